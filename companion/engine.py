@@ -1,0 +1,253 @@
+"""The rules-engine contract every game implements (see docs/architecture.md).
+
+A game is a set of pure functions over immutable state:
+
+    setup(players, options, components) -> State      no randomness here
+    actors(state) -> frozenset                          seats (ints), CHANCE, or several seats
+    legal_actions(state, actor) -> list[Action]         every legal action for that actor
+    chance_outcomes(state) -> list[(Action, prob)]      when CHANCE acts
+    apply(state, action) -> State                       pure; raises IllegalAction
+    view(state, viewer) -> dict                         JSON-safe; TABLE or a seat
+    result(state) -> Result | None                      None while the game goes on
+
+Actions are plain JSON-safe dicts: {"actor": 2, "type": "play", "card": "+3"}.
+Seats are ints 0..n-1 in table (clockwise) order. CHANCE and TABLE are strings so
+that actions and views stay JSON-safe.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+from .errors import BadOption, IllegalAction
+
+CHANCE = "chance"  # the actor who shuffles, draws and deals
+TABLE = "table"  # the viewer who sees only what the physical table shows
+
+Action = dict
+State = Any
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option with its default and validation.
+
+    kind is "int", "bool" or "choice". For "int", lo/hi bound the value (inclusive).
+    For "choice", choices lists the allowed strings.
+    """
+
+    name: str
+    default: Any
+    kind: str = "choice"
+    choices: tuple = ()
+    lo: int | None = None
+    hi: int | None = None
+    help: str = ""
+
+    def validate(self, value: Any) -> Any:
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no", "on", "off", "1", "0"):
+                return value.lower() in ("true", "yes", "on", "1")
+            raise BadOption(f"Option {self.name!r} must be true or false, not {value!r}.")
+        if self.kind == "int":
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                value = int(value)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadOption(f"Option {self.name!r} must be a whole number, not {value!r}.")
+            if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
+                raise BadOption(f"Option {self.name!r} must be between {self.lo} and {self.hi}, not {value}.")
+            return value
+        if value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise BadOption(f"Option {self.name!r} must be one of {allowed}, not {value!r}.")
+        return value
+
+    def describe(self) -> dict:
+        d = {"name": self.name, "default": self.default, "kind": self.kind, "help": self.help}
+        if self.kind == "choice":
+            d["choices"] = list(self.choices)
+        if self.kind == "int":
+            d["min"], d["max"] = self.lo, self.hi
+        return d
+
+
+def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None) -> dict:
+    """Defaults filled in, every value validated; an unknown name is a clear error."""
+    given = dict(given or {})
+    by_name = {o.name: o for o in declared}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(sorted(by_name)) or "none"
+        raise BadOption(f"Unknown option {unknown[0]!r}; this game's options are: {known}.")
+    return {name: o.validate(given[name]) if name in given else o.default for name, o in by_name.items()}
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game.
+
+    scores: one number per seat. ranking: seats best first (ties keep seat order and
+    share a rank in `ranks`). winners: the seats that won (several on a shared win;
+    empty when nobody wins, e.g. the temple wins in Mayan Curse). tiebreak: a sentence
+    naming the tie-break used, or None. detail: per-game extras (JSON-safe).
+    """
+
+    scores: tuple
+    ranking: tuple
+    winners: tuple
+    tiebreak: str | None = None
+    ranks: tuple = ()
+    detail: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "tiebreak": self.tiebreak,
+            "detail": self.detail,
+        }
+
+
+class Game:
+    """Base class for a game. Subclasses override the contract's functions.
+
+    Class attributes: name (registry key), title, min_players, max_players, options.
+    """
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 4
+    options: tuple[Option, ...] = ()
+
+    # --- the contract -------------------------------------------------------
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None, components: Any = None) -> State:
+        raise NotImplementedError
+
+    def actors(self, state: State) -> frozenset:
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, actor: Any) -> list[Action]:
+        raise NotImplementedError
+
+    def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
+        raise NotImplementedError
+
+    def apply(self, state: State, action: Action) -> State:
+        raise NotImplementedError
+
+    def view(self, state: State, viewer: Any) -> dict:
+        raise NotImplementedError
+
+    def result(self, state: State) -> Result | None:
+        raise NotImplementedError
+
+    # --- helpers with sensible defaults ------------------------------------
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """Pick one chance outcome with rng. Games whose outcome space is huge
+        (a whole shuffle) override this and still return a plain action."""
+        outcomes = self.chance_outcomes(state)
+        if not outcomes:
+            raise IllegalAction("Nothing is to be drawn now.")
+        actions = [a for a, _ in outcomes]
+        weights = [p for _, p in outcomes]
+        return rng.choices(actions, weights=weights, k=1)[0]
+
+    def check_players(self, players: Sequence[str]) -> list[str]:
+        players = [str(p).strip() for p in players]
+        if not (self.min_players <= len(players) <= self.max_players):
+            raise BadOption(
+                f"{self.title or self.name} is for {self.min_players} to {self.max_players} players, not {len(players)}."
+            )
+        if any(not p for p in players):
+            raise BadOption("Every player needs a name.")
+        if len(set(p.casefold() for p in players)) != len(players):
+            raise BadOption("Two players have the same name; give each a different one.")
+        return players
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict:
+        return resolve_options(self.options, options)
+
+    def undoable(self, before: State, action: Action, after: State) -> bool:
+        """False when applying `action` showed a secret to the whole table
+        (a public reveal); the session then refuses to undo past it."""
+        return True
+
+    def is_over(self, state: State) -> bool:
+        return self.result(state) is not None
+
+    def describe(self) -> dict:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": [self.min_players, self.max_players],
+            "options": [o.describe() for o in self.options],
+        }
+
+
+def actor_of(action: Mapping) -> Any:
+    """The actor named in an action; IllegalAction when missing."""
+    if not isinstance(action, Mapping) or "actor" not in action or "type" not in action:
+        raise IllegalAction("That is not an action: it needs an actor and a type.")
+    return action["actor"]
+
+
+def require(condition: bool, sentence: str) -> None:
+    """Raise IllegalAction(sentence) unless condition holds."""
+    if not condition:
+        raise IllegalAction(sentence)
+
+
+def check_turn(game: Game, state: State, action: Mapping, names: Sequence[str]) -> Any:
+    """Common check: the action's actor is one of the actors now.
+
+    Gives "It is Ben's turn, not Ana's." style sentences.
+    """
+    actor = actor_of(action)
+    now = game.actors(state)
+    if actor in now:
+        return actor
+    def name(a):
+        if a == CHANCE:
+            return "the draw"
+        if isinstance(a, int) and not isinstance(a, bool) and 0 <= a < len(names):
+            return names[a]
+        return repr(a)
+    if not now:
+        raise IllegalAction("The game is over; no more actions can be taken.")
+    if isinstance(actor, bool) or not (actor == CHANCE or (isinstance(actor, int) and 0 <= actor < len(names))):
+        raise IllegalAction(f"There is no player {actor!r} at this table.")
+    if len(now) == 1:
+        (who,) = now
+        if who == CHANCE:
+            raise IllegalAction(f"A draw must be made before {name(actor)} can act.")
+        return _raise(f"It is {name(who)}'s turn, not {name(actor)}'s.")
+    waiting = " and ".join(name(a) for a in sorted(now, key=str))
+    raise IllegalAction(f"Waiting for {waiting}, not {name(actor)}.")
+
+
+def _raise(sentence: str):
+    raise IllegalAction(sentence)
+
+
+def play_random(game: Game, state: State, rng: random.Random, max_actions: int = 100_000) -> tuple[State, list[Action]]:
+    """Play a game to the end with uniformly random legal actions (a test helper
+    for the contract, also used by simulate's random bot)."""
+    actions = []
+    for _ in range(max_actions):
+        if game.result(state) is not None:
+            return state, actions
+        now = sorted(game.actors(state), key=str)
+        actor = rng.choice(now)
+        if actor == CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            action = rng.choice(game.legal_actions(state, actor))
+        state = game.apply(state, action)
+        actions.append(action)
+    raise RuntimeError(f"{game.name}: no end after {max_actions} actions")

@@ -1,0 +1,39 @@
+"""The project's errors. Every error a player can hit carries a sentence a player understands."""
+
+
+class CompanionError(Exception):
+    """Root of every error the companion raises on purpose."""
+
+
+class IllegalAction(CompanionError, ValueError):
+    """An action the rules do not allow now. The message is a sentence for players.
+
+    An illegal action never changes state: engines raise before building anything new.
+    """
+
+
+class BadOption(CompanionError, ValueError):
+    """An unknown or out-of-range game option."""
+
+
+class UnknownGame(CompanionError, KeyError):
+    """A game name that is not registered."""
+
+    def __str__(self):  # KeyError quotes its argument; a player wants the sentence.
+        return str(self.args[0]) if self.args else "Unknown game."
+
+
+class BadComponents(CompanionError, ValueError):
+    """A component file (box numbers) that does not validate; names the bad key."""
+
+
+class BadConfig(CompanionError, ValueError):
+    """A configuration file that does not validate; names the bad key."""
+
+
+class JournalError(CompanionError, RuntimeError):
+    """The journal could not be used; the message says what was done about it."""
+
+
+class CannotUndo(CompanionError, ValueError):
+    """Undo (or redo) is not possible now; the message says why, for players."""
