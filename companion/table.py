@@ -1,0 +1,300 @@
+"""The table controller: the UI-free brain between the players and a Session.
+
+It turns touch intents (play this card, undo, let me peek) and device events
+(a fob on the reader, a seat button held or released) into session actions,
+and it owns the privacy gate: which seat's private view is open, how it was
+opened, and when it closes.
+
+Screens observe the controller and render what it exposes:
+
+    public_view()    the TABLE view; always safe to show on the shared screen
+    private_view()   (seat, that seat's view) only while the gate is open for it
+    gate             the open Gate, or None
+    pending_peek     a seat that tapped its name and must confirm the others look away
+    message          the last sentence for the players (an illegal move, a refused undo)
+
+Device events are duck-typed (this module never imports hardware/): anything
+with `uid` is a tag read (`kind`/`present` False, or "remove", means it left),
+anything with `button` and `kind` is a seat button, anything with `device` and
+`status` is a device status.
+
+Example, with a Session `s` of two players and fob "04A1" bound to seat 1:
+
+    table = TableController(s, fobs={"04A1": 1})
+    table.handle(TagEvent(uid="04A1", reader="main"))   # seat 1 sees its secret
+    table.private_view()[0] == 1
+    table.handle(ButtonEvent(button="seat1", kind="hold"))  # seat 0 asks: seat 1's view closes first
+"""
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from .engine import CHANCE, TABLE
+from .errors import CompanionError
+
+#: How a gate was opened; each kind closes in its own way as well as on timeout.
+BY_FOB = "fob"  # closes when the fob leaves the reader (if the reader says so) or on timeout
+BY_BUTTON = "button"  # closes on release of the seat button
+BY_TOUCH = "touch"  # closes when the player taps Hide
+
+DEFAULT_TIMEOUT = 12.0  # seconds: long enough to read a token, short enough to be forgotten safely
+
+
+@dataclass(frozen=True)
+class Gate:
+    """An open private view: whose, how it was opened, when it closes by itself."""
+
+    seat: int
+    how: str
+    opened_at: float
+    closes_at: float
+
+
+def default_seat_buttons(players: int) -> dict[str, int]:
+    """Button names the hardware config uses by default: seat1..seatN (seat 0 is seat1)."""
+    return {f"seat{i + 1}": i for i in range(players)}
+
+
+class TableController:
+    """Turns intents and device events into session actions; owns the privacy gate.
+
+    session: anything with the Session interface of docs/architecture.md
+    (players, actors(), act(), view(), can_undo(), undo(), mark_seen(), result()).
+    fobs: tag uid -> seat. seat_buttons: button name -> seat.
+    clock: a monotonic time source (tests pass a fake one).
+    """
+
+    def __init__(
+        self,
+        session: Any,
+        fobs: Mapping[str, int] | None = None,
+        seat_buttons: Mapping[str, int] | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        clock: Callable[[], float] = time.monotonic,
+        tags: Any = None,
+    ):
+        self.session = session
+        self.players = list(session.players)
+        meta_fobs = (getattr(session, "meta", None) or {}).get("fobs") or []
+        self.fobs = {uid: seat for seat, uid in enumerate(meta_fobs) if uid}
+        self.fobs.update(fobs or {})
+        self.seat_buttons = dict(seat_buttons or default_seat_buttons(len(self.players)))
+        self.timeout = timeout
+        self.clock = clock
+        self.tags = tags
+        self.gate: Gate | None = None
+        self.pending_peek: int | None = None
+        self.message: str | None = None
+        self.device_problems: dict[str, str] = {}
+        self._listeners: list[Callable[[TableController, str], None]] = []
+
+    # --- observing --------------------------------------------------------
+    def subscribe(self, fn: Callable[["TableController", str], None]) -> None:
+        """fn(controller, what) with what in "view", "gate", "message", "device"."""
+        self._listeners.append(fn)
+
+    def _notify(self, what: str) -> None:
+        for fn in list(self._listeners):
+            fn(self, what)
+
+    # --- what screens render ---------------------------------------------
+    def public_view(self) -> dict:
+        return self.session.view(TABLE)
+
+    def private_view(self) -> tuple[int, dict] | None:
+        """The open seat's own view, or None when the gate is closed (or timed out)."""
+        self.tick()
+        if self.gate is None:
+            return None
+        return self.gate.seat, self.session.view(self.gate.seat)
+
+    def name(self, seat: Any) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(self.players):
+            return self.players[seat]
+        return str(seat)
+
+    def turn(self) -> int | None:
+        """The one seat whose turn it is, or None (chance to act, several seats, or over)."""
+        seats = [a for a in self.session.actors() if a != CHANCE]
+        return seats[0] if len(seats) == 1 else None
+
+    # --- game intents -----------------------------------------------------
+    def play(self, action: Mapping) -> bool:
+        """Send an action for the seat whose turn it is (unless it names its actor).
+
+        Returns True when the session took it; otherwise `message` holds the
+        engine's sentence and nothing changed.
+        """
+        action = dict(action)
+        if "actor" not in action:
+            seat = self.turn()
+            if seat is None:
+                return self._say("Nobody can act right now.")
+            action["actor"] = seat
+        if self.gate is not None and self.gate.seat != action["actor"]:
+            # Someone else's secret must not stay on screen while the game moves on.
+            self.close_gate()
+        try:
+            self.session.act(action)
+        except CompanionError as e:
+            return self._say(str(e))
+        self.message = None
+        self._notify("view")
+        return True
+
+    def undo(self) -> bool:
+        ok, sentence = self.session.can_undo()
+        if not ok:
+            return self._say(sentence or "That cannot be undone.")
+        try:
+            self.session.undo()
+        except CompanionError as e:
+            return self._say(str(e))
+        self.message = sentence if sentence and sentence.strip() else None
+        self._notify("view")
+        return True
+
+    def _say(self, sentence: str) -> bool:
+        self.message = sentence
+        self._notify("message")
+        return False
+
+    def clear_message(self) -> None:
+        if self.message is not None:
+            self.message = None
+            self._notify("message")
+
+    # --- the privacy gate ---------------------------------------------------
+    def request_peek(self, seat: int) -> None:
+        """A player tapped their name: ask them to confirm the others look away."""
+        if self.gate is not None and self.gate.seat != seat:
+            self.close_gate()
+        self.pending_peek = seat
+        self._notify("gate")
+
+    def confirm_peek(self) -> None:
+        """The others look away: open the pending seat's view."""
+        seat, self.pending_peek = self.pending_peek, None
+        if seat is not None:
+            self.open_gate(seat, BY_TOUCH)
+
+    def cancel_peek(self) -> None:
+        if self.pending_peek is not None:
+            self.pending_peek = None
+            self._notify("gate")
+
+    def open_gate(self, seat: int, how: str) -> None:
+        """Open `seat`'s private view; any other seat's view closes first."""
+        if not (isinstance(seat, int) and 0 <= seat < len(self.players)):
+            return
+        if self.gate is not None and self.gate.seat != seat:
+            self.close_gate()
+        if self.pending_peek is not None and self.pending_peek != seat:
+            self.pending_peek = None
+        now = self.clock()
+        self.gate = Gate(seat, how, now, now + self.timeout)
+        # Journaled before anything is shown: undo must never un-see a secret.
+        self.session.mark_seen(seat)
+        self._notify("gate")
+
+    def close_gate(self) -> None:
+        if self.gate is not None:
+            self.gate = None
+            self._notify("gate")
+
+    def tick(self, now: float | None = None) -> None:
+        """Close the gate when its time is up; the app calls this a few times a second."""
+        if self.gate is not None and (self.clock() if now is None else now) >= self.gate.closes_at:
+            self.close_gate()
+
+    # --- device events ----------------------------------------------------
+    def handle(self, event: Any) -> None:
+        """One device event (duck-typed hardware event)."""
+        if hasattr(event, "uid"):
+            self._tag(event)
+        elif hasattr(event, "button") and hasattr(event, "kind"):
+            self._button(event.button, event.kind)
+        elif hasattr(event, "device") and hasattr(event, "status"):
+            self._device(event)
+
+    def seat_of_tag(self, uid: str) -> int | None:
+        if uid in self.fobs:
+            return self.fobs[uid]
+        if self.tags is not None:
+            # The registry may know the fob by its player's name.
+            entry = _lookup(self.tags, uid)
+            if entry is not None:
+                kind = _field(entry, "kind")
+                name = _field(entry, "name") or _field(entry, "player")
+                if kind in (None, "fob", "player") and name in self.players:
+                    return self.players.index(name)
+        return None
+
+    def _tag(self, event: Any) -> None:
+        uid = event.uid
+        gone = getattr(event, "kind", None) in ("remove", "removed", "gone") or getattr(event, "present", True) is False
+        seat = self.seat_of_tag(uid)
+        if gone:
+            if self.gate is not None and self.gate.how == BY_FOB and self.gate.seat == seat:
+                self.close_gate()
+            return
+        if seat is None:
+            self._say("That tag is not bound to any player at this table.")
+            return
+        if self.gate is not None and self.gate.seat == seat and self.gate.how == BY_FOB:
+            # A second tap of the same fob hides again: a fob works like a switch.
+            self.close_gate()
+            return
+        self.open_gate(seat, BY_FOB)
+
+    def seat_of_button(self, name: str) -> int | None:
+        if name in self.seat_buttons:
+            return self.seat_buttons[name]
+        m = re.fullmatch(r"(?:seat|player|p)[_-]?(\d+)", str(name).lower())
+        if m and 1 <= int(m.group(1)) <= len(self.players):
+            return int(m.group(1)) - 1
+        return None
+
+    def _button(self, name: str, kind: str) -> None:
+        seat = self.seat_of_button(name)
+        if seat is None:
+            return
+        if kind == "hold":
+            self.open_gate(seat, BY_BUTTON)
+        elif kind == "release":
+            if self.gate is not None and self.gate.seat == seat and self.gate.how == BY_BUTTON:
+                self.close_gate()
+        elif kind == "press":
+            # Another seat asking for attention closes a view that is not theirs.
+            if self.gate is not None and self.gate.seat != seat:
+                self.close_gate()
+
+    def _device(self, event: Any) -> None:
+        status = str(event.status)
+        if status in ("ok", "connected", "ready", "up"):
+            if self.device_problems.pop(event.device, None) is not None:
+                self._notify("device")
+            return
+        detail = getattr(event, "detail", "") or ""
+        self.device_problems[event.device] = f"{event.device}: {status}{' — ' + detail if detail else ''}"
+        self._notify("device")
+
+
+def _lookup(tags: Any, uid: str) -> Any:
+    for attr in ("lookup", "get", "find"):
+        fn = getattr(tags, attr, None)
+        if callable(fn):
+            try:
+                return fn(uid)
+            except (KeyError, LookupError):
+                return None
+    return None
+
+
+def _field(entry: Any, name: str) -> Any:
+    if isinstance(entry, Mapping):
+        return entry.get(name)
+    return getattr(entry, name, None)
