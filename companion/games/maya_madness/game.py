@@ -1,0 +1,110 @@
+"""The Maya Madness game object: options, the engine contract, and the result.
+
+Thin glue over rules.py (what is legal, apply) and views.py (what each viewer
+sees), so each of those stays small enough to read in one go.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ...engine import TABLE, Game, Option, Result
+from ...errors import BadOption, IllegalAction
+from . import rules, views
+from .cards import load_box
+from .state import OVER, State, new_state
+
+
+class MayaMadness(Game):
+    """Maya Madness (rulebook: ../shared/rules/maya-madness.txt), 2 to 4 players.
+
+    >>> from companion.games import get_game
+    >>> g = get_game("maya-madness")
+    >>> s = g.setup(["Ana", "Ben"])                    # physical deck: Ben deals, Ana plays first
+    >>> s = g.apply(s, {"actor": 1, "type": "start_card", "card": "+1"})
+    >>> s = g.apply(s, {"actor": "chance", "type": "draw_token", "seat": 0, "token": 6})
+    >>> s = g.apply(s, {"actor": "chance", "type": "draw_token", "seat": 1, "token": 9})
+    >>> s = g.apply(s, {"actor": 0, "type": "play", "card": "+4"})
+    >>> g.view(s, "table")["summary"]
+    'Ana plays a 4: the count is 5.'
+    """
+
+    name = "maya-madness"
+    title = "Maya Madness"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("deck", "physical", "choice", choices=("physical", "full"),
+               help="physical: the players hold real cards and the companion records each card played; "
+                    "full: the companion deals and holds the cards (bots, simulation, play without a deck)."),
+        Option("tokens_to_win", 5, "int", lo=3, hi=10,
+               help="How many secret tokens a player must collect to win (the rulebook says five; some printings three)."),
+        Option("advanced", False, "bool",
+               help="Advanced play: guess an opponent's secret number instead of playing a card; "
+                    "tokens won are shown briefly, then kept face down."),
+        Option("dealer", -1, "int", lo=-1, hi=3,
+               help="The dealer's seat; -1 means the last seat, so the first seat plays first."),
+    )
+
+    def __init__(self):
+        self._box = None
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None, components: Any = None) -> State:
+        names = self.check_players(players)
+        opts = self.resolve_options(options)
+        dealer = opts["dealer"]
+        if dealer == -1:
+            dealer = len(names) - 1
+        if dealer >= len(names):
+            raise BadOption(f"Option 'dealer' must be a seat from 0 to {len(names) - 1} (or -1 for the last seat), not {dealer}.")
+        if components is None:
+            if self._box is None:
+                self._box = load_box()
+            deck, pool = self._box
+        else:
+            deck, pool = load_box(components)
+        return new_state(names, opts["deck"], opts["advanced"], opts["tokens_to_win"], dealer, deck, pool)
+
+    def actors(self, state: State) -> frozenset:
+        return rules.actors(state)
+
+    def legal_actions(self, state: State, actor) -> list[dict]:
+        return rules.legal_actions(state, actor)
+
+    def chance_outcomes(self, state: State) -> list[tuple[dict, float]]:
+        return rules.chance_outcomes(state)
+
+    def sample_chance(self, state: State, rng) -> dict:
+        return rules.sample_chance(state, rng)
+
+    def apply(self, state: State, action: dict) -> State:
+        return rules.apply(state, action)
+
+    def view(self, state: State, viewer) -> dict:
+        if viewer != TABLE and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < state.n):
+            raise IllegalAction(f"There is no seat {viewer!r} at this table.")
+        r = self.result(state)
+        return views.view(state, viewer, r.to_json() if r else None)
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != OVER:
+            return None
+        scores = tuple(len(w) for w in state.won)
+        ranking = tuple(sorted(range(state.n), key=lambda i: -scores[i]))
+        ranks = tuple(1 + sum(1 for t in scores if t > scores[i]) for i in range(state.n))
+        ws = views.winners(state)
+        tiebreak = None
+        if state.end == "pool":
+            tiebreak = ("The token pool ran out: most tokens wins"
+                        + (", and the tied players share the win." if len(ws) > 1 else "."))
+        return Result(scores=scores, ranking=ranking, winners=ws, tiebreak=tiebreak, ranks=ranks,
+                      detail={"reason": state.end, "sentence": views.game_over_sentence(state)})
+
+    def undoable(self, before: State, action: dict, after: State) -> bool:
+        """A token won or a guess answered was shown to the whole table: not undoable."""
+        return not any(e[0] in ("win_token", "guess") for e in after.last[len(before.last) if action.get("actor") == "chance" else 0:])
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+
+GAME = MayaMadness()

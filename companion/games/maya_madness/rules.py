@@ -1,0 +1,471 @@
+"""Maya Madness rules: who acts, what is legal, and applying an action.
+
+Every function is pure. `apply` checks everything before building the new
+state, so an illegal action raises IllegalAction and changes nothing. Names and
+card effects follow ../shared/rules/maya-madness.txt; choices the rulebook
+leaves open are in docs/rules-notes.md.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ...engine import CHANCE
+from ...errors import IllegalAction
+from .cards import (
+    CARD_SET, HAND_SIZE, NUMBER_VALUE, REVERSE, SKIP, TEMPLE, WILD, WILD_VALUES, CARDS, card_name, starting_count,
+)
+from .state import OVER, PLAY, SHUFFLE, START_CARD, START_COUNT, State
+
+# --- what the game waits for --------------------------------------------------
+
+
+def waiting(s: State) -> str:
+    """One word for what the game waits for now:
+    shuffle, reshuffle, draw_token (chance); start_card, start_count (the dealer);
+    play (the current player; `s.bonus` says it must be another card); over."""
+    if s.phase == PLAY:
+        if s.refill is not None:
+            return "reshuffle"
+        if s.token_queue:
+            return "draw_token"
+        return "play"
+    return s.phase
+
+
+def actors(s: State) -> frozenset:
+    w = waiting(s)
+    if w == "play":
+        return frozenset((s.turn,))
+    if w in ("start_card", "start_count"):
+        return frozenset((s.dealer,))
+    if w == "over":
+        return frozenset()
+    return frozenset((CHANCE,))
+
+
+# --- legal actions --------------------------------------------------------------
+
+
+def _plays(seat: int, cards) -> list[dict]:
+    out = []
+    for card in cards:
+        if card == WILD:
+            out += [{"actor": seat, "type": "play", "card": WILD, "value": v} for v in WILD_VALUES]
+        else:
+            out.append({"actor": seat, "type": "play", "card": card})
+    return out
+
+
+def legal_actions(s: State, actor) -> list[dict]:
+    if actor not in actors(s) or actor == CHANCE:
+        return []
+    w = waiting(s)
+    if w == "start_card":
+        return [{"actor": actor, "type": "start_card", "card": c} for c in CARDS]
+    if w == "start_count":
+        return [{"actor": actor, "type": "start_count", "count": v} for v in WILD_VALUES]
+    if s.deck_mode == "full":
+        # one action per distinct card: two +1s in hand play the same
+        cards = sorted(set(s.hands[actor]), key=CARDS.index)
+        out = _plays(actor, cards)
+    else:
+        out = _plays(actor, CARDS)
+        if s.bonus:
+            out.append({"actor": actor, "type": "end_turn"})
+    if s.advanced and not s.bonus:
+        for target in range(s.n):
+            if target != actor and s.secrets[target] is not None and not _has_guessed(s, actor, target):
+                out += [
+                    {"actor": actor, "type": "guess", "target": target, "number": v}
+                    for v in range(1, len(s.pool)) if _token_exists(s, v)
+                ]
+    return out
+
+
+def _token_exists(s: State, value: int) -> bool:
+    return 0 < value < len(s.pool)
+
+
+def _has_guessed(s: State, guesser: int, target: int) -> bool:
+    return any(g == guesser for g, _ in s.guesses[target])
+
+
+# --- chance -----------------------------------------------------------------------
+
+
+def chance_outcomes(s: State) -> list[tuple[dict, float]]:
+    """Token draws list every value still face down, weighted by how many are left.
+
+    A shuffle has about 10^80 orders, so for shuffle and reshuffle this returns a
+    small representative list (three fixed orders, equally likely); the dealer
+    uses sample_chance, which draws a uniformly random order.
+    """
+    w = waiting(s)
+    if w == "draw_token":
+        seat = s.token_queue[0]
+        total = sum(s.pool)
+        return [
+            ({"actor": CHANCE, "type": "draw_token", "seat": seat, "token": v}, k / total)
+            for v, k in enumerate(s.pool) if k
+        ]
+    if w in ("shuffle", "reshuffle"):
+        import random
+
+        cards = list(s.deck if w == "shuffle" else s.discard[:-1])
+        out = []
+        for i in range(3):
+            order = cards[:]
+            random.Random(i).shuffle(order)
+            out.append(({"actor": CHANCE, "type": w, "order": order}, 1 / 3))
+        return out
+    return []
+
+
+def sample_chance(s: State, rng) -> dict:
+    w = waiting(s)
+    if w == "draw_token":
+        values = [v for v, k in enumerate(s.pool) for _ in range(k)]
+        return {"actor": CHANCE, "type": "draw_token", "seat": s.token_queue[0], "token": rng.choice(values)}
+    if w in ("shuffle", "reshuffle"):
+        order = list(s.deck if w == "shuffle" else s.discard[:-1])
+        rng.shuffle(order)
+        return {"actor": CHANCE, "type": w, "order": order}
+    raise IllegalAction("Nothing is to be drawn now.")
+
+
+# --- apply ------------------------------------------------------------------------
+
+
+def _who(s: State, actor) -> str:
+    if actor == CHANCE:
+        return "the draw"
+    if isinstance(actor, int) and not isinstance(actor, bool) and 0 <= actor < s.n:
+        return s.names[actor]
+    return repr(actor)
+
+
+_WAIT_SENTENCE = {
+    "shuffle": "The deck must be shuffled first.",
+    "reshuffle": "The discard pile must be reshuffled into a new draw pile first.",
+    "draw_token": "A secret token must be drawn first.",
+    "over": "The game is over; no more actions can be taken.",
+}
+
+
+def _check_actor(s: State, action, w: str, kind: str):
+    """The action's actor may act now: a sentence naming who may, otherwise."""
+    actor = action.get("actor")
+    if w == "over":
+        raise IllegalAction(_WAIT_SENTENCE["over"])
+    now = actors(s)
+    if actor in now and not isinstance(actor, bool):
+        return actor
+    if actor != CHANCE and (isinstance(actor, bool) or not isinstance(actor, int) or not 0 <= actor < s.n):
+        raise IllegalAction(f"There is no player {actor!r} at this table.")
+    if CHANCE in now:
+        raise IllegalAction(_WAIT_SENTENCE[w])
+    (who,) = now
+    if w == "start_card":
+        raise IllegalAction(f"{s.names[who]}, the dealer, turns over the starting card, not {_who(s, actor)}.")
+    if w == "start_count":
+        raise IllegalAction(f"{s.names[who]}, the dealer, chooses the starting count, not {_who(s, actor)}.")
+    raise IllegalAction(f"It is {s.names[who]}'s turn, not {_who(s, actor)}'s.")
+
+
+def _int(action, key: str, sentence: str) -> int:
+    v = action.get(key)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise IllegalAction(sentence)
+    return v
+
+
+def _token_needed(s: State, seat: int, queue: tuple, pool: tuple) -> tuple | None:
+    """The token queue with `seat` added, or None when the face-down pool is empty."""
+    if sum(pool) - len(queue) <= 0:
+        return None
+    return queue + (seat,)
+
+
+def _set(t: tuple, i: int, v) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def _first_draws(s: State) -> tuple:
+    return tuple((s.dealer + 1 + i) % s.n for i in range(s.n))
+
+
+def _game_over(s: State, reason: str, events: list, **fields) -> State:
+    events.append(("game_over", reason))
+    return s._replace(phase=OVER, end=reason, token_queue=(), refill=None, bonus=False, last=tuple(events), **fields)
+
+
+def _refill(hand: tuple, pile: tuple) -> tuple[tuple, tuple, bool]:
+    """Draw up to five (rulebook, "Tips": bring your hand back up to five cards).
+    Returns the new hand, the new pile and whether a reshuffle is needed first."""
+    need = HAND_SIZE - len(hand)
+    if need <= 0:
+        return hand, pile, False
+    take = need if need <= len(pile) else len(pile)
+    if take:
+        hand = hand + pile[-take:]
+        pile = pile[:-take]
+    return hand, pile, take < need
+
+
+def apply_play(s: State, action) -> State:
+    w = waiting(s)
+    seat = _check_actor(s, action, w, "play")
+    if w != "play":
+        raise IllegalAction(f"{s.names[seat]} cannot play a card now.")
+    card = action.get("card")
+    if card not in CARD_SET:
+        raise IllegalAction(f"There is no card {card!r}; the cards are {', '.join(CARDS)}.")
+    value = action.get("value")
+    if card == WILD:
+        if value not in WILD_VALUES or isinstance(value, bool):
+            raise IllegalAction("A Wild card counts as −5 to −1 or 1 to 5: say which.")
+    elif value is not None:
+        raise IllegalAction(f"Only a Wild card takes a value; {card_name(card)} does not.")
+    full = s.deck_mode == "full"
+    hand = None
+    if full:
+        hand = s.hands[seat]
+        if card not in hand:
+            raise IllegalAction(f"{s.names[seat]} does not hold {card_name(card)}.")
+        i = hand.index(card)
+        hand = hand[:i] + hand[i + 1:]
+
+    n = s.n
+    count, direction, step, bonus = s.count, s.direction, 1, False
+    if card in NUMBER_VALUE:
+        count += NUMBER_VALUE[card]
+    elif card == WILD:
+        count += value
+    elif card == SKIP:
+        # two players: "just play another card afterward"
+        if n == 2:
+            bonus = True
+        else:
+            step = 2
+    elif card == REVERSE:
+        count = -count
+        if n > 2:  # two players: it only switches the positive/negative count
+            direction = -direction
+    else:  # TEMPLE: count to 0, play another card at once
+        count = 0
+        bonus = True
+    events = [("play", seat, card, value, count)]
+
+    secrets, won, queue, guesses, pool = s.secrets, s.won, s.token_queue, s.guesses, s.pool
+    discard = s.discard + (card,) if full else (card,)
+    fields = {"count": count, "direction": direction, "discard": discard}
+    if full:
+        fields["hands"] = _set(s.hands, seat, hand)
+    # only the current player wins, and only their own token
+    if secrets[seat] == count:
+        events.append(("win_token", seat, count))
+        mine = won[seat] + (count,)
+        won = _set(won, seat, mine)
+        secrets = _set(secrets, seat, None)
+        guesses = _set(guesses, seat, ())
+        fields.update(won=won, secrets=secrets, guesses=guesses)
+        if len(mine) >= s.to_win:
+            return _game_over(s, "tokens", events, **fields)
+        queue = _token_needed(s, seat, queue, pool)
+        if queue is None:
+            return _game_over(s, "pool", events, **fields)
+        fields["token_queue"] = queue
+
+    if bonus and (not full or hand):
+        fields["bonus"] = True
+        fields["last"] = tuple(events)
+        return s._replace(**fields)
+    return _end_turn(s, seat, step, direction, events, fields, hand)
+
+
+def _end_turn(s: State, seat: int, step: int, direction: int, events: list, fields: dict, hand) -> State:
+    if s.deck_mode == "full":
+        hand, pile, short = _refill(hand, s.pile)
+        fields["hands"] = _set(s.hands, seat, hand)
+        fields["pile"] = pile
+        if short:
+            fields["refill"] = seat
+    if step == 2:
+        events.append(("skip", (seat + direction) % s.n))
+    fields["turn"] = (seat + direction * step) % s.n
+    fields["bonus"] = False
+    fields["last"] = tuple(events)
+    return s._replace(**fields)
+
+
+def apply_end_turn(s: State, action) -> State:
+    w = waiting(s)
+    seat = _check_actor(s, action, w, "end_turn")
+    if w != "play" or not s.bonus or s.deck_mode == "full":
+        raise IllegalAction(f"{s.names[seat]} must play a card now.")
+    return _end_turn(s, seat, 1, s.direction, [("end_turn", seat)], {}, None)
+
+
+def apply_guess(s: State, action) -> State:
+    w = waiting(s)
+    seat = _check_actor(s, action, w, "guess")
+    names = s.names
+    if not s.advanced:
+        raise IllegalAction("Guessing a secret number is only part of advanced play.")
+    if w != "play":
+        raise IllegalAction(f"{names[seat]} cannot guess now.")
+    if s.bonus:
+        raise IllegalAction(f"{names[seat]} must play another card now, not guess.")
+    target = _int(action, "target", "Say whose secret number is guessed.")
+    if not 0 <= target < s.n:
+        raise IllegalAction(f"There is no player {target!r} at this table.")
+    if target == seat:
+        raise IllegalAction("A guess is at an opponent's secret number, not your own.")
+    number = _int(action, "number", "A guess is a number.")
+    if not _token_exists(s, number):
+        raise IllegalAction(f"Secret numbers are 1 to {len(s.pool) - 1}, not {number}.")
+    if _has_guessed(s, seat, target):
+        raise IllegalAction(f"{names[seat]} already guessed {names[target]}'s token: one guess per token.")
+
+    secrets, won, guesses, queue = s.secrets, s.won, s.guesses, s.token_queue
+    right = secrets[target] == number
+    # right: the guesser takes the target's token; wrong: the target takes the guesser's
+    winner, loser = (seat, target) if right else (target, seat)
+    token = secrets[loser]
+    events = [("guess", seat, target, number, right)]
+    mine = won[winner] + (token,)
+    won = _set(won, winner, mine)
+    secrets = _set(secrets, loser, None)
+    guesses = _set(guesses, loser, ())
+    if not right:
+        guesses = _set(guesses, target, guesses[target] + ((seat, number),))
+    fields = {"won": won, "secrets": secrets, "guesses": guesses}
+    if len(mine) >= s.to_win:
+        return _game_over(s, "tokens", events, **fields)
+    queue = _token_needed(s, loser, queue, s.pool)
+    if queue is None:
+        return _game_over(s, "pool", events, **fields)
+    fields["token_queue"] = queue
+    fields["turn"] = (seat + s.direction) % s.n
+    fields["last"] = tuple(events)
+    return s._replace(**fields)
+
+
+def apply_draw_token(s: State, action) -> State:
+    w = waiting(s)
+    _check_actor(s, action, w, "draw_token")
+    if w != "draw_token":
+        raise IllegalAction("No secret token is to be drawn now.")
+    seat = action.get("seat")
+    if seat != s.token_queue[0] or isinstance(seat, bool):
+        raise IllegalAction(f"{s.names[s.token_queue[0]]} draws the next token.")
+    token = _int(action, "token", "Say which token was drawn.")
+    if not 0 < token < len(s.pool) or not s.pool[token]:
+        raise IllegalAction(f"No token {token!r} is left face down.")
+    return s._replace(
+        secrets=_set(s.secrets, seat, token),
+        pool=_set(s.pool, token, s.pool[token] - 1),
+        token_queue=s.token_queue[1:],
+        last=s.last + (("draw_token", seat),),
+    )
+
+
+def _check_order(order, cards, what: str) -> tuple:
+    if not isinstance(order, (list, tuple)) or len(order) != len(cards) or sorted(order) != list(cards):
+        raise IllegalAction(f"The {what} must hold each of the {len(cards)} cards exactly once.")
+    return tuple(order)
+
+
+def apply_shuffle(s: State, action) -> State:
+    w = waiting(s)
+    _check_actor(s, action, w, "shuffle")
+    if w != "shuffle":
+        raise IllegalAction("The deck is not to be shuffled now.")
+    order = _check_order(action.get("order"), s.deck, "shuffle")
+    n = s.n
+    first = s.dealer + 1
+    hands = tuple(tuple(order[i] for i in range(5 * n) if (first + i) % n == seat) for seat in range(n))
+    start = order[HAND_SIZE * n]
+    pile = order[HAND_SIZE * n + 1:][::-1]  # order[0] is the top; the pile keeps its top last
+    count = starting_count(start)
+    state = s._replace(hands=hands, pile=pile, discard=(start,), last=(("shuffle", start, count),))
+    return _after_start_card(state, count)
+
+
+def _after_start_card(s: State, count: int | None) -> State:
+    if count is None:
+        return s._replace(phase=START_COUNT)
+    return s._replace(phase=PLAY, count=count, token_queue=_first_draws(s))
+
+
+def apply_start_card(s: State, action) -> State:
+    w = waiting(s)
+    seat = _check_actor(s, action, w, "start_card")
+    if w != START_CARD:
+        raise IllegalAction("The starting card has already been turned over.")
+    card = action.get("card")
+    if card not in CARD_SET:
+        raise IllegalAction(f"There is no card {card!r}; the cards are {', '.join(CARDS)}.")
+    count = starting_count(card)
+    state = s._replace(discard=(card,), last=(("start_card", seat, card, count),))
+    return _after_start_card(state, count)
+
+
+def apply_start_count(s: State, action) -> State:
+    w = waiting(s)
+    seat = _check_actor(s, action, w, "start_count")
+    if w != START_COUNT:
+        raise IllegalAction("The starting count is not to be chosen now.")
+    count = action.get("count")
+    if count not in WILD_VALUES or isinstance(count, bool):
+        raise IllegalAction("A Wild starting card counts as −5 to −1 or 1 to 5: choose one of those.")
+    return s._replace(
+        phase=PLAY, count=count, token_queue=_first_draws(s), last=s.last + (("start_count", seat, count),)
+    )
+
+
+def apply_reshuffle(s: State, action) -> State:
+    w = waiting(s)
+    _check_actor(s, action, w, "reshuffle")
+    if w != "reshuffle":
+        raise IllegalAction("The discard pile is not to be reshuffled now.")
+    under = s.discard[:-1]
+    order = _check_order(action.get("order"), tuple(sorted(under)), "reshuffle of the discard pile")
+    seat = s.refill
+    hand, pile, short = _refill(s.hands[seat], order[::-1])
+    return s._replace(
+        hands=_set(s.hands, seat, hand),
+        pile=pile,
+        discard=s.discard[-1:],
+        refill=seat if short else None,
+        last=s.last + (("reshuffle", len(order)),),
+    )
+
+
+APPLY = {
+    "play": apply_play,
+    "guess": apply_guess,
+    "end_turn": apply_end_turn,
+    "draw_token": apply_draw_token,
+    "shuffle": apply_shuffle,
+    "reshuffle": apply_reshuffle,
+    "start_card": apply_start_card,
+    "start_count": apply_start_count,
+}
+
+
+def apply(s: State, action) -> State:
+    if not isinstance(action, dict) or "actor" not in action or "type" not in action:
+        raise IllegalAction("That is not an action: it needs an actor and a type.")
+    fn = APPLY.get(action["type"])
+    if fn is None:
+        raise IllegalAction(f"Maya Madness has no action {action['type']!r}; the actions are {', '.join(APPLY)}.")
+    return fn(s, action)
+
+
+def deck_in_play(s: State) -> Counter:
+    """Every card in hands, draw pile and discard pile (full mode): the deck, always."""
+    c = Counter(s.pile) + Counter(s.discard)
+    for h in s.hands:
+        c.update(h)
+    return c

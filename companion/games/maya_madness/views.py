@@ -1,0 +1,174 @@
+"""What each viewer may see of a Maya Madness game, and the sentences the table reads.
+
+The only door through which state leaves the engine (DESIGN.md, "Hidden
+information goes through view only"). The TABLE view shows what the physical
+table shows: the count, the direction, whose turn, each player's collected
+tokens (their values only outside advanced play, where they lie face up), how
+many tokens and cards are left face down, the discard pile's top card. A seat
+view adds that seat's own secret number, its hand (full deck mode) and, in
+advanced play, the values of its own face-down tokens. Nothing else, ever:
+never another seat's secret, hand, or the order of the draw pile.
+"""
+from __future__ import annotations
+
+from ...engine import CHANCE, TABLE
+from .cards import REVERSE, SKIP, TEMPLE, WILD, card_name, number
+from .rules import waiting
+from .state import State
+
+
+def _event(s: State, e: tuple) -> dict:
+    """One public event as data plus its sentence (player names from setup)."""
+    names, kind = s.names, e[0]
+    if kind == "play":
+        _, seat, card, value, count = e
+        who = names[seat]
+        d = {"event": "play", "seat": seat, "card": card, "value": value, "count": count}
+        if card == WILD:
+            text = f"{who} plays a Wild as {number(value)}: the count is {number(count)}."
+        elif card == SKIP:
+            text = (f"{who} plays a Skip and plays another card: the count stays {number(count)}." if s.n == 2
+                    else f"{who} plays a Skip: the count stays {number(count)}.")
+        elif card == REVERSE:
+            text = f"{who} plays a Reverse: the count is {number(count)}"
+            text += "." if s.n == 2 else " and play changes direction."
+        elif card == TEMPLE:
+            text = f"{who} plays a Temple of Zero: the count is 0 and {who} plays another card at once."
+        else:
+            text = f"{who} plays {card_name(card)}: the count is {number(count)}."
+    elif kind == "win_token":
+        _, seat, value = e
+        d = {"event": "win_token", "seat": seat, "token": value}
+        text = f"{names[seat]} makes the count {value} and wins the secret token {value}!"
+    elif kind == "guess":
+        _, seat, target, guess, right = e
+        d = {"event": "guess", "seat": seat, "target": target, "number": guess, "right": right}
+        if right:
+            text = f"{names[seat]} guesses {names[target]}'s secret number is {guess}: right! {names[seat]} takes that token."
+        else:
+            text = f"{names[seat]} guesses {names[target]}'s secret number is {guess}: wrong. {names[target]} takes {names[seat]}'s token."
+    elif kind == "draw_token":
+        d = {"event": "draw_token", "seat": e[1]}
+        text = f"{names[e[1]]} draws a secret token."
+    elif kind == "skip":
+        d = {"event": "skip", "seat": e[1]}
+        text = f"{names[e[1]]} is skipped."
+    elif kind == "end_turn":
+        d = {"event": "end_turn", "seat": e[1]}
+        text = f"{names[e[1]]} has no card left to play; the turn passes."
+    elif kind == "shuffle":
+        _, card, count = e
+        d = {"event": "shuffle", "card": card, "count": count}
+        text = f"The deck is shuffled and five cards dealt to each player. The starting card is {card_name(card)}"
+        text += "." if count is None else f": the count is {number(count)}."
+    elif kind == "start_card":
+        _, seat, card, count = e
+        d = {"event": "start_card", "seat": seat, "card": card, "count": count}
+        text = f"{names[seat]} turns over {card_name(card)}"
+        text += "." if count is None else f": the count is {number(count)}."
+    elif kind == "start_count":
+        d = {"event": "start_count", "seat": e[1], "count": e[2]}
+        text = f"{names[e[1]]} chooses a starting count of {number(e[2])}."
+    elif kind == "reshuffle":
+        d = {"event": "reshuffle", "cards": e[1]}
+        text = f"The draw pile ran out: the {e[1]} cards under the discard pile's top card are shuffled into a new draw pile."
+    else:  # game_over
+        d = {"event": "game_over", "reason": e[1], "winners": list(winners(s))}
+        text = game_over_sentence(s)
+    d["sentence"] = text
+    return d
+
+
+def winners(s: State) -> tuple:
+    if s.end is None:
+        return ()
+    best = max(len(w) for w in s.won)
+    return tuple(i for i, w in enumerate(s.won) if len(w) == best)
+
+
+def game_over_sentence(s: State) -> str:
+    ws = winners(s)
+    names = " and ".join(s.names[i] for i in ws)
+    k = len(s.won[ws[0]])
+    if s.end == "tokens":
+        return f"{names} has {k} tokens and wins the game!"
+    verb = "win" if len(ws) > 1 else "wins"
+    return f"No secret tokens are left face down, so the game ends: {names} {verb} with {k} tokens."
+
+
+def waiting_view(s: State) -> dict:
+    """What the game waits for, who must act, and the sentence the screen shows."""
+    w = waiting(s)
+    names = s.names
+    seat = None
+    if w == "shuffle":
+        actor, text = CHANCE, "Shuffle the deck and deal five cards to each player."
+    elif w == "reshuffle":
+        actor, text = CHANCE, "The draw pile is empty: shuffle the discard pile into a new draw pile."
+    elif w == "draw_token":
+        seat = s.token_queue[0]
+        actor, text = CHANCE, f"{names[seat]} draws a secret token."
+    elif w == "start_card":
+        actor = seat = s.dealer
+        text = f"{names[seat]}, the dealer: turn over the top card of the draw pile and enter it."
+    elif w == "start_count":
+        actor = seat = s.dealer
+        text = f"The starting card is a Wild: {names[seat]}, the dealer, chooses the starting count."
+    elif w == "play":
+        actor = seat = s.turn
+        if s.bonus:
+            text = f"{names[seat]} plays another card at once."
+        elif s.advanced:
+            text = f"{names[seat]}'s turn: play a card, or guess an opponent's secret number."
+        else:
+            text = f"{names[seat]}'s turn: play a card."
+    else:
+        actor, text = None, game_over_sentence(s)
+    return {"for": w, "actor": actor, "seat": seat, "sentence": text}
+
+
+def view(s: State, viewer, result_json=None) -> dict:
+    full = s.deck_mode == "full"
+    over = s.end is not None
+    seats = []
+    for i, name in enumerate(s.names):
+        seats.append({
+            "seat": i,
+            "name": name,
+            "tokens": len(s.won[i]),
+            # advanced play: tokens won lie face down, so the table sees how many, not which
+            "token_values": None if s.advanced else list(s.won[i]),
+            "has_secret": s.secrets[i] is not None,
+            "hand_size": len(s.hands[i]) if full else None,
+            "guesses": [{"by": g, "number": k} for g, k in s.guesses[i]],
+        })
+    last = [_event(s, e) for e in s.last]
+    out = {
+        "game": "maya-madness",
+        "viewer": viewer,
+        "players": list(s.names),
+        "options": {"deck": s.deck_mode, "tokens_to_win": s.to_win, "advanced": s.advanced, "dealer": s.dealer},
+        "dealer": s.dealer,
+        "count": s.count,
+        "direction": "clockwise" if s.direction == 1 else "counterclockwise",
+        "turn": None if over else s.turn,
+        "bonus": s.bonus,
+        "waiting": waiting_view(s),
+        "seats": seats,
+        "pool": sum(s.pool),
+        "draw_pile": len(s.pile) if full else None,
+        "discard_top": s.discard[-1] if s.discard else None,
+        "discard_size": len(s.discard) if full else None,
+        "last": last,
+        "summary": " ".join(e["sentence"] for e in last),
+        "result": result_json,
+    }
+    if viewer != TABLE:
+        out["you"] = {
+            "seat": viewer,
+            "name": s.names[viewer],
+            "secret": s.secrets[viewer],
+            "hand": list(s.hands[viewer]) if full else None,
+            "token_values": list(s.won[viewer]),
+        }
+    return out
