@@ -118,6 +118,15 @@ class Journal:
 
     @staticmethod
     def _open_checked(path: pathlib.Path) -> sqlite3.Connection:
+        # Look at the header before SQLite does: SQLite may tidy away a -wal file
+        # beside a file it cannot read, and nothing of the user's may be deleted.
+        try:
+            with open(path, "rb") as f:
+                header = f.read(16)
+        except FileNotFoundError:
+            header = b""
+        if header and header != b"SQLite format 3\x00":
+            raise _MoveAside("damaged")
         conn = None
         try:
             conn = sqlite3.connect(str(path), isolation_level=None, cached_statements=64)

@@ -1,0 +1,136 @@
+"""The journal file: where it lives, its schema, damaged and newer files, history."""
+import importlib.util
+import json
+import pathlib
+import sqlite3
+import sys
+
+import pytest
+
+from companion import games
+from companion.journal import SCHEMA_VERSION, Journal, count_actions, data_dir
+from companion.session import Session
+
+
+def _toy():
+    path = pathlib.Path(__file__).with_name("toy_game.py")
+    if "toy_game" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("toy_game", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["toy_game"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["toy_game"]
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    monkeypatch.setitem(games._LOADED, "toy", _toy().GAME)
+    return _toy().GAME
+
+
+def test_default_journal_lives_in_the_user_data_dir():
+    with Journal.open() as j:
+        assert j.path == data_dir() / "journal.sqlite3"
+        assert j.path.exists()
+        assert j.notice is None
+
+
+def test_journal_uses_wal_with_full_sync_and_current_schema(tmp_path):
+    with Journal.open(tmp_path / "j.sqlite3") as j:
+        assert j.schema_version == SCHEMA_VERSION >= 1
+        assert j._conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert j._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_reopening_keeps_sessions(tmp_path, toy):
+    path = tmp_path / "j.sqlite3"
+    with Journal.open(path) as j:
+        s = Session.create(j, "toy", ["Ana", "Ben"], seed=3)
+        s.act({"actor": 0, "type": "roll"})
+        view = s.view()
+    with Journal.open(path) as j:
+        assert j.notice is None
+        assert Session.resume(j, s.id).view() == view
+
+
+def test_a_file_that_is_not_a_database_is_moved_aside_not_deleted(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    garbage = b"this is not sqlite at all" * 100
+    path.write_bytes(garbage)
+    (tmp_path / "journal.sqlite3-wal").write_bytes(b"stray wal")
+    with Journal.open(path) as j:
+        assert j.notice and "damaged" in j.notice and "moved" in j.notice
+        assert j.in_progress() == [] and j.history() == []
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("journal.sqlite3.damaged-")]
+    names = sorted(p.name for p in aside)
+    assert len(names) == 2 and names[1].endswith("-wal")
+    main = [p for p in aside if not p.name.endswith("-wal")][0]
+    assert main.read_bytes() == garbage  # kept byte for byte
+    assert main.name in j.notice
+
+
+def test_a_journal_from_a_newer_version_is_moved_aside(tmp_path, toy):
+    path = tmp_path / "journal.sqlite3"
+    with Journal.open(path) as j:
+        Session.create(j, "toy", ["Ana", "Ben"], seed=1)
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+    with Journal.open(path) as j:
+        assert j.notice and "newer version" in j.notice
+        assert j.in_progress() == []
+    aside = [p for p in tmp_path.iterdir() if ".newer-" in p.name and not p.name.endswith(("-wal", "-shm"))]
+    assert len(aside) == 1
+    old = sqlite3.connect(aside[0])
+    assert old.execute("SELECT count(*) FROM sessions").fetchone()[0] == 1
+
+
+def test_an_old_schema_is_migrated_in_place(tmp_path):
+    """A version-0 file (an empty database) is upgraded, not moved aside."""
+    path = tmp_path / "journal.sqlite3"
+    sqlite3.connect(path).close()
+    with Journal.open(path) as j:
+        assert j.notice is None and j.schema_version == SCHEMA_VERSION
+
+
+def test_finished_games_stay_as_history(tmp_path, toy):
+    with Journal.open(tmp_path / "j.sqlite3") as j:
+        s = Session.create(j, "toy", ["Ana", "Ben"], options={"target": 5}, seed=7)
+        while not s.is_over():
+            s.act({"actor": next(iter(s.actors())), "type": "roll"})
+        (h,) = j.history()
+        result = s.result()
+        assert h["players"] == ["Ana", "Ben"] and h["game"] == "toy"
+        assert h["scores"] == list(result.scores)
+        assert h["winners"] == list(result.winners)
+        assert h["winner_names"] == [["Ana", "Ben"][w] for w in result.winners]
+        assert h["finished"] >= h["started"] and h["duration_s"] >= 0
+        assert j.in_progress() == []
+
+
+def test_in_progress_lists_newest_first_with_action_count(tmp_path, toy):
+    with Journal.open(tmp_path / "j.sqlite3") as j:
+        a = Session.create(j, "toy", ["Ana", "Ben"], seed=1)
+        b = Session.create(j, "toy", ["Cy", "Di", "Ed"], seed=2)
+        b.act({"actor": 0, "type": "roll"})
+        b.undo()
+        listed = j.in_progress()
+        assert [x["id"] for x in listed] == [b.id, a.id]
+        assert listed[0]["actions"] == len(b.actions)
+        assert listed[1]["actions"] == len(a.actions)
+
+
+def test_action_count_follows_undo_and_redo():
+    entries = [(0, "action", "{}"), (1, "action", "{}"), (2, "action", "{}"),
+               (3, "undo", json.dumps({"actions": 2})), (4, "redo", "{}"), (5, "undo", json.dumps({"actions": 2}))]
+    assert count_actions(entries) == 1
+
+
+def test_a_database_with_damaged_pages_is_moved_aside(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 5000)
+    with Journal.open(path) as j:
+        assert j.notice and "damaged" in j.notice
+        assert j.schema_version == SCHEMA_VERSION
+    assert any(p.name.startswith("journal.sqlite3.damaged-") for p in tmp_path.iterdir())

@@ -1,0 +1,198 @@
+"""Undo and redo: never a re-roll, never an un-see, journaled, and resumable."""
+import importlib.util
+import pathlib
+import random
+import sys
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from companion import games
+from companion.engine import CHANCE, TABLE
+from companion.errors import CannotUndo
+from companion.journal import Journal
+from companion.session import Session
+
+
+def _toy():
+    path = pathlib.Path(__file__).with_name("toy_game.py")
+    if "toy_game" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("toy_game", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["toy_game"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["toy_game"]
+
+
+@pytest.fixture(autouse=True)
+def toy(monkeypatch):
+    monkeypatch.setitem(games._LOADED, "toy", _toy().GAME)
+    return _toy().GAME
+
+
+@pytest.fixture
+def journal(tmp_path):
+    j = Journal.open(tmp_path / "journal.sqlite3")
+    yield j
+    j.close()
+
+
+def new(journal, seed=1, players=("Ana", "Ben"), **kw):
+    return Session.create(journal, "toy", list(players), seed=seed, options={"target": 60}, **kw)
+
+
+def test_nothing_to_undo_at_the_start(journal):
+    s = new(journal)
+    assert s.can_undo() == (False, "Nothing to undo yet.")
+    with pytest.raises(CannotUndo, match="Nothing to undo yet."):
+        s.undo()
+    assert s.can_redo() == (False, "Nothing to redo.")
+
+
+def test_undo_takes_back_the_move_and_the_draw_that_followed(journal):
+    s = new(journal)
+    before = s.state
+    s.act({"actor": 0, "type": "roll"})
+    assert s.can_undo() == (True, "Undo Ana's last move.")
+    s.undo()
+    assert s.state == before and s.actors() == {0}
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_undo_cannot_re_roll_the_die(journal, seed):
+    s = new(journal, seed=seed)
+    s.act({"actor": 0, "type": "roll"})
+    first = s.view()["last_roll"]
+    s.undo()
+    s.act({"actor": 0, "type": "roll"})
+    assert s.view()["last_roll"] == first
+
+
+def test_an_undone_outcome_is_the_next_one_dealt_even_to_another_player(journal):
+    """The die result that was undone stays 'on top': Ana cannot undo to hand Ben a different roll."""
+    s = new(journal, seed=3)
+    s.act({"actor": 0, "type": "roll"})
+    rolled = s.view()["last_roll"]
+    s.undo()
+    s.act({"actor": 0, "type": "reveal"})  # Ana changes her mind: no draw
+    s.act({"actor": 1, "type": "roll"})
+    assert s.view()["last_roll"] == rolled
+
+
+def test_redo_puts_back_exactly_what_was_undone(journal):
+    s = new(journal, seed=9)
+    for _ in range(3):
+        s.act({"actor": next(iter(s.actors())), "type": "roll"})
+    state, actions = s.state, list(s.actions)
+    s.undo()
+    s.undo()
+    assert s.can_redo() == (True, "Redo Ben's move.")  # the last one undone comes back first
+    s.redo()
+    s.redo()
+    assert s.state == state and s.actions == actions
+    assert s.can_redo() == (False, "Nothing to redo.")
+
+
+def test_a_new_move_clears_redo(journal):
+    s = new(journal, seed=9)
+    s.act({"actor": 0, "type": "roll"})
+    s.undo()
+    s.act({"actor": 0, "type": "roll"})
+    assert s.can_redo() == (False, "Nothing to redo.")
+    with pytest.raises(CannotUndo, match="Nothing to redo."):
+        s.redo()
+
+
+def test_a_move_someone_looked_past_cannot_be_undone(journal):
+    s = new(journal, seed=2)
+    s.act({"actor": 0, "type": "roll"})
+    s.mark_seen(1)
+    ok, why = s.can_undo()
+    assert not ok and why == "Ben has already looked at a secret since then, so Ana's last move can't be undone."
+    with pytest.raises(CannotUndo, match="Ben has already looked"):
+        s.undo()
+    s.act({"actor": 1, "type": "roll"})
+    s.undo()  # Ben's move came after the look
+    assert s.can_undo()[0] is False
+
+
+def test_a_public_reveal_cannot_be_undone(journal):
+    s = new(journal, seed=2)
+    s.act({"actor": 0, "type": "reveal"})
+    assert s.can_undo() == (False, "Ana's last move showed something to everyone, so it can't be undone.")
+
+
+def test_undo_and_redo_survive_a_restart(journal):
+    s = new(journal, seed=4)
+    s.act({"actor": 0, "type": "roll"})
+    s.act({"actor": 1, "type": "roll"})
+    s.undo()
+    undone = s.state
+    r = Session.resume(journal, s.id)
+    assert r.state == undone and r.can_redo()[0]
+    r.act({"actor": 1, "type": "roll"})  # the remembered die comes back after the restart
+    r2 = Session.resume(journal, s.id)
+    assert r2.state == r.state
+    s2 = new(journal, seed=4)  # same seed, no undo: Ben's roll is the same
+    s2.act({"actor": 0, "type": "roll"})
+    s2.act({"actor": 1, "type": "roll"})
+    assert s2.view() == r.view()
+
+
+def test_undoing_the_winning_move_puts_the_game_back_in_progress(journal):
+    s = Session.create(journal, "toy", ["Ana", "Ben"], options={"target": 5}, seed=3)
+    while not s.is_over():
+        s.act({"actor": next(iter(s.actors())), "type": "roll"})
+    assert journal.history() and not journal.in_progress()
+    s.undo()
+    assert not s.is_over() and journal.in_progress()[0]["id"] == s.id and not journal.history()
+    s.redo()
+    assert s.is_over() and journal.history()[0]["id"] == s.id
+
+
+def test_undo_in_physical_mode_takes_back_the_entered_draw_too(journal):
+    s = Session.create(journal, "toy", ["Ana", "Ben"], randomness="physical")
+    s.act({"actor": CHANCE, "type": "deal", "seat": 0, "secret": 1})
+    s.act({"actor": CHANCE, "type": "deal", "seat": 1, "secret": 2})
+    assert s.can_undo() == (False, "Nothing to undo yet.")  # the deal is not a player's move
+    s.act({"actor": 0, "type": "roll"})
+    s.act({"actor": CHANCE, "type": "die", "value": 4})
+    s.undo()
+    assert s.actors() == {0} and s.view()["positions"] == [0, 0]
+
+
+OPS = st.lists(st.sampled_from(["act", "act", "act", "undo", "redo", "seen", "resume"]), max_size=40)
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 2**32), ops=OPS)
+def test_any_mix_of_moves_undo_redo_and_restarts_matches_a_fresh_replay(tmp_path_factory, seed, ops):
+    """Whatever is done, a restart shows the same game, and every die result a
+    player saw is the result they get again for the same roll after undo."""
+    path = tmp_path_factory.mktemp("j") / "journal.sqlite3"
+    with Journal.open(path) as journal:
+        s = new(journal, seed=seed, players=("Ana", "Ben", "Cy"))
+        rng = random.Random(seed)
+        rolls_seen = {}  # number of rolls made so far in the game -> die shown
+        for op in ops:
+            if op == "act":
+                seat = next(iter(s.actors()))
+                action = rng.choice(s.legal_actions(seat))
+                s.act(action)
+                if action["type"] == "roll":
+                    n = sum(1 for a in s.actions if a.get("type") == "roll")
+                    # the n-th roll of the game always shows the same die, however often undone
+                    assert rolls_seen.setdefault(n, s.view()["last_roll"]) == s.view()["last_roll"]
+            elif op == "undo" and s.can_undo()[0]:
+                s.undo()
+            elif op == "redo" and s.can_redo()[0]:
+                before = len(s.actions)
+                s.redo()
+                assert len(s.actions) > before
+            elif op == "seen":
+                s.mark_seen(rng.randrange(3))
+            elif op == "resume":
+                s = Session.resume(journal, s.id)
+            fresh = Session.resume(journal, s.id, deal=False)
+            assert fresh.state == s.state and fresh.view(TABLE) == s.view(TABLE)
+            assert fresh.can_undo() == s.can_undo() and fresh.can_redo() == s.can_redo()
