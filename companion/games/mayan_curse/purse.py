@@ -1,0 +1,74 @@
+"""The sacred purse: 20 stones drawn three at a time, returned at the end of each turn.
+
+Stones of the same kind are indistinguishable, so a draw is a multiset of
+kinds (listed in the box's kind order) and its chance is hypergeometric.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+
+from ...engine import require
+from .components import HAND
+
+
+def kinds_of(box, stones) -> list[int]:
+    """Kind indexes of a drawn hand given as names; IllegalAction on a stone the box lacks."""
+    require(isinstance(stones, (list, tuple)) and len(stones) == HAND,
+            f"A draw is exactly {HAND} sacred stones.")
+    out = []
+    for s in stones:
+        require(s in box.kinds, f"There is no {s!r} sacred stone; the stones are: {', '.join(box.kinds)}.")
+        out.append(box.kinds.index(s))
+    return sorted(out)
+
+
+def take(purse: tuple, idx: list[int], box) -> tuple:
+    """The purse after drawing these stones; IllegalAction if they are not in it."""
+    p = list(purse)
+    for i in idx:
+        require(p[i] > 0, f"The purse holds no more {box.kinds[i]} stones.")
+        p[i] -= 1
+    return tuple(p)
+
+
+def give_back(purse: tuple, hand: tuple, box) -> tuple:
+    p = list(purse)
+    for s in hand:
+        p[box.kinds.index(s)] += 1
+    return tuple(p)
+
+
+@lru_cache(maxsize=4096)
+def draw_outcomes(purse: tuple) -> tuple:
+    """Every distinct hand of HAND stones from the purse with its probability:
+    ((kind indexes), p). Cached: the purse takes few distinct shapes."""
+    total = sum(purse)
+    out = []
+    k = len(purse)
+
+    def rec(start, left, chosen, weight):
+        if left == 0:
+            out.append((tuple(chosen), weight / comb(total, HAND)))
+            return
+        for i in range(start, k):
+            for m in range(1, min(left, purse[i]) + 1):
+                rec(i + 1, left - m, chosen + [i] * m, weight * comb(purse[i], m))
+
+    rec(0, HAND, [], 1)
+    return tuple(out)
+
+
+def sample_draw(purse: tuple, rng) -> list[int]:
+    """Draw HAND stones one by one, as a hand in a bag would."""
+    p = list(purse)
+    got = []
+    for _ in range(HAND):
+        r = rng.randrange(sum(p))
+        for i, c in enumerate(p):
+            if r < c:
+                break
+            r -= c
+        p[i] -= 1
+        got.append(i)
+    return sorted(got)

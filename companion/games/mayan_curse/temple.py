@@ -1,0 +1,42 @@
+"""The temple and the backpack: the temple transition board, cameras, the one backpack item."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...engine import require
+from .boulders import clear_tokens
+from .state import State
+
+
+def reach_board(state: State, seat: int) -> State:
+    """The first player to reach the temple transition board takes every trigger token off."""
+    name = state.names[seat]
+    require(not state.seats[seat].reached_temple, f"{name} has already reached the temple transition board.")
+    seats = state.with_seat(seat, reached_temple=True)
+    if state.temple_reached:
+        return replace(state, seats=seats, notice=f"{name} reached the temple transition board.")
+    return replace(state, seats=seats, temple_reached=True, boulders=clear_tokens(state.boulders),
+                   notice=f"{name} reached the temple transition board first: remove every trigger token. "
+                          "All boulders still in play will tumble.")
+
+
+def claim_camera(state: State, seat: int) -> State:
+    """Reaching the top claims a camera (15 knowledge) while any remain, one per player."""
+    name = state.names[seat]
+    s = state.seats[seat]
+    require(s.reached_temple, f"{name} has not reached the temple yet.")
+    require(not s.camera, f"{name} already has a camera; each player can claim only one.")
+    require(state.cameras > 0, "No camera tokens are left.")
+    return replace(state, seats=state.with_seat(seat, camera=True), cameras=state.cameras - 1,
+                   notice=f"{name} reached the top of the temple and claimed a camera.")
+
+
+def use_backpack(state: State, seat: int, action: dict) -> State:
+    """One backpack item per game; flipping the card loses the +2 knowledge."""
+    name = state.names[seat]
+    s = state.seats[seat]
+    require(not s.backpack, f"{name} already used their backpack ({s.backpack}); it works once per game.")
+    item = action.get("item")
+    items = state.box.backpack_items
+    require(item in items, f"The backpack holds {', '.join(items)}, not {item!r}.")
+    return replace(state, seats=state.with_seat(seat, backpack=item), notice=f"{name} used the {item}.")
