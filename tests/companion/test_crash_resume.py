@@ -1,0 +1,151 @@
+"""Crash safety: a real child process is SIGKILLed mid-game many times.
+
+The child plays through a Session on one journal file and prints every
+journal entry right after its commit returns. After each kill the journal
+must hold every printed entry, at most one more (the commit under way when
+the kill landed), and resuming must give exactly the state that a fresh
+replay of the committed actions gives.
+"""
+import json
+import os
+import pathlib
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from companion import games
+from companion.journal import Journal
+from companion.session import Session, replay
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+TOY = pathlib.Path(__file__).with_name("toy_game.py")
+KILLS = 30
+
+CHILD = r"""
+import importlib.util, json, random, sys
+from companion import games
+spec = importlib.util.spec_from_file_location("toy_game", sys.argv[3])
+toy = importlib.util.module_from_spec(spec); sys.modules["toy_game"] = toy; spec.loader.exec_module(toy)
+games._LOADED["toy"] = toy.GAME
+from companion.bots import RandomBot
+from companion.journal import Journal
+from companion.session import Session
+
+path, game, options = sys.argv[1], sys.argv[2], json.loads(sys.argv[4])
+players = ["Ana", "Ben", "Cy"]
+j = Journal.open(path)
+commit = j.append
+def append(sid, seq, kind, payload):
+    commit(sid, seq, kind, payload)
+    sys.stdout.write(json.dumps([sid, seq, kind, payload]) + "\n")
+    sys.stdout.flush()
+j.append = append
+rng = random.Random()
+def new():
+    return Session.create(j, game, players, options=options, seed=rng.randrange(10**9))
+ip = j.in_progress()
+s = Session.resume(j, ip[0]["id"]) if ip else new()
+sys.stdout.write("ready\n"); sys.stdout.flush()
+bot = RandomBot()
+while True:
+    if s.is_over():
+        s = new()
+    r = rng.random()
+    if r < 0.06 and s.can_undo()[0]:
+        s.undo()
+    elif r < 0.09 and s.can_redo()[0]:
+        s.redo()
+    elif r < 0.11:
+        s.mark_seen(rng.randrange(len(players)))
+    else:
+        seat = rng.choice(sorted(s.actors(), key=str))
+        s.act(bot.choose(s.game, s.state, seat, rng))
+"""
+
+
+def effective_actions(entries):
+    """An independent reading of undo/redo: the actions in effect after the entries."""
+    done, undone = [], []
+    for _seq, kind, payload in entries:
+        if kind == "action":
+            done.append(json.loads(payload))
+            if done[-1]["actor"] != "chance":
+                undone.clear()
+        elif kind == "undo":
+            k = json.loads(payload)["actions"]
+            undone.append(done[-k:])
+            del done[-k:]
+        elif kind == "redo":
+            done.extend(undone.pop())
+    return done
+
+
+def game_under_test():
+    try:
+        games.get_game("maya-madness")
+        return "maya-madness", {"deck": "full"}
+    except (ImportError, AttributeError):
+        return "toy", {}
+
+
+def test_killing_the_process_at_any_instant_loses_nothing_acknowledged(tmp_path, monkeypatch):
+    name, options = game_under_test()
+    if name == "toy":
+        import importlib.util
+        spec = importlib.util.spec_from_file_location("toy_game", TOY)
+        toy = importlib.util.module_from_spec(spec)
+        sys.modules.setdefault("toy_game", toy)
+        spec.loader.exec_module(toy)
+        monkeypatch.setitem(games._LOADED, "toy", toy.GAME)
+    path = tmp_path / "journal.sqlite3"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    rng = random.Random(1234)
+    known: dict[int, list] = {}  # session id -> entries known committed
+    unprinted_commits = 0
+    for kill in range(KILLS):
+        child = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(path), name, str(TOY), json.dumps(options)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT,
+        )
+        early = b""
+        if kill % 5 == 4:
+            time.sleep(rng.uniform(0.0, 0.15))  # sometimes during start-up and resume
+        else:
+            while not early.endswith(b"ready\n"):
+                line = child.stdout.readline()
+                assert line, child.stderr.read().decode()
+                early += line
+            time.sleep(rng.uniform(0.0, 0.04))
+        child.send_signal(signal.SIGKILL)
+        out, err = child.communicate()
+        out = early + out
+        assert child.returncode == -signal.SIGKILL, err.decode()
+        printed: dict[int, list] = {}
+        for line in out.decode().split("\n")[:-1]:  # a torn last line was never acknowledged
+            if line.startswith("["):
+                sid, seq, kind, payload = json.loads(line)
+                printed.setdefault(sid, []).append((seq, kind, payload))
+
+        with Journal.open(path) as j:
+            assert j.notice is None
+            extra = 0
+            for row in j.sessions():
+                sid = row["id"]
+                entries = [tuple(e) for e in j.entries(sid)]
+                acknowledged = known.get(sid, []) + printed.get(sid, [])
+                assert entries[: len(acknowledged)] == acknowledged, f"kill {kill}: an acknowledged entry is missing"
+                extra += len(entries) - len(acknowledged)
+                known[sid] = entries
+                resumed = Session.resume(j, sid, deal=False)
+                actions = effective_actions(entries)
+                assert resumed.actions == actions
+                assert resumed.state == replay(name, row["players"], row["options"], actions)
+            assert extra <= 1, f"kill {kill}: {extra} entries committed but never acknowledged"
+            unprinted_commits += extra
+    total = sum(len(v) for v in known.values())
+    print(f"{KILLS} kills, {total} entries, {unprinted_commits} committed-but-unacknowledged")
+    assert total > KILLS * 3, "the kills should land mid-game, not only during start-up"
