@@ -1,0 +1,213 @@
+"""The greedy Maya Madness bot: aims for its own number, avoids handing the next player theirs.
+
+It decides only from what its seat may know: `game.view(state, seat)` (the
+count, its own secret and hand, the collected tokens the table can see, wrong
+guesses said aloud) and the legal actions. It never reads another seat's
+secret, hand or the draw pile.
+
+How it scores a card (see docs/rules-notes.md, "The greedy bot"):
+1. A card that makes the count its own secret number wins a token: play it,
+   cheapest card first (a number card before a Wild, a Temple of Zero last).
+2. Temple of Zero, and Skip with two players, give another play at once: the
+   card is worth the best follow-up from the new count with the cards left.
+3. Otherwise it weighs the risk that the next player can hit their secret
+   number from the count it leaves: for each number that could be their secret
+   (tokens it cannot see, weighted by how many are left) the chance that a hand
+   of five holds a card that reaches it (a 0 or Skip keeps the count, a number
+   card or Wild moves it, a Reverse negates it). Skip and Reverse change who is
+   next. A small pull toward its own number and a price on keeping power cards
+   break ties.
+4. Advanced play: it guesses an opponent's number only when one value is more
+   likely right than wrong (a wrong guess hands over its own token).
+"""
+from __future__ import annotations
+
+from . import Bot, register
+from ..games.maya_madness.cards import (
+    HAND_SIZE, NUMBER_VALUE, REVERSE, SKIP, TEMPLE, WILD, ZERO, load_box,
+)
+
+# Keeping power cards is worth something: they are the flexible ones later.
+CARD_COST = {TEMPLE: 3.0, WILD: 2.0, SKIP: 1.0, ZERO: 1.0, REVERSE: 0.5}
+RISK_WEIGHT = 20.0
+CLOSENESS_WEIGHT = 0.3
+WIN = 1000.0
+
+_BOX = None
+
+
+def _deck_counts() -> dict:
+    global _BOX
+    if _BOX is None:
+        deck, _ = load_box()
+        counts = {}
+        for c in deck:
+            counts[c] = counts.get(c, 0) + 1
+        _BOX = counts
+    return _BOX
+
+
+def effect(card: str, value, count: int, n: int):
+    """(new count, plays again now, skips the next player, reverses direction) for a card."""
+    if card in NUMBER_VALUE:
+        return count + NUMBER_VALUE[card], False, False, False
+    if card == WILD:
+        return count + value, False, False, False
+    if card == SKIP:
+        return count, n == 2, n > 2, False
+    if card == REVERSE:
+        return -count, False, False, n > 2
+    return 0, True, False, False  # Temple of Zero
+
+
+class _Knowledge:
+    """What the seat knows, computed once per decision from its own view."""
+
+    def __init__(self, view: dict, seat: int):
+        self.seat = seat
+        self.n = len(view["players"])
+        self.count = view["count"]
+        self.direction = 1 if view["direction"] == "clockwise" else -1
+        me = view["you"]
+        self.secret = me["secret"]
+        self.hand = me["hand"]  # None in physical deck mode: any card may be played
+        # tokens this seat cannot see: 2 of each value minus the face-up ones and its own
+        box_tokens = {v: 2 for v in range(1, 11)}
+        seen = list(me["token_values"])
+        if me["secret"] is not None:
+            seen.append(me["secret"])
+        for s in view["seats"]:
+            if s["seat"] != seat and s["token_values"] is not None:
+                seen += s["token_values"]
+        for v in seen:
+            if box_tokens.get(v, 0) > 0:
+                box_tokens[v] -= 1
+        self.unseen_tokens = box_tokens
+        self.wrong_guesses = {s["seat"]: {g["number"] for g in s["guesses"]} for s in view["seats"]}
+        # cards this seat cannot see: the box minus its own hand
+        unseen = dict(_deck_counts())
+        for c in self.hand or ():
+            unseen[c] -= 1
+        self.unseen_cards = unseen
+        self.unseen_total = max(1, sum(unseen.values()))
+
+    def secret_odds(self, seat: int) -> dict:
+        """P(seat's secret = v) from the tokens this seat cannot see."""
+        wrong = self.wrong_guesses.get(seat, ())
+        w = {v: k for v, k in self.unseen_tokens.items() if k and v not in wrong}
+        total = sum(w.values())
+        return {v: k / total for v, k in w.items()} if total else {}
+
+    def p_holds(self, k: int) -> float:
+        """Chance that a hand of five holds at least one of k given cards."""
+        if k <= 0:
+            return 0.0
+        miss = 1.0 - k / self.unseen_total
+        return 1.0 - max(0.0, miss) ** HAND_SIZE
+
+    def risk(self, seat: int, count: int) -> float:
+        """Chance that `seat`, playing next at `count`, can make its own secret number."""
+        u = self.unseen_cards
+        total = 0.0
+        for s, p in self.secret_odds(seat).items():
+            d = s - count
+            if d == 0:
+                k = u.get(ZERO, 0) + u.get(SKIP, 0)
+            elif -5 <= d <= 5:
+                k = u.get(f"+{d}" if d > 0 else str(d), 0) + u.get(WILD, 0)
+            else:
+                k = 0
+            if -count == s:
+                k += u.get(REVERSE, 0)
+            if s <= 5:  # Temple of Zero, then a card to s
+                k += u.get(TEMPLE, 0) // 2
+            total += p * self.p_holds(k)
+        return total
+
+
+def _score(know: _Knowledge, card: str, value, count: int, hand, depth: int) -> float:
+    """How good playing `card` at `count` is for this seat (higher is better)."""
+    new, again, skip, reverse = effect(card, value, count, know.n)
+    cost = CARD_COST.get(card, 0.0)
+    if know.secret is not None and new == know.secret:
+        return WIN - cost
+    if again:
+        rest = _without(hand, card)
+        options = list(_plays(rest))
+        if not options or depth >= 2:
+            # nothing left to play: the turn passes at this count
+            return _leave(know, new, False, False) - cost
+        return max(_score(know, c, v, new, rest, depth + 1) for c, v in options) - cost
+    return _leave(know, new, skip, reverse) - cost
+
+
+def _leave(know: _Knowledge, count: int, skip: bool, reverse: bool) -> float:
+    direction = -know.direction if reverse else know.direction
+    nxt = (know.seat + direction * (2 if skip else 1)) % know.n
+    score = -RISK_WEIGHT * know.risk(nxt, count)
+    if know.secret is not None:
+        score -= CLOSENESS_WEIGHT * abs(know.secret - count)
+    return score
+
+
+def _without(hand, card):
+    if hand is None:
+        return None
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1:]
+
+
+_ANY = tuple(NUMBER_VALUE) + (SKIP, REVERSE, TEMPLE)
+_WILD_VALUES = (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)
+
+
+def _plays(hand):
+    """(card, value) pairs a hand can play; None (physical deck) means any card."""
+    cards = set(_ANY + (WILD,)) if hand is None else set(hand)
+    for c in sorted(cards):
+        if c == WILD:
+            for v in _WILD_VALUES:
+                yield c, v
+        else:
+            yield c, None
+
+
+@register("maya-madness", "greedy")
+class GreedyBot(Bot):
+    """Greedy Maya Madness player; see the module docstring for how it scores a card."""
+
+    kind = "greedy"
+
+    def choose(self, game, state, seat, rng):
+        actions = game.legal_actions(state, seat)
+        if not actions:
+            raise ValueError(f"Seat {seat} has no legal action now.")
+        kind = actions[0]["type"]
+        if kind == "start_card":  # physical deck: the card is whatever was really turned over
+            return rng.choice(actions)
+        view = game.view(state, seat)
+        if kind == "start_count":
+            # the dealer leaves the first player as little as it can
+            know = _Knowledge(view, seat)
+            first = (seat + 1) % know.n
+            return min(actions, key=lambda a: (know.risk(first, a["count"]), a["count"]))
+        know = _Knowledge(view, seat)
+        best, best_score = None, None
+        for a in actions:
+            t = a["type"]
+            if t == "play":
+                s = _score(know, a["card"], a.get("value"), know.count, know.hand, 0)
+            elif t == "guess":
+                p = know.secret_odds(a["target"]).get(a["number"], 0.0)
+                # right: +1 for me; wrong: I lose my token and they gain one
+                s = WIN / 2 if p > 0.5 else -WIN
+            else:  # end_turn (physical deck, no card left for a bonus play)
+                s = -WIN / 2
+            # ties broken at random so two greedy bots do not play identically
+            s += rng.random() * 1e-6
+            if best_score is None or s > best_score:
+                best, best_score = a, s
+        return best
+
+
+__all__ = ["GreedyBot", "effect"]
