@@ -1,0 +1,203 @@
+"""PN532 (13.56 MHz NFC) over HSU, the module's UART mode (115200 baud, 8N1).
+
+Frames (PN532 user manual, section 6.2):
+
+    information  00 00 FF LEN LCS TFI PD0..PDn DCS 00
+                 LEN counts TFI and data; LEN + LCS = 0 (mod 256);
+                 TFI + PD0 + ... + PDn + DCS = 0 (mod 256);
+                 TFI is D4 host -> PN532 and D5 PN532 -> host
+    extended     00 00 FF FF FF LENM LENL LCS TFI ... DCS 00   (LENM + LENL + LCS = 0)
+    ACK          00 00 FF 00 FF 00
+    NACK         00 00 FF FF 00 00
+    error        00 00 FF 01 FF 7F 81 00
+
+The reader side (this protocol) wakes the chip (0x55 0x55 and zeros: HSU
+wake-up), sends SAMConfiguration (normal mode), RFConfiguration MaxRetries
+(so an empty field answers "no target" instead of waiting forever) and then
+polls with InListPassiveTarget (one target, 106 kbps type A) every ``poll``
+seconds. Every command is first ACKed, then answered with command code + 1.
+A response with NbTg = 0 means the tag left. No answer within ``timeout``
+seconds starts again from the wake-up (the chip was reset or replugged).
+"""
+from __future__ import annotations
+
+import time
+
+from .base import Protocol
+
+ACK = bytes([0x00, 0x00, 0xFF, 0x00, 0xFF, 0x00])
+NACK = bytes([0x00, 0x00, 0xFF, 0xFF, 0x00, 0x00])
+WAKEUP = bytes([0x55, 0x55]) + bytes(14)
+HOST, CHIP = 0xD4, 0xD5
+
+GET_FIRMWARE_VERSION = 0x02
+SAM_CONFIGURATION = 0x14
+RF_CONFIGURATION = 0x32
+IN_LIST_PASSIVE_TARGET = 0x4A
+
+SAM_NORMAL = bytes([SAM_CONFIGURATION, 0x01, 0x14, 0x01])  # normal mode, 1 s virtual-card timeout, use IRQ
+MAX_RETRIES = bytes([RF_CONFIGURATION, 0x05, 0xFF, 0x01, 0x02])  # MxRtyATR, MxRtyPSL, MxRtyPassiveActivation
+POLL_TYPE_A = bytes([IN_LIST_PASSIVE_TARGET, 0x01, 0x00])  # MaxTg 1, 106 kbps type A
+MAX_BUFFER = 600
+
+
+def frame(tfi: int, data: bytes) -> bytes:
+    """An information frame (extended when longer than 254 bytes)."""
+    body = bytes([tfi]) + bytes(data)
+    dcs = (-sum(body)) & 0xFF
+    n = len(body)
+    if n <= 254:
+        head = bytes([0x00, 0x00, 0xFF, n, (-n) & 0xFF])
+    else:
+        hi, lo = n >> 8, n & 0xFF
+        head = bytes([0x00, 0x00, 0xFF, 0xFF, 0xFF, hi, lo, (-(hi + lo)) & 0xFF])
+    return head + body + bytes([dcs, 0x00])
+
+
+def command(data: bytes) -> bytes:
+    return frame(HOST, data)
+
+
+def response(data: bytes) -> bytes:
+    return frame(CHIP, data)
+
+
+def target_response(uid: bytes | None) -> bytes:
+    """The chip's answer to InListPassiveTarget: one ISO 14443-A target, or none."""
+    if uid is None:
+        return response(bytes([IN_LIST_PASSIVE_TARGET + 1, 0x00]))
+    # SENS_RES/SEL_RES of a MIFARE Classic 1K (4-byte uid) or an NTAG21x sticker (7-byte uid)
+    sens, sel = (b"\x00\x04", 0x08) if len(uid) == 4 else (b"\x00\x44", 0x00)
+    return response(bytes([IN_LIST_PASSIVE_TARGET + 1, 0x01, 0x01]) + sens + bytes([sel, len(uid)]) + uid)
+
+
+class FrameParser:
+    """Finds ACK, NACK and checksum-valid information frames in a byte stream.
+
+    ``feed`` returns a list of ("ack",), ("nack",) or ("frame", tfi, data). A start
+    code with a bad length or data checksum is skipped one byte at a time, so a
+    good frame inside noise is still found. Never raises.
+    """
+
+    def __init__(self):
+        self._buf = bytearray()
+
+    def feed(self, data: bytes) -> list:
+        buf = self._buf
+        buf += data
+        out = []
+        while True:
+            i = buf.find(b"\x00\xff")
+            if i < 0:
+                del buf[: max(0, len(buf) - 1)]  # a trailing 00 may start the next start code
+                break
+            del buf[:i]
+            if len(buf) < 4:
+                break
+            length, lcs = buf[2], buf[3]
+            if length == 0x00 and lcs == 0xFF:
+                out.append(("ack",))
+                del buf[:4]
+                continue
+            if length == 0xFF and lcs == 0x00:
+                out.append(("nack",))
+                del buf[:4]
+                continue
+            if length == 0xFF and lcs == 0xFF:  # extended frame
+                if len(buf) < 7:
+                    break
+                hi, lo, xcs = buf[4], buf[5], buf[6]
+                if (hi + lo + xcs) & 0xFF or (hi << 8 | lo) == 0:
+                    del buf[:1]
+                    continue
+                start, length = 7, hi << 8 | lo
+            elif (length + lcs) & 0xFF == 0 and length > 0:
+                start = 4
+            else:
+                del buf[:1]
+                continue
+            if len(buf) < start + length + 1:
+                if len(buf) > MAX_BUFFER:
+                    del buf[:1]
+                    continue
+                break
+            body = bytes(buf[start:start + length])
+            dcs = buf[start + length]
+            if (sum(body) + dcs) & 0xFF:
+                del buf[:1]
+                continue
+            out.append(("frame", body[0], body[1:]))
+            del buf[: start + length + 1]
+        return out
+
+
+def parse_targets(data: bytes) -> list | None:
+    """The uids in an InListPassiveTarget response body (after TFI), [] for no target,
+    None when the body is not such a response or is malformed."""
+    if len(data) < 2 or data[0] != IN_LIST_PASSIVE_TARGET + 1:
+        return None
+    if data[1] == 0:
+        return []
+    # Tg, SENS_RES (2), SEL_RES, NFCIDLength, NFCID1 ... (we poll for one target only)
+    rest = data[2:]
+    if len(rest) < 5:
+        return None
+    n = rest[4]
+    if n not in (4, 7, 10) or len(rest) < 5 + n:
+        return None
+    return [rest[5:5 + n].hex().upper()]
+
+
+class PN532(Protocol):
+    """Reader side of a PN532 in HSU mode: sends the commands, frames the answers."""
+
+    def __init__(self, poll: float = 0.1, timeout: float = 1.0, clock=time.monotonic):
+        super().__init__()
+        self.poll = poll
+        self.timeout = timeout
+        self._clock = clock
+        self._parser = FrameParser()
+        self._step = None  # the command we wait an answer for
+        self._deadline = 0.0
+        self._next_poll = 0.0
+
+    # --- framing (pure) -----------------------------------------------------
+    def feed(self, data: bytes) -> list:
+        found = []
+        for item in self._parser.feed(data):
+            if item[0] == "frame" and item[1] == CHIP:
+                uids = parse_targets(item[2])
+                if uids is not None:
+                    found.append(uids[0] if uids else None)
+                self._answered(item[2][:1])
+            elif item[0] == "nack":
+                self._step = None  # resend at the next tick
+        return found
+
+    # --- the command sequence -----------------------------------------------
+    def connection_made(self, transport) -> None:
+        super().connection_made(transport)
+        self._send(WAKEUP + command(SAM_NORMAL), SAM_CONFIGURATION)
+
+    def tick(self, now: float) -> None:
+        if self.transport is None:
+            return
+        if self._step is None and now >= self._next_poll:
+            self._send(command(POLL_TYPE_A), IN_LIST_PASSIVE_TARGET)
+        elif self._step is not None and now >= self._deadline:
+            self._send(WAKEUP + command(SAM_NORMAL), SAM_CONFIGURATION)
+
+    def _send(self, data: bytes, step: int) -> None:
+        self._step = step
+        self._deadline = self._clock() + self.timeout
+        if self.transport is not None:
+            self.transport.write(data)
+
+    def _answered(self, code: bytes) -> None:
+        if not code or self._step is None or code[0] != self._step + 1:
+            return
+        if self._step == SAM_CONFIGURATION:
+            self._send(command(MAX_RETRIES), RF_CONFIGURATION)
+            return
+        self._step = None
+        self._next_poll = self._clock() + (self.poll if code[0] == IN_LIST_PASSIVE_TARGET + 1 else 0.0)

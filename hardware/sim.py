@@ -1,0 +1,263 @@
+"""Simulated twins of the buttons and RFID readers, shipped in the package.
+
+They speak the hardware's language, so everything above them is the real code:
+
+* ``SimButton`` drives a gpiozero MockFactory pin as a contact would:
+  ``press()`` closes the contact, ``release()`` opens it, ``tap()`` and
+  ``hold()`` do both with a short / long time between, ``bounce()`` chatters.
+* ``SimReader`` writes the byte stream of a real RDM6300, ID-12LA or PN532 into a
+  pseudo-terminal that the real Reader opens by path through pyserial:
+  ``present(uid)``, ``remove()``, ``noise(n)``, ``unplug()``, ``replug()``.
+  The path is a symlink in a temp directory (like the udev /dev/rfid link):
+  unplug closes the pty and removes the link, replug makes a new pty and points
+  the link at it. The PN532 twin reads the reader's commands and answers as the
+  chip does (ACK, then the response frame).
+
+Example::
+
+    sim = SimReader("rdm6300")
+    reader = Reader(ReaderConfig(port=sim.path), events.put).start()
+    sim.present("62E3086CED")     # -> TagEvent("62E3086CED", "reader")
+"""
+from __future__ import annotations
+
+import os
+import random
+import select
+import shutil
+import tempfile
+import threading
+import time
+import tty
+
+from gpiozero.pins.mock import MockFactory, MockPin, PinState
+
+from .rfid import ascii125, pn532
+
+
+class SimPin(MockPin):
+    """A MockPin whose edge timestamps come from the factory's clock (tests use a
+    manual clock to control the timing of edge bursts exactly)."""
+
+    def _change_state(self, value):
+        if self._state != value:
+            t = self._factory.ticks()
+            self._state = value
+            self.states.append(PinState(t - self._last_change, value))
+            self._last_change = t
+            return True
+        return False
+
+
+class SimFactory(MockFactory):
+    """MockFactory with SimPins and a replaceable clock (``clock()`` and ``sleep(s)``)."""
+
+    def __init__(self, clock=time.monotonic, sleep=time.sleep):
+        super().__init__(pin_class=SimPin)
+        self.clock = clock
+        self.sleep = sleep
+
+    def ticks(self):
+        return self.clock()
+
+    @staticmethod
+    def ticks_diff(later, earlier):
+        return later - earlier
+
+
+class SimButton:
+    """The contact of one simulated button (see the module docstring)."""
+
+    def __init__(self, name: str, pin, config, factory: SimFactory):
+        self.name = name
+        self.pin = pin
+        self.config = config
+        self._factory = factory
+
+    @property
+    def closed(self) -> bool:
+        return self.pin.state == (not self.config.pull_up)
+
+    def _set(self, closed: bool) -> None:
+        if closed == (not self.config.pull_up):
+            self.pin.drive_high()
+        else:
+            self.pin.drive_low()
+
+    def press(self) -> None:
+        """Close the contact (the player pushes the button down)."""
+        self._set(True)
+
+    def release(self) -> None:
+        """Open the contact (the player lets go)."""
+        self._set(False)
+
+    def tap(self) -> threading.Timer:
+        """Push and let go after a short moment: a ``press`` and a ``release`` event."""
+        self.press()
+        return self._later(max(2 * self.config.debounce, 0.05), self.release)
+
+    def hold(self, seconds: float | None = None) -> threading.Timer:
+        """Push and keep it down past the hold time (or ``seconds``), then let go:
+        a ``hold`` event, then a ``release``. Returns at once."""
+        self.press()
+        return self._later(self.config.hold_time + 0.2 if seconds is None else seconds, self.release)
+
+    def bounce(self, edges: int = 7, gap: float = 0.0005) -> None:
+        """Chatter: ``edges`` changes ``gap`` seconds apart, ending in the other state
+        (an odd count: a bouncing press if it was open, a bouncing release if closed)."""
+        closed = self.closed
+        for i in range(edges):
+            closed = not closed
+            self._set(closed)
+            if i < edges - 1:
+                self._factory.sleep(gap)
+
+    @staticmethod
+    def _later(seconds: float, fn) -> threading.Timer:
+        t = threading.Timer(seconds, fn)
+        t.daemon = True
+        t.start()
+        return t
+
+
+class SimReader:
+    """A simulated RFID reader behind a pseudo-terminal at ``path``."""
+
+    def __init__(self, protocol: str = "rdm6300", name: str = "rfid", repeat: float = 0.1):
+        if protocol not in ("rdm6300", "id12", "pn532"):
+            raise ValueError(f"There is no simulated reader for {protocol!r}; use rdm6300, id12 or pn532.")
+        self.protocol = protocol
+        self.repeat = repeat  # rdm6300: seconds between repeated frames
+        self._dir = tempfile.mkdtemp(prefix="maya-rfid-")
+        self.path = os.path.join(self._dir, name)
+        self.tag: bytes | None = None
+        self.commands: list = []  # pn532: command codes received, for tests
+        self._lock = threading.Lock()
+        self._master = self._slave = None
+        self._stop = threading.Event()
+        self._thread = None
+        self.replug()
+
+    # --- plugging -----------------------------------------------------------
+    @property
+    def plugged(self) -> bool:
+        return self._master is not None
+
+    def replug(self) -> None:
+        """Plug the reader (back) in: a new pty, the symlink pointed at it."""
+        if self.plugged:
+            return
+        master, slave = os.openpty()
+        tty.setraw(slave)  # no echo, no line discipline: bytes pass as they are, before pyserial opens it
+        tmp = self.path + ".new"
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
+        os.symlink(os.ttyname(slave), tmp)
+        os.replace(tmp, self.path)  # atomic: the reader never sees a half-made link
+        self._master, self._slave = master, slave
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"sim-{self.protocol}", daemon=True)
+        self._thread.start()
+
+    def unplug(self) -> None:
+        """Pull the reader out: the pty closes (the reader's reads fail) and the link goes."""
+        if not self.plugged:
+            return
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(2)
+        with self._lock:
+            master, slave, self._master, self._slave = self._master, self._slave, None, None
+        for fd in (master, slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        if os.path.lexists(self.path):
+            os.unlink(self.path)
+
+    def close(self) -> None:
+        self.unplug()
+        shutil.rmtree(self._dir, ignore_errors=True)
+
+    # --- what a player does -------------------------------------------------
+    def present(self, uid: str) -> None:
+        """Put a tag on the reader (uid in hex: 10 digits for 125 kHz, 8 or 14 for NFC)."""
+        data = _uid_bytes(uid, self.protocol)
+        with self._lock:
+            self.tag = data
+        if self.protocol in ("rdm6300", "id12"):
+            self.write(self.frame(data))  # at once; the rdm6300 repeats from its thread
+
+    def remove(self) -> None:
+        """Take the tag away."""
+        with self._lock:
+            self.tag = None
+
+    def noise(self, n: int = 16, rng: random.Random | None = None) -> bytes:
+        """Write n random bytes (a noisy line); returns them."""
+        data = bytes((rng or random).getrandbits(8) for _ in range(n))
+        self.write(data)
+        return data
+
+    def frame(self, data: bytes) -> bytes:
+        """The frame this reader family sends for a tag."""
+        if self.protocol == "pn532":
+            return pn532.target_response(data)
+        return ascii125.encode(data.hex(), b"\r\n" if self.protocol == "id12" else b"")
+
+    def write(self, data: bytes) -> None:
+        """Raw bytes onto the line, as the reader's UART would send them."""
+        with self._lock:
+            if self._master is None:
+                return  # unplugged: nobody hears it
+            os.write(self._master, data)
+
+    # --- the twin's own thread ----------------------------------------------
+    def _run(self) -> None:
+        if self.protocol == "pn532":
+            self._answer_commands()
+        elif self.protocol == "rdm6300":
+            while not self._stop.wait(self.repeat):
+                tag = self.tag
+                if tag is not None:
+                    self.write(self.frame(tag))
+        else:
+            self._stop.wait()  # the ID-12LA sends once per presentation only
+
+    def _answer_commands(self) -> None:
+        parser = pn532.FrameParser()
+        master = self._master
+        while not self._stop.is_set():
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if not ready:
+                continue
+            try:
+                data = os.read(master, 1024)
+            except OSError:
+                return  # the reader side closed; wait for unplug()
+            for item in parser.feed(data):
+                if item[0] == "frame" and item[1] == pn532.HOST and item[2]:
+                    self.commands.append(item[2][0])
+                    self.write(pn532.ACK + self._respond(item[2]))
+
+    def _respond(self, cmd: bytes) -> bytes:
+        code = cmd[0]
+        if code == pn532.IN_LIST_PASSIVE_TARGET:
+            return pn532.target_response(self.tag)
+        if code == pn532.GET_FIRMWARE_VERSION:
+            return pn532.response(bytes([code + 1, 0x32, 0x01, 0x06, 0x07]))
+        return pn532.response(bytes([code + 1]))
+
+
+def _uid_bytes(uid: str, protocol: str) -> bytes:
+    try:
+        data = bytes.fromhex(uid)
+    except ValueError:
+        data = b""
+    sizes = (4, 7, 10) if protocol == "pn532" else (5,)
+    if len(data) not in sizes:
+        digits = " or ".join(str(2 * n) for n in sizes)
+        raise ValueError(f"A {protocol} tag id is {digits} hex digits, not {uid!r}.")
+    return data
