@@ -1,0 +1,80 @@
+"""Advanced game: the sealed simultaneous auction of the blue markers before
+each round's quarrying.
+
+Every player who has not bid acts at once; a bid is hidden from everyone but
+its bidder until all are in. The highest bidder chooses first; ties choose in
+turn order from the starting player; the lowest bidder and anyone who bid
+nothing get no marker and keep their gold; the winners pay the bank."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...engine import CHANCE, require
+from .components import BLUE_MARKERS
+from .state import AUCTION_CHOICE, AUCTION_DRAW, BIDDING, State, replace, tup_set
+from . import markers as mk
+
+
+def begin(state: State) -> State:
+    count = state.n - 1
+    if count < len(BLUE_MARKERS):
+        return replace(state, phase=AUCTION_DRAW, turn=None)
+    return replace(state, phase=BIDDING, blue_drawn=BLUE_MARKERS, bids=(None,) * state.n, turn=None)
+
+
+def draw_outcomes(state: State) -> list:
+    combos = list(combinations(BLUE_MARKERS, state.n - 1))
+    return [({"actor": CHANCE, "type": "draw_blue_markers", "markers": list(c)}, 1 / len(combos)) for c in combos]
+
+
+def draw(state: State, action: dict) -> State:
+    drawn = action.get("markers")
+    require(isinstance(drawn, (list, tuple)) and len(drawn) == state.n - 1
+            and len(set(drawn)) == len(drawn) and all(m in BLUE_MARKERS for m in drawn),
+            f"Draw {state.n - 1} different blue markers from: {', '.join(BLUE_MARKERS)}.")
+    ordered = tuple(m for m in BLUE_MARKERS if m in drawn)
+    return replace(state, phase=BIDDING, blue_drawn=ordered, bids=(None,) * state.n,
+                   last={"event": "blue_drawn", "markers": list(ordered)})
+
+
+def bid_legal(state: State, seat: int) -> list:
+    return [{"actor": seat, "type": "bid", "gold": g} for g in range(state.gold[seat] + 1)]
+
+
+def bid(state: State, action: dict) -> State:
+    seat = action["actor"]
+    g = action.get("gold")
+    require(action["type"] == "bid", f"{state.names[seat]} must first enter a bid.")
+    require(isinstance(g, int) and not isinstance(g, bool) and g >= 0,
+            "A bid is a whole number of gold coins, 0 or more.")
+    require(g <= state.gold[seat], f"{state.names[seat]} has only {state.gold[seat]} gold to bid.")
+    state = replace(state, bids=tup_set(state.bids, seat, g))
+    if any(b is None for b in state.bids):
+        return state
+    return reveal(state)
+
+
+def reveal(state: State) -> State:
+    n = state.n
+    position = {(state.starting + k) % n: k for k in range(n)}
+    order = sorted(range(n), key=lambda s: (-state.bids[s], position[s]))
+    # the last in order is the lowest bidder; nobody who bid nothing gets a marker
+    choosers = tuple(s for s in order[: n - 1] if state.bids[s] > 0)
+    gold = list(state.gold)
+    for s in choosers:
+        gold[s] -= state.bids[s]
+    event = {"event": "bids", "bids": list(state.bids), "order": list(choosers)}
+    return replace(state, phase=AUCTION_CHOICE, choosers=choosers, gold=tuple(gold), last=event)
+
+
+def choose_legal(state: State, seat: int) -> list:
+    return [{"actor": seat, "type": "choose_blue_marker", "marker": m} for m in state.blue_drawn]
+
+
+def choose(state: State, action: dict) -> State:
+    seat = action["actor"]
+    m = action.get("marker")
+    require(action["type"] == "choose_blue_marker", f"{state.names[seat]} must first choose a blue marker.")
+    require(m in state.blue_drawn, f"The blue markers left are: {', '.join(state.blue_drawn)}.")
+    state = mk.give(state, seat, m)
+    return replace(state, blue_drawn=tuple(x for x in state.blue_drawn if x != m), choosers=state.choosers[1:])

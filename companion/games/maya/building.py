@@ -1,0 +1,181 @@
+"""Phase 2, building the pyramids: where a block may go, the bonus block,
+the double move and the two kinds of pass."""
+from __future__ import annotations
+
+from ...engine import require
+from .state import BUILDING, State, add_block, replace, tup_add
+from . import markers as mk
+
+
+def level_full(state: State, p: int, level: int) -> bool:
+    return sum(state.pyramids[p][level]) >= state.box.pyramids[p].levels[level].spaces
+
+
+def open_level(state: State) -> int | None:
+    """The one level where blocks may go now: every lower level of every
+    pyramid is full (pyramids already full to the top do not hold it back)."""
+    lowest = None
+    for p, pyr in enumerate(state.pyramids):
+        for level in range(len(pyr)):
+            if not level_full(state, p, level):
+                if lowest is None or level < lowest:
+                    lowest = level
+                break
+    return lowest
+
+
+def placements(state: State, seat: int) -> list:
+    """Pyramids where `seat` may place one block now."""
+    level = open_level(state)
+    if level is None:
+        return []
+    out = []
+    for p, pyr in enumerate(state.pyramids):
+        if level < len(pyr) and not level_full(state, p, level) and all(pyr[k][seat] > 0 for k in range(level)):
+            out.append(p)
+    return out
+
+
+def why_not(state: State, seat: int, p: int) -> str:
+    """The sentence for a block that may not go into pyramid p."""
+    name = state.box.pyramids[p].name
+    level = open_level(state)
+    if level is None:
+        return "Every pyramid is full."
+    pyr = state.pyramids[p]
+    if level >= len(pyr) or level_full(state, p, level):
+        for q, other in enumerate(state.pyramids):
+            if level < len(other) and not level_full(state, q, level):
+                return (f"{name}'s level {level + 2} is not open yet: level {level + 1} of "
+                        f"{state.box.pyramids[q].name} is not full.")
+        return f"{name} is full."
+    for k in range(level):
+        if pyr[k][seat] == 0:
+            return (f"{state.names[seat]} has no block in level {k + 1} of {name}, "
+                    f"so may not build in its level {level + 1}.")
+    return f"A block may not go into {name} now."
+
+
+def place(state: State, seat: int, p: int) -> State:
+    """One block from seat's hand into pyramid p, with the bonus block when it
+    completes a level where seat has the sole majority."""
+    level = open_level(state)
+    pyramids = add_block(state.pyramids, p, level, seat)
+    state = replace(state, pyramids=pyramids, hand=tup_add(state.hand, seat, -1))
+    return bonus_block(state, seat, p, level)
+
+
+def bonus_block(state: State, seat: int, p: int, level: int) -> State:
+    spec = state.box.pyramids[p]
+    counts = state.pyramids[p][level]
+    if not level_full(state, p, level) or level + 1 >= len(spec.levels):
+        return state  # not completed, or the top level: no bonus
+    if any(c >= counts[seat] for s, c in enumerate(counts) if s != seat):
+        return state  # no sole majority
+    if state.old[p][level + 1] > 0 or level_full(state, p, level + 1) or state.pool[seat] == 0:
+        return state  # blocks from earlier rounds there (or no room, or none left)
+    return replace(
+        state,
+        pyramids=add_block(state.pyramids, p, level + 1, seat),
+        pool=tup_add(state.pool, seat, -1),
+        last={"event": "bonus_block", "seat": seat, "pyramid": p, "level": level + 1},
+    )
+
+
+def double_moves(state: State, seat: int) -> list:
+    """(a, b) pyramid pairs for a double move, the second chosen after the first is built."""
+    out = []
+    for a in placements(state, seat):
+        after = place(state, seat, a)
+        for b in placements(after, seat):
+            out.append((a, b))
+    return out
+
+
+def legal(state: State, seat: int) -> list:
+    hand = state.hand[seat]
+    actions = []
+    where = placements(state, seat)
+    free_pass = mk.has(state, seat, "free_pass")
+    free_double = mk.has(state, seat, "free_double")
+    for p in where:
+        actions.append({"actor": seat, "type": "place_block", "pyramid": p})
+    if where and hand >= 3:
+        paid = replace(state, hand=tup_add(state.hand, seat, -1), pool=tup_add(state.pool, seat, 1))
+        for a, b in double_moves(paid, seat):
+            actions.append({"actor": seat, "type": "double_move", "pyramids": [a, b], "free": False})
+    if where and free_double and hand >= 2:
+        for a, b in double_moves(state, seat):
+            actions.append({"actor": seat, "type": "double_move", "pyramids": [a, b], "free": True})
+    actions.append({"actor": seat, "type": "pass", "free": False})
+    if free_pass:
+        actions.append({"actor": seat, "type": "pass", "free": True})
+    return actions
+
+
+def apply(state: State, action: dict) -> State:
+    seat = action["actor"]
+    kind = action["type"]
+    name = state.names[seat]
+    free = action.get("free", False)
+    require(isinstance(free, bool), "A move is free (true) or paid (false).")
+    if kind == "place_block":
+        p = _pyramid(state, action.get("pyramid"))
+        require(p in placements(state, seat), why_not(state, seat, p))
+        state = place(state, seat, p)
+    elif kind == "double_move":
+        pair = action.get("pyramids")
+        require(isinstance(pair, (list, tuple)) and len(pair) == 2, "A double move names two pyramids.")
+        a, b = (_pyramid(state, x) for x in pair)
+        if free:
+            require(mk.has(state, seat, "free_double"), f"{name} has no free double move marker.")
+            require(state.hand[seat] >= 2, f"{name} needs two blocks for a double move.")
+        else:
+            require(state.hand[seat] >= 3, f"{name} needs three blocks for a double move: one to pay and two to place.")
+        if free:
+            paid = mk.use(state, seat, "free_double")
+        else:
+            paid = replace(state, hand=tup_add(state.hand, seat, -1), pool=tup_add(state.pool, seat, 1))
+        require(a in placements(paid, seat), why_not(paid, seat, a))
+        after = place(paid, seat, a)
+        require(b in placements(after, seat), why_not(after, seat, b))
+        state = place(after, seat, b)
+    elif kind == "pass":
+        if free:
+            require(mk.has(state, seat, "free_pass"), f"{name} has no free pass marker.")
+            state = mk.use(state, seat, "free_pass")
+        else:
+            forced = not placements(state, seat)
+            state = replace(
+                state,
+                hand=tup_add(state.hand, seat, -1),
+                pool=tup_add(state.pool, seat, 1),
+                # an involuntary pass is paid for by the bank with 1 gold
+                gold=tup_add(state.gold, seat, 1) if forced else state.gold,
+                last={"event": "pass", "seat": seat, "forced": forced},
+            )
+    else:
+        require(False, f"In the building phase {name} places a block, makes a double move or passes.")
+    return next_builder(state, seat)
+
+
+def next_builder(state: State, seat: int) -> State:
+    """The next player clockwise who still has blocks; None when all are placed."""
+    n = state.n
+    for k in range(1, n + 1):
+        s = (seat + k) % n
+        if state.hand[s] > 0:
+            return replace(state, turn=s)
+    return replace(state, turn=None)
+
+
+def first_builder(state: State) -> State:
+    return replace(state, phase=BUILDING, turn=None) if not any(state.hand) else next_builder(
+        replace(state, phase=BUILDING), (state.starting - 1) % state.n
+    )
+
+
+def _pyramid(state: State, p) -> int:
+    require(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(state.pyramids),
+            f"There is no pyramid {p!r}; the pyramids are numbered 0 to {len(state.pyramids) - 1}.")
+    return p

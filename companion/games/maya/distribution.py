@@ -1,0 +1,144 @@
+"""Distribution of blocks, quarry by quarry from the right: reveal, the -3
+cards' choices, ranking, blocks and the Special Property marker.
+
+In scoring-only mode the starting player enters each quarry's column of
+face-up cards, card by card in table order, then closes it; the same
+resolution follows."""
+from __future__ import annotations
+
+from ...engine import require
+from . import markers as mk
+from .state import MINUS, Pending, State, replace, tup_add, tup_set
+
+
+def present(quarry) -> list:
+    """Seats with a card (or the 2 points marker) at the quarry, in the order
+    they first placed there (the tie-break)."""
+    seen = []
+    for seat, _ in quarry.cards:
+        if seat not in seen:
+            seen.append(seat)
+    if quarry.two_points is not None and quarry.two_points not in seen:
+        seen.append(quarry.two_points)
+    return seen
+
+
+def targets(state: State, q: int, owner: int) -> list:
+    """Whom owner's -3 card may take 3 points from: the other players at the
+    quarry, unless protected there."""
+    quarry = state.quarries[q]
+    return [s for s in present(quarry) if s != owner and s not in quarry.protected]
+
+
+def points(state: State, q: int) -> dict:
+    quarry = state.quarries[q]
+    pts = {s: 0 for s in present(quarry)}
+    for seat, v in quarry.cards:
+        if v != MINUS:  # a -3 card takes points from another player, never from its owner
+            pts[seat] += v
+    if quarry.two_points is not None:
+        pts[quarry.two_points] += 2
+    for _, target in state.deductions:
+        pts[target] -= 3
+    return pts
+
+
+def reveal(state: State, q: int) -> State:
+    """Turn the column face up and ask each -3 card's owner, in starting-player
+    order, whom to take 3 points from."""
+    quarries = tup_set(state.quarries, q, replace(state.quarries[q], revealed=True))
+    state = replace(state, quarries=quarries, current=q, deductions=())
+    owners = {seat for seat, v in state.quarries[q].cards if v == MINUS}
+    order = [(state.starting + k) % state.n for k in range(state.n)]
+    pend = tuple(Pending("minus_three", s, q) for s in order if s in owners and targets(state, q, s))
+    return replace(state, pending=pend)
+
+
+def minus_three_legal(state: State, pend: Pending) -> list:
+    return [{"actor": pend.seat, "type": "minus_three", "target": t} for t in targets(state, pend.quarry, pend.seat)]
+
+
+def minus_three(state: State, pend: Pending, action: dict) -> State:
+    target = action.get("target")
+    name = state.names[pend.seat]
+    require(action["type"] == "minus_three", f"{name} must first {mk.DESCRIBE['minus_three']}.")
+    require(target in targets(state, pend.quarry, pend.seat),
+            f"{name}'s -3 card takes points from another player at this quarry who is not protected.")
+    return replace(state, pending=state.pending[1:], deductions=state.deductions + ((pend.seat, target),))
+
+
+def resolve(state: State, q: int) -> State:
+    """Blocks by place to those with more than zero points, ties to whoever
+    placed first; the highest scorer takes the marker above the quarry."""
+    quarry = state.quarries[q]
+    spec = state.box.quarries[q]
+    pts = points(state, q)
+    order = present(quarry)
+    ranked = sorted((s for s in order if pts[s] > 0), key=lambda s: (-pts[s], order.index(s)))
+    hand, pool = state.hand, state.pool
+    won = {}
+    for place, seat in enumerate(ranked):
+        if place >= len(spec.blocks):
+            break
+        n = min(spec.blocks[place], pool[seat])
+        won[seat] = n
+        hand, pool = tup_add(hand, seat, n), tup_add(pool, seat, -n)
+    winner = ranked[0] if ranked else None
+    if winner is None and state.options.unscored_marker == "highest" and order:
+        winner = sorted(order, key=lambda s: (-pts[s], order.index(s)))[0]
+    result = {
+        "event": "quarry", "quarry": q,
+        "cards": [[s, v] for s, v in quarry.cards],
+        "two_points": quarry.two_points,
+        "deductions": [list(d) for d in state.deductions],
+        "points": {str(s): p for s, p in pts.items()},
+        "blocks": {str(s): b for s, b in won.items()},
+        "marker": quarry.marker if winner is not None else None,
+        "marker_to": winner if quarry.marker else None,
+    }
+    marker = quarry.marker
+    state = replace(state, hand=hand, pool=pool, deductions=(), current=q - 1, last=result)
+    if winner is None or marker is None:
+        return state
+    state = replace(state, quarries=tup_set(state.quarries, q, replace(state.quarries[q], marker=None)))
+    if marker in mk.AT_ONCE:
+        pend = mk.pending_for(state, winner, marker, q)
+        return replace(state, pending=(pend,)) if pend else state
+    return mk.give(state, winner, marker)
+
+
+# --- scoring-only mode: entering a column --------------------------------------
+
+def entry_legal(state: State, seat: int) -> list:
+    q = state.current
+    quarry = state.quarries[q]
+    spec = state.box.quarries[q]
+    out = []
+    if len(quarry.cards) < spec.max_cards:
+        for s in range(state.n):
+            for v in sorted(set(state.cards[s])):
+                if quarry.cards or v in state.box.low_values:
+                    out.append({"actor": seat, "type": "enter_card", "seat": s, "card": v})
+    out.append({"actor": seat, "type": "close_column"})
+    return out
+
+
+def enter(state: State, action: dict) -> State:
+    q = state.current
+    quarry = state.quarries[q]
+    spec = state.box.quarries[q]
+    if action["type"] == "close_column":
+        quarries = tup_set(state.quarries, q, replace(quarry, closed=True))
+        return replace(state, quarries=quarries)
+    require(action["type"] == "enter_card",
+            f"Enter the cards of quarry {q + 1} in order, then close the column.")
+    s, v = action.get("seat"), action.get("card")
+    require(isinstance(s, int) and 0 <= s < state.n, f"There is no player {s!r} at this table.")
+    require(v in state.cards[s], f"{state.names[s]} has no worker card {v!r} left to lay.")
+    require(len(quarry.cards) < spec.max_cards, f"Quarry {q + 1} takes only {spec.max_cards} worker cards.")
+    require(bool(quarry.cards) or v in state.box.low_values,
+            f"The first card at quarry {q + 1} must be a low card.")
+    hand = list(state.cards[s])
+    hand.remove(v)
+    quarries = tup_set(state.quarries, q, replace(quarry, cards=quarry.cards + ((s, v),)))
+    return replace(state, quarries=quarries, cards=tup_set(state.cards, s, tuple(hand)))

@@ -1,0 +1,202 @@
+"""The Special Property markers: the seven green ones won at the quarries and
+the four blue ones of the advanced game. Markers used "at once" are decisions
+(Pending) of their winner; the others are held for the round and used later
+(transport, building)."""
+from __future__ import annotations
+
+from ...engine import require
+from .state import Pending, State, add_block, replace, tup_add, tup_set
+
+# Green markers used at once, as decisions of their winner; the rest are held.
+AT_ONCE = ("protect", "move_block", "pool_block", "first_player")
+HELD = ("transport2", "free_pass", "free_double")
+JOKER_AS = ("protect", "move_block", "pool_block", "transport2", "free_pass", "free_double")
+OPTIONAL = ("move_block", "pool_block", "two_points")  # these may be declined
+
+
+def has(state: State, seat: int, name: str) -> bool:
+    held = state.markers[seat]
+    return name in held or ("joker:" + name) in held
+
+
+def use(state: State, seat: int, name: str) -> State:
+    """Spend a held marker (a green one, or the joker standing in for it)."""
+    held = list(state.markers[seat])
+    held.remove(name if name in held else "joker:" + name)
+    return replace(state, markers=tup_set(state.markers, seat, tuple(held)))
+
+
+def give(state: State, seat: int, name: str) -> State:
+    return replace(state, markers=tup_set(state.markers, seat, state.markers[seat] + (name,)))
+
+
+def concealed_quarries(state: State, besides: int | None = None) -> list:
+    """Quarries that still have concealed cards (scoring-only: not yet entered)."""
+    out = []
+    for q, quarry in enumerate(state.quarries):
+        if q == besides or quarry.revealed:
+            continue
+        if state.options.quarries == "companion" and not quarry.cards:
+            continue
+        out.append(q)
+    return out
+
+
+def move_targets(state: State, seat: int) -> list:
+    """(pyramid, level, to) for moving one of seat's blocks into a first level."""
+    out = []
+    for p, pyr in enumerate(state.pyramids):
+        for level, counts in enumerate(pyr):
+            if counts[seat] == 0:
+                continue
+            for to, other in enumerate(state.pyramids):
+                if (to, 0) == (p, level):
+                    continue
+                if sum(other[0]) < state.box.pyramids[to].levels[0].spaces:
+                    out.append((p, level, to))
+    return out
+
+
+def lowest_free_level(state: State, p: int) -> int | None:
+    for level, counts in enumerate(state.pyramids[p]):
+        if sum(counts) < state.box.pyramids[p].levels[level].spaces:
+            return level
+    return None
+
+
+def pool_targets(state: State, seat: int) -> list:
+    if state.pool[seat] == 0:
+        return []
+    return [p for p in range(len(state.pyramids)) if lowest_free_level(state, p) is not None]
+
+
+def pending_for(state: State, seat: int, marker: str, quarry: int | None) -> Pending | None:
+    """The decision winning `marker` asks of `seat`, or None when it cannot be used."""
+    if marker == "protect":
+        return Pending("protect", seat, quarry) if concealed_quarries(state, quarry) else None
+    if marker == "move_block":
+        return Pending("move_block", seat) if move_targets(state, seat) else None
+    if marker == "pool_block":
+        return Pending("pool_block", seat) if pool_targets(state, seat) else None
+    if marker == "first_player":
+        return Pending("appoint", seat)
+    raise AssertionError(marker)
+
+
+def legal(state: State, pend: Pending) -> list:
+    seat = pend.seat
+    kind = pend.kind
+    if kind == "protect":
+        return [{"actor": seat, "type": "place_protection", "quarry": q}
+                for q in concealed_quarries(state, pend.quarry)]
+    if kind == "move_block":
+        return [{"actor": seat, "type": "move_block", "pyramid": p, "level": lv, "to": to}
+                for p, lv, to in move_targets(state, seat)] + [{"actor": seat, "type": "decline"}]
+    if kind == "pool_block":
+        return [{"actor": seat, "type": "pool_block", "pyramid": p}
+                for p in pool_targets(state, seat)] + [{"actor": seat, "type": "decline"}]
+    if kind == "appoint":
+        return [{"actor": seat, "type": "appoint_starting_player", "seat": s} for s in range(state.n)]
+    if kind == "two_points":
+        return [{"actor": seat, "type": "place_two_points", "quarry": q}
+                for q in range(len(state.quarries))] + [{"actor": seat, "type": "decline"}]
+    if kind == "joker":
+        out = [{"actor": seat, "type": "use_joker", "as": "protect", "quarry": q} for q in concealed_quarries(state)]
+        out += [{"actor": seat, "type": "use_joker", "as": "move_block", "pyramid": p, "level": lv, "to": to}
+                for p, lv, to in move_targets(state, seat)]
+        out += [{"actor": seat, "type": "use_joker", "as": "pool_block", "pyramid": p} for p in pool_targets(state, seat)]
+        out += [{"actor": seat, "type": "use_joker", "as": name} for name in HELD]
+        return out
+    raise AssertionError(kind)
+
+
+def apply(state: State, pend: Pending, action: dict) -> State:
+    """Carry out the decision `pend` with `action` (already known to be its seat's)."""
+    seat = pend.seat
+    name = state.names[seat]
+    kind = action["type"]
+    rest = replace(state, pending=state.pending[1:])
+    expected = {
+        "protect": ("place_protection",),
+        "move_block": ("move_block", "decline"),
+        "pool_block": ("pool_block", "decline"),
+        "appoint": ("appoint_starting_player",),
+        "two_points": ("place_two_points", "decline"),
+        "joker": ("use_joker",),
+    }[pend.kind]
+    require(kind in expected, f"{name} must first {DESCRIBE[pend.kind]}.")
+    if kind == "decline":
+        return rest
+    if kind == "place_protection":
+        q = action.get("quarry")
+        require(q in concealed_quarries(state, pend.quarry),
+                "The protection marker goes on another quarry that still has concealed cards.")
+        return protect(rest, seat, q)
+    if kind == "move_block":
+        return move_block(rest, seat, action)
+    if kind == "pool_block":
+        return pool_block(rest, seat, action)
+    if kind == "appoint_starting_player":
+        s = action.get("seat")
+        require(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < state.n,
+                f"There is no player {s!r} at this table.")
+        # the new starting player keeps the marker in front of them and
+        # chooses the starting player of the next round
+        return replace(rest, starting=s, fp_holder=s, last={"event": "appointed", "by": seat, "seat": s})
+    if kind == "place_two_points":
+        q = action.get("quarry")
+        require(isinstance(q, int) and not isinstance(q, bool) and 0 <= q < len(state.quarries),
+                f"There is no quarry {q!r}.")
+        rest = use(rest, seat, "two_points")
+        quarries = tup_set(rest.quarries, q, replace(rest.quarries[q], two_points=seat))
+        return replace(rest, quarries=quarries)
+    if kind == "use_joker":
+        as_ = action.get("as")
+        require(as_ in JOKER_AS, "The joker stands for any green marker but First Player: " + ", ".join(JOKER_AS) + ".")
+        held = list(rest.markers[seat])
+        held.remove("joker")
+        if as_ in HELD:
+            held.append("joker:" + as_)
+            return replace(rest, markers=tup_set(rest.markers, seat, tuple(held)))
+        rest = replace(rest, markers=tup_set(rest.markers, seat, tuple(held)))
+        if as_ == "protect":
+            q = action.get("quarry")
+            require(q in concealed_quarries(state), "The joker's protection goes on a quarry that still has concealed cards.")
+            return protect(rest, seat, q)
+        if as_ == "move_block":
+            return move_block(rest, seat, action)
+        return pool_block(rest, seat, action)
+    raise AssertionError(kind)
+
+
+DESCRIBE = {
+    "protect": "place the protection marker on another quarry",
+    "move_block": "move a block to a first level, or decline",
+    "pool_block": "place a block from the pool, or decline",
+    "appoint": "appoint the starting player",
+    "two_points": "place the 2 points marker at a quarry, or decline",
+    "joker": "say which marker the joker stands for",
+    "minus_three": "choose whom the -3 card takes 3 points from",
+}
+
+
+def protect(state: State, seat: int, q: int) -> State:
+    quarries = tup_set(state.quarries, q, replace(state.quarries[q], protected=state.quarries[q].protected + (seat,)))
+    return replace(state, quarries=quarries)
+
+
+def move_block(state: State, seat: int, action: dict) -> State:
+    key = (action.get("pyramid"), action.get("level"), action.get("to"))
+    require(key in move_targets(state, seat),
+            f"{state.names[seat]} may move one of their own blocks into a first level that has room.")
+    p, level, to = key
+    pyramids = add_block(add_block(state.pyramids, p, level, seat, -1), to, 0, seat)
+    return replace(state, pyramids=pyramids)
+
+
+def pool_block(state: State, seat: int, action: dict) -> State:
+    p = action.get("pyramid")
+    require(p in pool_targets(state, seat),
+            f"{state.names[seat]}'s block from the pool goes into a pyramid that has room.")
+    level = lowest_free_level(state, p)
+    return replace(state, pyramids=add_block(state.pyramids, p, level, seat), pool=tup_add(state.pool, seat, -1))

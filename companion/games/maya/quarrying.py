@@ -1,0 +1,77 @@
+"""Phase 1, quarrying: worker cards laid face down at the quarries, in turn,
+until everyone has passed. In scoring-only mode the players lay their real
+cards and nothing here is used; the columns are entered at the reveal."""
+from __future__ import annotations
+
+from ...engine import require
+from .state import QUARRYING, State, replace, tup_set
+
+
+def is_low(state: State, value: int) -> bool:
+    return value in state.box.low_values
+
+
+def may_take(state: State, q: int, value: int) -> bool:
+    quarry = state.quarries[q]
+    if len(quarry.cards) >= state.box.quarries[q].max_cards:
+        return False
+    return bool(quarry.cards) or is_low(state, value)
+
+
+def legal(state: State, seat: int) -> list:
+    actions = []
+    values = sorted(set(state.cards[seat]))
+    for q in range(len(state.quarries)):
+        for v in values:
+            if may_take(state, q, v):
+                actions.append({"actor": seat, "type": "place_worker", "quarry": q, "card": v})
+    actions.append({"actor": seat, "type": "pass"})
+    return actions
+
+
+def can_place(state: State, seat: int) -> bool:
+    return any(may_take(state, q, v) for q in range(len(state.quarries)) for v in set(state.cards[seat]))
+
+
+def apply(state: State, action: dict) -> State:
+    seat = action["actor"]
+    name = state.names[seat]
+    if action["type"] == "pass":
+        state = replace(state, passed=tup_set(state.passed, seat, True),
+                        last={"event": "passed", "seat": seat})
+        return next_turn(state, seat)
+    require(action["type"] == "place_worker", f"While quarrying {name} lays a worker card at a quarry or passes.")
+    q, v = action.get("quarry"), action.get("card")
+    require(isinstance(q, int) and 0 <= q < len(state.quarries), f"There is no quarry {q!r}.")
+    require(v in state.cards[seat], f"{name} has no worker card {v!r} left.")
+    quarry = state.quarries[q]
+    require(len(quarry.cards) < state.box.quarries[q].max_cards,
+            f"Quarry {q + 1} is full: it takes {state.box.quarries[q].max_cards} worker cards.")
+    require(bool(quarry.cards) or is_low(state, v), f"The first card at quarry {q + 1} must be a low card (3, 4 or 5).")
+    hand = list(state.cards[seat])
+    hand.remove(v)
+    quarries = tup_set(state.quarries, q, replace(quarry, cards=quarry.cards + ((seat, v),)))
+    state = replace(state, quarries=quarries, cards=tup_set(state.cards, seat, tuple(hand)),
+                    last={"event": "placed", "seat": seat, "quarry": q, "low": is_low(state, v)})
+    return next_turn(state, seat)
+
+
+def next_turn(state: State, seat: int) -> State:
+    """The next player clockwise who has not passed; a player with no cards or
+    no legal placement passes without being asked. None when all have passed."""
+    n = state.n
+    passed = list(state.passed)
+    for k in range(1, n + 1):
+        s = (seat + k) % n
+        if passed[s]:
+            continue
+        if not can_place(state, s):
+            passed[s] = True
+            continue
+        return replace(state, turn=s, passed=tuple(passed))
+    return replace(state, turn=None, passed=tuple(passed))
+
+
+def begin(state: State) -> State:
+    state = replace(state, phase=QUARRYING, passed=(False,) * state.n)
+    return next_turn(state, (state.starting - 1) % state.n)

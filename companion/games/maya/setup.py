@@ -1,0 +1,68 @@
+"""Preparation: the quarry tile and pyramids for the player count, 8 worker
+cards and 2 blocks each, and the two starting blocks placed in turn.
+
+Seat 0 is the starting player of the first round (the players choose who sits
+first when they enter their names)."""
+from __future__ import annotations
+
+from ...engine import require
+from .components import Box
+from .state import SETUP, Options, Quarry, State, add_block, replace, tup_add
+
+START_GOLD_ADVANCED = 10
+
+
+def new_state(names: tuple, options: Options, box: Box) -> State:
+    n = len(names)
+    pyramids = tuple(tuple((0,) * n for _ in p.levels) for p in box.pyramids)
+    return State(
+        names=tuple(names),
+        options=options,
+        box=box,
+        round=1,
+        phase=SETUP,
+        starting=0,
+        turn=0,
+        gold=(START_GOLD_ADVANCED if options.advanced else 0,) * n,
+        pool=(box.blocks_per_colour - 2,) * n,
+        hand=(2,) * n,
+        pyramids=pyramids,
+        old=tuple((0,) * len(p.levels) for p in box.pyramids),
+        cards=(box.worker_cards,) * n,
+        passed=(False,) * n,
+        quarries=tuple(Quarry(marker=q.marker) for q in box.quarries),
+        markers=((),) * n,
+        bids=(None,) * n,
+    )
+
+
+def legal(state: State, seat: int) -> list:
+    return [{"actor": seat, "type": "setup_block", "pyramid": p} for p in targets(state, seat)]
+
+
+def targets(state: State, seat: int) -> list:
+    out = []
+    for p, pyr in enumerate(state.pyramids):
+        room = sum(pyr[0]) < state.box.pyramids[p].levels[0].spaces
+        if room and not any(level[seat] for level in pyr):
+            out.append(p)
+    return out
+
+
+def apply(state: State, action: dict) -> State:
+    seat = action["actor"]
+    p = action.get("pyramid")
+    require(action["type"] == "setup_block", f"{state.names[seat]} first places a starting block.")
+    require(isinstance(p, int) and 0 <= p < len(state.pyramids), f"There is no pyramid {p!r}.")
+    require(p in targets(state, seat),
+            f"{state.names[seat]} already has a block in {state.box.pyramids[p].name}; the second goes elsewhere."
+            if any(lv[seat] for lv in state.pyramids[p]) else
+            f"The bottom level of {state.box.pyramids[p].name} is full.")
+    placed = state.setup_placed + 1
+    state = replace(state, pyramids=add_block(state.pyramids, p, 0, seat), hand=tup_add(state.hand, seat, -1),
+                    setup_placed=placed)
+    return replace(state, turn=(state.starting + placed) % state.n)
+
+
+def done(state: State) -> bool:
+    return state.setup_placed >= 2 * state.n

@@ -1,0 +1,118 @@
+"""Maya's game state: one frozen dataclass, rebuilt (never changed) by every action.
+
+Per-seat values are tuples indexed by seat; the pyramids are a tuple of
+pyramids, each a tuple of levels, each a tuple of block counts per seat.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .components import Box
+
+MINUS = -3  # the "-3" worker card
+
+# Phases, in the order a round goes through them.
+SETUP = "setup"  # the two starting blocks
+FIRST_PLAYER = "first_player"  # the First Player marker's holder chooses who starts
+AUCTION_DRAW = "auction_draw"  # advanced: chance draws which blue markers are auctioned
+BIDDING = "bidding"  # advanced: sealed simultaneous bids
+AUCTION_CHOICE = "auction_choice"  # advanced: winners choose markers in order
+QUARRYING = "quarrying"
+QUARRY_END = "quarry_end"  # after all have passed: the +2 points marker, the joker
+DISTRIBUTION = "distribution"
+BUILDING = "building"
+OVER = "over"
+
+
+@dataclass(frozen=True)
+class Options:
+    advanced: bool = False
+    quarries: str = "companion"  # or "scoring-only"
+    starting_player: str = "keep"  # who starts when nobody holds First Player: "keep" | "clockwise"
+    unscored_marker: str = "stays"  # a quarry where nobody scores: "stays" | "highest"
+    tiebreak: str = "pool"  # "pool" (fewest own blocks in the pool) | "none"
+
+
+@dataclass(frozen=True)
+class Quarry:
+    """One quarry this round. cards: (seat, value) in placement order."""
+
+    cards: tuple = ()
+    revealed: bool = False
+    marker: str | None = None  # the green marker still above it
+    two_points: int | None = None  # seat whose +2 points marker lies here
+    protected: tuple = ()  # seats shielded here against -3 cards
+    closed: bool = False  # scoring-only: the column has been entered
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision the rules ask of one player before play goes on."""
+
+    kind: str  # minus_three | protect | move_block | pool_block | appoint | two_points | joker
+    seat: int
+    quarry: int | None = None
+
+
+@dataclass(frozen=True)
+class State:
+    names: tuple
+    options: Options
+    box: Box
+    round: int
+    phase: str
+    starting: int  # the starting player this round
+    turn: int | None  # whose turn in a turn-by-turn phase
+    gold: tuple
+    pool: tuple  # blocks of each colour in the pool
+    hand: tuple  # blocks each player holds (won at quarries, not yet built)
+    pyramids: tuple  # [pyramid][level][seat] -> blocks
+    old: tuple  # [pyramid][level] -> blocks there at the start of this round
+    cards: tuple  # each seat's remaining worker cards (sorted tuples)
+    passed: tuple  # quarrying: who has passed
+    quarries: tuple  # of Quarry, left to right
+    markers: tuple  # each seat's Special Property markers held for this round
+    fp_holder: int | None = None  # who holds the First Player marker
+    setup_placed: int = 0
+    pending: tuple = ()  # of Pending, first is asked now
+    current: int | None = None  # the quarry being distributed
+    deductions: tuple = ()  # (owner, target) of -3 cards at the current quarry
+    blue_drawn: tuple = ()  # the blue markers up for auction this round
+    bids: tuple = ()  # each seat's sealed bid, None until given
+    choosers: tuple = ()  # auction: seats still to choose, in order
+    last: Any = None  # the last public event (quarry result, bids, scoring)
+    history: tuple = ()  # public per-round scoring summaries
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+
+def tup_set(t: tuple, i: int, value) -> tuple:
+    """t with item i replaced."""
+    return t[:i] + (value,) + t[i + 1:]
+
+
+def tup_add(t: tuple, i: int, delta) -> tuple:
+    return t[:i] + (t[i] + delta,) + t[i + 1:]
+
+
+def add_block(pyramids: tuple, p: int, level: int, seat: int, delta: int = 1) -> tuple:
+    pyr = pyramids[p]
+    lv = pyr[level]
+    lv = lv[:seat] + (lv[seat] + delta,) + lv[seat + 1:]
+    return pyramids[:p] + (pyr[:level] + (lv,) + pyr[level + 1:],) + pyramids[p + 1:]
+
+
+def in_pyramids(state: State, seat: int) -> int:
+    return sum(lv[seat] for pyr in state.pyramids for lv in pyr)
+
+
+def order_from(state: State, first: int) -> list:
+    """Seats clockwise starting with `first`."""
+    n = state.n
+    return [(first + k) % n for k in range(n)]
+
+
+__all__ = ["State", "Options", "Quarry", "Pending", "replace", "tup_set", "tup_add", "add_block"]
