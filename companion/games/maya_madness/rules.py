@@ -165,6 +165,8 @@ def _check_actor(s: State, action, w: str, kind: str):
     if CHANCE in now:
         raise IllegalAction(_WAIT_SENTENCE[w])
     (who,) = now
+    if actor == CHANCE:
+        raise IllegalAction(f"Nothing is to be drawn now: {s.names[who]} is to act.")
     if w == "start_card":
         raise IllegalAction(f"{s.names[who]}, the dealer, turns over the starting card, not {_who(s, actor)}.")
     if w == "start_count":
