@@ -1,0 +1,131 @@
+"""Step 3: Boulders and Sealing the Entrance — tests built on the rulebook's examples."""
+import pytest
+
+from companion.errors import IllegalAction
+from companion.games.mayan_curse.state import BOULDERS, DRAW, OVER
+
+
+def _release_left(d):
+    """Two gray stelae take both tokens off the leftmost boulder."""
+    d.draws()
+    d.discover(d.current(), "gray")
+    d.discover(d.current(), "gray")
+
+
+def test_boulders_with_tokens_left_do_not_tumble(driver):
+    """Step 3: each boulder that has no trigger tokens left tumbles; example (3): the final
+    boulder still has trigger tokens left, so it doesn't tumble (yet!)."""
+    d = driver(2)
+    d.finish_round()
+    assert d.s.phase == DRAW and d.s.round == 2  # no boulder without tokens: straight to the next round
+    _release_left(d)
+    d.finish_round()
+    assert d.s.phase == BOULDERS
+    assert d.table["tumbling"] == {"now": "left", "order": ["left"], "done": []}
+
+
+def test_boulder_already_in_the_passage_tumbles_first_and_only_towards_the_entrance(driver):
+    """Rulebook Step 3, examples (1)-(3): one boulder is already in the passage, so it tumbles first;
+    it must tumble to a symbol between it and the entrance. Next, a boulder is released from the
+    central board. The final boulder still has trigger tokens, so it doesn't tumble."""
+    d = driver(2)
+    _release_left(d)
+    d.finish_round()
+    d.stop("passage", row=4)
+    assert d.s.phase == DRAW and d.table["boulders"][0] == {
+        "name": "left", "tokens": 0, "where": "passage", "row": 4, "tumbles": True}
+    d.draws()
+    d.discover(d.current(), "gray")
+    d.discover(d.current(), "beige")  # the centre boulder's two tokens
+    d.finish_round()
+    assert d.table["tumbling"]["order"] == ["left", "centre"]  # right still has tokens
+    reporter = next(iter(d.g.actors(d.s)))
+    for row in (4, 5):
+        with pytest.raises(IllegalAction, match="towards the entrance"):
+            d.do(reporter, "boulder_stopped", boulder="left", where="passage", row=row)
+    with pytest.raises(IllegalAction, match="The left boulder tumbles now"):
+        d.do(reporter, "boulder_stopped", boulder="centre", where="passage", row=6)
+    rows = [a.get("row") for a in d.g.legal_actions(d.s, reporter) if a["type"] == "boulder_stopped"]
+    assert rows == [1, 2, 3, None]  # rows closer to the entrance, or the entrance
+    d.stop("passage", row=2)
+    assert d.table["tumbling"] == {"now": "centre", "order": ["centre"], "done": ["left"]}
+    d.stop("passage", row=5)
+    assert d.s.phase == DRAW
+
+
+def test_boulders_at_the_same_distance_tumble_left_to_right(driver):
+    """Step 3: if multiple boulders are the same distance from the entrance, trigger them from left
+    to right. Leaving the Passage: the first player to reach the temple transition board removes
+    all trigger tokens, releasing every boulder at the end of the round."""
+    d = driver(3)
+    d.draws()
+    d.do(0, "reach_temple_board")
+    assert [b["tokens"] for b in d.table["boulders"]] == [0, 0, 0]
+    d.finish_round()
+    assert d.table["tumbling"]["order"] == ["left", "centre", "right"]
+    d.stop("passage", row=3)
+    d.stop("passage", row=6)
+    d.stop("passage", row=3)
+    d.finish_round()
+    # closest first (row 3, row 3, row 6); the two on row 3 left to right
+    assert d.table["tumbling"]["order"] == ["left", "right", "centre"]
+
+
+def test_a_boulder_reaching_the_entrance_resets_the_first_seven_slabs(driver):
+    """Sealing the Entrance: whenever a boulder reaches the entrance, reset the first 7 slabs of the
+    passage so they are flush with the entrance board (the example: 5 spaces from its symbol but
+    3 from the entrance board, it tumbles onto the entrance board)."""
+    d = driver(2)
+    _release_left(d)
+    d.finish_round()
+    d.stop("entrance")
+    assert "reset the first 7 slabs" in d.table["notice"]
+    assert d.table["boulders"][0]["where"] == "entrance"
+    assert d.table["boulders_at_entrance"] == 1
+    assert d.g.result(d.s) is None  # one boulder does not seal the entrance
+    d.finish_round()
+    assert d.s.phase == DRAW and d.s.round == 3  # a boulder at the entrance never tumbles again
+
+
+def test_three_boulders_at_the_entrance_seal_it_and_end_the_game_at_once(driver):
+    """Sealing the Entrance: once all 3 boulders have blocked the marked entrance spaces, the
+    entrance is sealed and the game ends immediately; End of the Game: anyone who did not escape
+    doesn't count their knowledge; if no one makes it back, the temple wins."""
+    d = driver(3)
+    d.draws()
+    d.do(0, "escape")
+    d.do(1, "reach_temple_board")
+    d.finish_round()
+    d.stop("entrance")
+    d.stop("entrance")
+    assert d.s.phase == BOULDERS
+    d.stop("entrance")
+    assert d.s.phase == OVER and d.table["sealed"]
+    assert "sealed" in d.table["notice"]
+    r = d.g.result(d.s)
+    assert r.winners == (0,) and r.detail["escaped"] == [True, False, False]
+    assert r.detail["knowledge"][1] is None
+
+
+def test_nobody_escaped_before_the_seal_means_the_temple_wins(driver):
+    """End of the Game: if no one makes it back, the temple wins!"""
+    d = driver(2)
+    d.draws()
+    d.do(0, "reach_temple_board")
+    d.finish_round()
+    for _ in range(3):
+        d.stop("entrance")
+    r = d.g.result(d.s)
+    assert r.winners == () and r.detail["temple_wins"]
+    assert "temple wins" in r.detail["sentence"]
+
+
+def test_boulder_reports_come_from_the_first_player(driver):
+    d = driver(3)
+    d.draws()
+    d.do(0, "reach_temple_board")
+    d.finish_round()
+    assert d.g.actors(d.s) == {0} and d.table["waiting_for"]["actors"] == [0]
+    assert d.table["waiting_for"]["what"] == "The left boulder tumbles: where did it stop?"
+    with pytest.raises(IllegalAction):
+        d.do(1, "boulder_stopped", boulder="left", where="entrance")
