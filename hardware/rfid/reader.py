@@ -40,7 +40,7 @@ class Reader:
 
     @property
     def device(self) -> str:
-        return f"reader {self.name}"
+        return f"rfid {self.name}"
 
     def start(self) -> "Reader":
         self._thread.start()
@@ -87,9 +87,9 @@ class Reader:
                 ser.close()
             except Exception:
                 pass
-            self.presence.absent()  # what lies on a reader we lost is unknown
             if self._stop.is_set():
                 break
+            self.presence.absent()  # what lies on a reader we lost is unknown
             if time.monotonic() - since >= STABLE:
                 delay = self.config.reconnect_min
             self._post(DISCONNECTED, f"RFID reader {self.name!r} was disconnected ({_reason(error)}); "
