@@ -1,0 +1,314 @@
+"""The `maya-companion` command line.
+
+    maya-companion                      the touchscreen app (the `app` command)
+    maya-companion games [--json]       the games and their options
+    maya-companion replay FILE.jsonl    replay a game from a setup line and action lines
+    maya-companion simulate GAME --players N --games K --seed S [--bot greedy|random] [--json]
+
+Commands from the layers above companion/ (`app` from kivy_ui, `devices` from
+hardware) are found through the entry-point group `maya_companion.commands`,
+so this module never imports them. Errors are sentences, never tracebacks:
+exit code 2 for a usage mistake or a bad option, 1 for a failed replay.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from importlib import metadata
+
+from .engine import CHANCE, TABLE
+from .errors import CompanionError, IllegalAction
+from .games import available, get_game
+
+PROG = "maya-companion"
+ENTRY_GROUP = "maya_companion.commands"
+BUILTIN = ("games", "replay", "simulate")
+MAX_ACTIONS = 100_000
+
+
+class UsageError(Exception):
+    """A mistake in how the command was typed: exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse would print usage and exit; we want a sentence
+        raise UsageError(f"{self.prog}: {message[0].upper() + message[1:]}. Try '{self.prog} --help'.")
+
+
+def _out(text: str = "") -> None:
+    sys.stdout.write(text + "\n")
+
+
+def _err(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
+# --- games --------------------------------------------------------------------
+def cmd_games(args) -> int:
+    described = [get_game(name).describe() for name in available()]
+    if args.json:
+        _out(json.dumps(described))
+        return 0
+    for d in described:
+        lo, hi = d["players"]
+        _out(f"{d['name']}: {d['title']}, {lo} to {hi} players")
+        for o in d["options"]:
+            allowed = ""
+            if o["kind"] == "choice":
+                allowed = " (" + ", ".join(map(str, o["choices"])) + ")"
+            elif o["kind"] == "int":
+                allowed = f" ({o['min']} to {o['max']})"
+            elif o["kind"] == "bool":
+                allowed = " (true or false)"
+            _out(f"    {o['name']} = {json.dumps(o['default'])}{allowed}  {o['help']}".rstrip())
+    if not described:
+        _out("No games are installed.")
+    return 0
+
+
+# --- replay -------------------------------------------------------------------
+class ReplayError(Exception):
+    def __init__(self, line: int, reason: str):
+        super().__init__(f"Line {line}: {reason}")
+
+
+def replay_lines(lines) -> dict:
+    """Replay a setup line and action lines; {"view", "result", "actions"}.
+    Raises ReplayError naming the line (1-based) and the reason."""
+    game = state = None
+    count = 0
+    for number, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            data = json.loads(raw)
+        except json.JSONDecodeError as e:
+            raise ReplayError(number, f"this is not valid JSON ({e.msg} at column {e.colno}).") from None
+        if not isinstance(data, dict):
+            raise ReplayError(number, "each line must be a JSON object.")
+        if game is None:
+            game, state = _replay_setup(number, data)
+            continue
+        try:
+            state = game.apply(state, data)
+        except IllegalAction as e:
+            raise ReplayError(number, str(e)) from None
+        except CompanionError as e:
+            raise ReplayError(number, str(e)) from None
+        except Exception as e:  # an engine bug must still not print a traceback
+            raise ReplayError(number, f"the game could not apply this action ({type(e).__name__}: {e}).") from None
+        count += 1
+    if game is None:
+        raise ReplayError(1, 'the file is empty; the first line must be the setup {"game": ..., "players": [...]}.')
+    result = game.result(state)
+    return {"view": game.view(state, TABLE), "result": result.to_json() if result else None, "actions": count}
+
+
+def _replay_setup(number: int, data: dict):
+    if "game" not in data or "players" not in data:
+        raise ReplayError(number, 'the first line must be the setup {"game": ..., "players": [...], "options": {...}}.')
+    if not isinstance(data["players"], list):
+        raise ReplayError(number, "players must be a list of names.")
+    unknown = sorted(set(data) - {"game", "players", "options"})
+    if unknown:
+        raise ReplayError(number, f"the setup has an unknown field {unknown[0]!r}.")
+    try:
+        game = get_game(str(data["game"]))
+        players = game.check_players(data["players"])
+        options = game.resolve_options(data.get("options") or {})
+        return game, game.setup(players, options)
+    except CompanionError as e:
+        raise ReplayError(number, str(e)) from None
+
+
+def cmd_replay(args) -> int:
+    try:
+        if args.file == "-":
+            lines = sys.stdin.read().splitlines()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                lines = f.read().splitlines()
+    except FileNotFoundError:
+        raise UsageError(f"There is no file {args.file}.") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"The file {args.file} could not be read: {getattr(e, 'strerror', None) or e}.") from None
+    try:
+        out = replay_lines(lines)
+    except ReplayError as e:
+        _err(f"{args.file}: {e}")
+        return 1
+    _out(json.dumps(out))
+    return 0
+
+
+# --- simulate -----------------------------------------------------------------
+def simulation_options(game, given: dict) -> dict:
+    """The game's options for bot self-play: the game's own `simulation_options`
+    if it declares them; otherwise a `deck` option offering "full" is set to
+    full (bots need real hands and a real draw pile). `given` wins."""
+    opts = dict(getattr(game, "simulation_options", None) or {})
+    if not opts:
+        for o in game.options:
+            if o.name == "deck" and "full" in o.choices:
+                opts["deck"] = "full"
+    opts.update(given)
+    return game.resolve_options(opts)
+
+
+def simulate(game_name: str, players: int, games: int, seed: int, bot_kind: str = "greedy",
+             options: dict | None = None) -> dict:
+    """Bots play `games` games against each other with the engine alone (no
+    journal). The same arguments give the same results."""
+    from .bots import get_bot
+
+    game = get_game(game_name)
+    names = game.check_players([f"Player {i + 1}" for i in range(players)])
+    opts = simulation_options(game, options or {})
+    bot = get_bot(game_name, bot_kind)
+    wins = [0] * players
+    shared = nobody = total_actions = 0
+    apply, actors, result = game.apply, game.actors, game.result
+    start = time.perf_counter()
+    for g in range(games):
+        rng = random.Random(f"simulate:{seed}:{g}")
+        state = game.setup(names, opts)
+        n = 0
+        while (res := result(state)) is None:
+            now = actors(state)
+            actor = next(iter(now)) if len(now) == 1 else rng.choice(sorted(now, key=str))
+            if actor == CHANCE:
+                action = game.sample_chance(state, rng)
+            else:
+                action = bot.choose(game, state, actor, rng)
+            state = apply(state, action)
+            n += 1
+            if n > MAX_ACTIONS:
+                raise CompanionError(f"Game {g + 1} did not end after {MAX_ACTIONS} actions.")
+        total_actions += n
+        for w in res.winners:
+            wins[w] += 1
+        shared += len(res.winners) > 1
+        nobody += not res.winners
+    seconds = time.perf_counter() - start
+    return {
+        "game": game_name, "players": players, "games": games, "seed": seed, "bot": bot_kind,
+        "options": opts, "wins": wins, "shared_wins": shared, "no_winner": nobody,
+        "mean_actions": round(total_actions / games, 3) if games else 0.0,
+        "seconds": round(seconds, 4),
+        "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
+    }
+
+
+def _parse_options(pairs) -> dict:
+    out = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"An option is written NAME=VALUE, e.g. --option deck=full, not {pair!r}.")
+        try:
+            out[key] = json.loads(value)  # numbers and true/false as such
+        except json.JSONDecodeError:
+            out[key] = value
+    return out
+
+
+def cmd_simulate(args) -> int:
+    if args.games < 1:
+        raise UsageError("--games must be at least 1.")
+    summary = simulate(args.game, args.players, args.games, args.seed, args.bot, _parse_options(args.option))
+    if args.json:
+        _out(json.dumps(summary))
+        return 0
+    wins = ", ".join(f"Player {i + 1} won {w}" for i, w in enumerate(summary["wins"]))
+    _out(f"{summary['game']}: {summary['games']} games, {summary['players']} {summary['bot']} bots, seed {summary['seed']}.")
+    _out(f"{wins}.")
+    if summary["shared_wins"] or summary["no_winner"]:
+        _out(f"Shared wins: {summary['shared_wins']}; nobody won: {summary['no_winner']}.")
+    _out(f"{summary['mean_actions']} actions per game on average; {summary['games_per_second']} games per second.")
+    return 0
+
+
+# --- the command table -----------------------------------------------------------
+def _parser() -> _Parser:
+    p = _Parser(prog=PROG, description="The Maya table companion. With no command, starts the touchscreen app.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    g = sub.add_parser("games", help="list the games and their options")
+    g.add_argument("--json", action="store_true", help="print JSON")
+    r = sub.add_parser("replay", help="replay a game from a JSON-lines file and print the final table view")
+    r.add_argument("file", metavar="FILE.jsonl", help="first line the setup, then one action per line ('-' for stdin)")
+    s = sub.add_parser("simulate", help="bots play each other; results and speed")
+    s.add_argument("game")
+    s.add_argument("--players", type=int, required=True)
+    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--bot", choices=("greedy", "random"), default="greedy")
+    s.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    for name, help_ in _plugin_help().items():
+        sub.add_parser(name, help=help_, add_help=False)
+    return p
+
+
+def _entry_points() -> dict:
+    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_GROUP)}
+
+
+def _plugin_help() -> dict:
+    known = {"app": "the touchscreen app (the default)", "devices": "check the buttons and tag readers"}
+    return {name: known.get(name, "") for name in sorted(_entry_points()) if name not in BUILTIN}
+
+
+def run_plugin(name: str, argv: list[str]) -> int:
+    ep = _entry_points().get(name)
+    if ep is None:
+        commands = ", ".join(sorted(set(BUILTIN) | set(_entry_points())))
+        raise UsageError(f"There is no command {name!r}; the commands are: {commands}.")
+    try:
+        fn = ep.load()
+    except Exception as e:
+        what = "the touchscreen app" if name == "app" else f"the {name!r} command"
+        _err(f"{PROG}: {what} could not be started: {type(e).__name__}: {e}. "
+             f"Is the package installed with its dependencies (pip install -e .)?")
+        return 1
+    code = fn(argv)
+    return int(code or 0)
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+            return run_plugin("app", argv)  # no command: the app (e.g. `maya-companion --sim`)
+        if argv[0] not in BUILTIN and argv[0] not in ("-h", "--help"):
+            return run_plugin(argv[0], argv[1:])
+        parser = _parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as e:  # --help
+            return int(e.code or 0)
+        return {"games": cmd_games, "replay": cmd_replay, "simulate": cmd_simulate}[args.command](args)
+    except UsageError as e:
+        _err(str(e))
+        return 2
+    except CompanionError as e:
+        _err(f"{PROG}: {e}")
+        return 2
+    except KeyboardInterrupt:
+        _err(f"{PROG}: stopped.")
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as e:  # a bug: still a sentence; MAYA_COMPANION_DEBUG=1 shows the traceback
+        if os.environ.get("MAYA_COMPANION_DEBUG"):
+            raise
+        _err(f"{PROG}: something went wrong ({type(e).__name__}: {e}). "
+             f"Run again with MAYA_COMPANION_DEBUG=1 to see the details.")
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

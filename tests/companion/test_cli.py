@@ -1,0 +1,219 @@
+"""The command line: games, replay, simulate, and commands from entry points."""
+import importlib.util
+import json
+import pathlib
+import random
+import subprocess
+import sys
+
+import pytest
+
+from companion import cli, games
+from companion.engine import CHANCE, TABLE, play_random
+
+
+def _toy():
+    path = pathlib.Path(__file__).with_name("toy_game.py")
+    if "toy_game" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("toy_game", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["toy_game"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["toy_game"]
+
+
+@pytest.fixture(autouse=True)
+def toy(monkeypatch):
+    monkeypatch.setitem(games._LOADED, "toy", _toy().GAME)
+    return _toy().GAME
+
+
+def has_game(name):
+    try:
+        games.get_game(name)
+        return True
+    except (ImportError, AttributeError):
+        return False
+
+
+def run(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def record(game, players, options, seed):
+    state = game.setup(players, game.resolve_options(options))
+    final, actions = play_random(game, state, random.Random(seed))
+    return final, actions
+
+
+def write_jsonl(path, setup, actions):
+    path.write_text("\n".join(json.dumps(x) for x in [setup] + list(actions)) + "\n")
+    return path
+
+
+# --- games ----------------------------------------------------------------------
+def test_games_lists_every_game_with_its_options(capsys):
+    code, out, _ = run(capsys, "games", "--json")
+    assert code == 0
+    listed = json.loads(out)
+    assert [g["name"] for g in listed] == games.available()
+    code, text, _ = run(capsys, "games")
+    for g in listed:
+        assert f"{g['name']}: {g['title']}" in text
+        for o in g["options"]:
+            assert f"    {o['name']} = " in text
+
+
+# --- replay -----------------------------------------------------------------------
+def test_replay_prints_the_final_table_view_and_result(capsys, tmp_path, toy):
+    final, actions = record(toy, ["Ana", "Ben"], {"target": 9}, seed=4)
+    f = write_jsonl(tmp_path / "game.jsonl", {"game": "toy", "players": ["Ana", "Ben"], "options": {"target": 9}}, actions)
+    code, out, _ = run(capsys, "replay", str(f))
+    assert code == 0
+    assert json.loads(out) == {"view": toy.view(final, TABLE), "result": toy.result(final).to_json(), "actions": len(actions)}
+
+
+@pytest.mark.skipif(not has_game("maya-madness"), reason="maya-madness not written yet")
+def test_replay_a_recorded_maya_madness_game(capsys, tmp_path):
+    game = games.get_game("maya-madness")
+    final, actions = record(game, ["Ana", "Ben", "Cy"], {"deck": "full"}, seed=2)
+    f = write_jsonl(tmp_path / "mm.jsonl", {"game": "maya-madness", "players": ["Ana", "Ben", "Cy"], "options": {"deck": "full"}}, actions)
+    code, out, _ = run(capsys, "replay", str(f))
+    assert code == 0 and json.loads(out)["view"] == game.view(final, TABLE)
+    assert json.loads(out)["result"]["winners"] == list(game.result(final).winners)
+
+
+def test_replay_of_an_unfinished_game_has_no_result(capsys, tmp_path, toy):
+    _, actions = record(toy, ["Ana", "Ben"], {}, seed=1)
+    f = write_jsonl(tmp_path / "g.jsonl", {"game": "toy", "players": ["Ana", "Ben"]}, actions[:5])
+    code, out, _ = run(capsys, "replay", str(f))
+    assert code == 0 and json.loads(out)["result"] is None and json.loads(out)["actions"] == 5
+
+
+def test_replay_names_the_line_of_an_illegal_action(capsys, tmp_path, toy):
+    _, actions = record(toy, ["Ana", "Ben"], {}, seed=1)
+    # after the two deals it is Ana's turn; Ben tries to roll on line 4
+    f = write_jsonl(tmp_path / "g.jsonl", {"game": "toy", "players": ["Ana", "Ben"]},
+                    actions[:2] + [{"actor": 1, "type": "roll"}])
+    code, out, err = run(capsys, "replay", str(f))
+    assert code == 1 and out == ""
+    assert "Line 4: It is Ana's turn, not Ben's." in err
+
+
+def test_replay_names_the_line_that_is_not_json(capsys, tmp_path):
+    f = tmp_path / "g.jsonl"
+    f.write_text('{"game": "toy", "players": ["Ana", "Ben"]}\n{"actor": "chance", "type": "deal", "seat": 0, "secret": 1}\n{"actor": 0,\n')
+    code, _, err = run(capsys, "replay", str(f))
+    assert code == 1 and "Line 3: this is not valid JSON" in err
+
+
+@pytest.mark.parametrize("setup, reason", [
+    ({"game": "chess", "players": ["Ana", "Ben"]}, "There is no game called 'chess'"),
+    ({"game": "toy", "players": ["Ana"]}, "2 to 4 players"),
+    ({"game": "toy", "players": ["Ana", "Ben"], "options": {"target": 1}}, "between 5 and 60"),
+    ({"players": ["Ana", "Ben"]}, "the first line must be the setup"),
+])
+def test_replay_explains_a_bad_setup_line(capsys, tmp_path, setup, reason):
+    f = write_jsonl(tmp_path / "g.jsonl", setup, [])
+    code, _, err = run(capsys, "replay", str(f))
+    assert code == 1 and "Line 1: " in err and reason in err
+
+
+def test_replay_of_a_missing_file_is_a_usage_error(capsys, tmp_path):
+    code, _, err = run(capsys, "replay", str(tmp_path / "nope.jsonl"))
+    assert code == 2 and "There is no file" in err
+
+
+# --- simulate -------------------------------------------------------------------------
+def simulate_json(capsys, *args):
+    code, out, err = run(capsys, "simulate", *args, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_simulate_is_reproducible_for_the_same_seed(capsys):
+    a = simulate_json(capsys, "toy", "--players", "3", "--games", "40", "--seed", "7", "--bot", "random")
+    b = simulate_json(capsys, "toy", "--players", "3", "--games", "40", "--seed", "7", "--bot", "random")
+    assert {k: v for k, v in a.items() if k not in ("seconds", "games_per_second")} == \
+           {k: v for k, v in b.items() if k not in ("seconds", "games_per_second")}
+    others = [simulate_json(capsys, "toy", "--players", "3", "--games", "40", "--seed", str(s), "--bot", "random")
+              for s in (8, 9)]
+    assert any((o["wins"], o["mean_actions"]) != (a["wins"], a["mean_actions"]) for o in others)
+    assert sum(a["wins"]) == 40 and a["games_per_second"] > 0
+    for key in ("game", "players", "games", "seed", "wins", "mean_actions", "games_per_second"):
+        assert key in a
+
+
+@pytest.mark.skipif(not has_game("maya-madness"), reason="maya-madness not written yet")
+def test_simulate_maya_madness_with_greedy_bots(capsys):
+    a = simulate_json(capsys, "maya-madness", "--players", "3", "--games", "10", "--seed", "1")
+    b = simulate_json(capsys, "maya-madness", "--players", "3", "--games", "10", "--seed", "1")
+    assert a["wins"] == b["wins"] and a["mean_actions"] == b["mean_actions"]
+    assert a["bot"] == "greedy" and a["options"]["deck"] == "full" and sum(a["wins"]) >= 10
+
+
+def test_simulate_text_summary(capsys):
+    code, out, _ = run(capsys, "simulate", "toy", "--players", "2", "--games", "5", "--bot", "random")
+    assert code == 0 and "Player 1 won" in out and "games per second" in out
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["simulate", "toy", "--players", "2"], "There is no greedy bot for toy"),
+    (["simulate", "toy", "--players", "7", "--bot", "random"], "2 to 4 players"),
+    (["simulate", "toy"], "required: --players"),
+    (["simulate", "toy", "--players", "two"], "invalid int value"),
+    (["simulate", "toy", "--players", "2", "--bot", "random", "--option", "target=2"], "between 5 and 60"),
+    (["simulate", "toy", "--players", "2", "--bot", "random", "--option", "speed=9"], "Unknown option 'speed'"),
+    (["simulate", "toy", "--players", "2", "--games", "0"], "at least 1"),
+    (["frobnicate"], "There is no command 'frobnicate'"),
+])
+def test_usage_mistakes_are_sentences_with_exit_code_2(capsys, argv, needle):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and needle in err and out == ""
+
+
+# --- commands from entry points --------------------------------------------------------
+class FakeEntryPoint:
+    def __init__(self, name, fn=None, error=None):
+        self.name, self.fn, self.error = name, fn, error
+
+    def load(self):
+        if self.error:
+            raise self.error
+        return self.fn
+
+
+def test_no_command_runs_the_app_with_its_flags(capsys, monkeypatch):
+    calls = []
+    eps = {"app": FakeEntryPoint("app", lambda argv: calls.append(argv) or 0)}
+    monkeypatch.setattr(cli, "_entry_points", lambda: eps)
+    assert cli.main([]) == 0
+    assert cli.main(["--sim"]) == 0
+    assert calls == [[], ["--sim"]]
+
+
+def test_an_entry_point_command_gets_its_arguments_and_exit_code(monkeypatch):
+    eps = {"devices": FakeEntryPoint("devices", lambda argv: 3 if argv == ["--list"] else 0)}
+    monkeypatch.setattr(cli, "_entry_points", lambda: eps)
+    assert cli.main(["devices", "--list"]) == 3
+
+
+def test_a_command_that_cannot_be_loaded_says_so(capsys, monkeypatch):
+    eps = {"app": FakeEntryPoint("app", error=ModuleNotFoundError("No module named 'kivy'"))}
+    monkeypatch.setattr(cli, "_entry_points", lambda: eps)
+    code, _, err = run(capsys)
+    assert code == 1 and "the touchscreen app could not be started" in err and "No module named 'kivy'" in err
+
+
+def test_the_real_entry_points_are_declared():
+    assert {"app", "devices"} <= set(cli._entry_points())
+
+
+def test_python_dash_m_companion_works():
+    done = subprocess.run([sys.executable, "-m", "companion", "games", "--json"], capture_output=True, text=True,
+                          cwd=pathlib.Path(__file__).resolve().parents[2], timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert {g["name"] for g in json.loads(done.stdout)} == set(games.available())
