@@ -36,7 +36,7 @@ from .engine import CHANCE, TABLE
 from .errors import CompanionError
 
 #: How a gate was opened; each kind closes in its own way as well as on timeout.
-BY_FOB = "fob"  # closes when the fob leaves the reader (if the reader says so) or on timeout
+BY_FOB = "fob"  # closes on a second tap of the same fob, Hide, or timeout
 BY_BUTTON = "button"  # closes on release of the seat button
 BY_TOUCH = "touch"  # closes when the player taps Hide
 
@@ -153,7 +153,7 @@ class TableController:
             self.session.undo()
         except CompanionError as e:
             return self._say(str(e))
-        self.message = sentence if sentence and sentence.strip() else None
+        self.message = None
         self._notify("view")
         return True
 
@@ -235,12 +235,12 @@ class TableController:
 
     def _tag(self, event: Any) -> None:
         uid = event.uid
-        gone = getattr(event, "kind", None) in ("remove", "removed", "gone") or getattr(event, "present", True) is False
-        seat = self.seat_of_tag(uid)
-        if gone:
-            if self.gate is not None and self.gate.how == BY_FOB and self.gate.seat == seat:
-                self.close_gate()
+        if type(event).__name__ == "TagRemoved" or getattr(event, "kind", None) in ("remove", "removed"):
+            # "Tapping" a fob is the gesture players are told; the view stays up
+            # until Hide, the same fob again, another seat, or the timeout, so a
+            # quick tap still gives time to read.
             return
+        seat = self.seat_of_tag(uid)
         if seat is None:
             self._say("That tag is not bound to any player at this table.")
             return

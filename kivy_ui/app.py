@@ -1,0 +1,219 @@
+"""The Kivy app: navigation, the game in progress, devices, sounds.
+
+The app holds the journal, the running Session and its TableController; screens
+render views from the controller and send intents back. Device events arrive
+on any thread and are moved to the main thread with Clock.schedule_once.
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion.errors import CompanionError
+from companion.paths import data_dir
+from companion.table import TableController
+
+from . import theme
+from .screens import GAME_SCREENS, SCREENS, screen_class
+
+HERE = pathlib.Path(__file__).resolve().parent
+
+
+class Root(BoxLayout):
+    """The window's content: the screens, then (in simulation) the device panel."""
+
+
+class MayaApp(App):
+    title = "Maya table companion"
+    session = ObjectProperty(None, allownone=True)
+    table = ObjectProperty(None, allownone=True)
+    simulated = BooleanProperty(False)
+    notice = StringProperty("")
+    sounds_on = BooleanProperty(True)
+
+    def __init__(self, simulate: bool | None = None, config: dict | None = None, **kw):
+        super().__init__(**kw)
+        self.simulate_request = simulate
+        self.hw_config = config or {}
+        from .devices import app_settings
+
+        self.settings = app_settings(self.hw_config)
+        self.devices = None
+        self.journal = None
+        self.device_listener = None  # a screen that wants raw device events first (fob binding)
+        self._screens: dict[str, Any] = {}
+        self.sounds = None
+
+    # --- start-up -------------------------------------------------------------
+    def build(self):
+        Window.clearcolor = theme.BACKGROUND
+        Builder.load_file(str(HERE / "app.kv"))
+        self.root_widget = Root()
+        self.sm = ScreenManager(transition=NoTransition())
+        self.root_widget.add_widget(self.sm)
+        self.sounds_on = self._load_prefs().get("sounds", self.settings["sounds"])
+        self.show("home")
+        Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up)
+        return self.root_widget
+
+    def on_start(self):
+        # Slow parts after the first frame so home is interactive at once.
+        Clock.schedule_once(self._start_services, 0)
+        Clock.schedule_interval(self._tick, 0.25)
+
+    def _start_services(self, _dt):
+        from companion.journal import Journal
+
+        self.journal = Journal.open()
+        if self.journal.notice:
+            self.notice = self.journal.notice
+        from .devices import start_devices
+
+        self.devices, problem = start_devices(self.device_sink, self.simulate_request)
+        if problem:
+            self.notice = problem
+        self.simulated = getattr(self.devices, "sim", None) is not None
+        if self.simulated:
+            from .widgets.sim_panel import SimPanel
+
+            self.sim_panel = SimPanel(app=self)
+            self.root_widget.add_widget(self.sim_panel)
+        home = self._screens.get("home")
+        if home is not None:
+            home.refresh()
+
+    def on_stop(self):
+        if self.devices is not None and hasattr(self.devices, "close"):
+            self.devices.close()
+        if self.session is not None:
+            self.session.close()
+        if self.journal is not None:
+            self.journal.close()
+
+    # --- navigation ---------------------------------------------------------
+    def show(self, name: str):
+        """Show a screen by name (built on first use); it renders from app.table."""
+        screen = self._screens.get(name)
+        if screen is None:
+            spec = SCREENS.get(name) or GAME_SCREENS[name]
+            screen = screen_class(spec)(name=name)
+            self._screens[name] = screen
+            self.sm.add_widget(screen)
+        if hasattr(screen, "refresh"):
+            screen.refresh()
+        self.sm.current = name
+        return screen
+
+    def screen(self, name: str):
+        return self._screens.get(name)
+
+    # --- the game -------------------------------------------------------------
+    def start_game(self, game: str, players: list[str], options: dict, meta: dict) -> str | None:
+        """Create the session; returns a sentence when the setup is refused."""
+        from companion.session import Session
+
+        try:
+            session = Session.create(self.journal, game, players, options=options, meta=meta)
+        except CompanionError as e:
+            return str(e)
+        self._attach(session)
+        return None
+
+    def resume(self, session_id: int) -> str | None:
+        from companion.session import Session
+
+        try:
+            session = Session.resume(self.journal, session_id)
+        except CompanionError as e:
+            return str(e)
+        self._attach(session)
+        return None
+
+    def _attach(self, session):
+        if self.session is not None and self.session is not session:
+            self.session.close()
+        self.session = session
+        self.table = TableController(session, timeout=self.settings["gate_timeout"])
+        self.table.subscribe(self._on_table)
+        if getattr(self, "sim_panel", None) is not None:
+            self.sim_panel.refresh()
+        self.show("end" if session.result() is not None else session.game_name)
+
+    def _on_table(self, table, what):
+        if what == "view" and table.session.result() is not None:
+            self.play_sound("token")
+            self.show("end")
+        elif what == "message" and table.message:
+            self.play_sound("error")
+        elif what == "gate" and table.gate is not None:
+            self.play_sound("reveal")
+
+    def leave_game(self):
+        """Back home; the game stays in the journal to resume."""
+        if self.table is not None:
+            self.table.close_gate()
+            self.table.cancel_peek()
+        self.show("home")
+
+    # --- devices ----------------------------------------------------------------
+    def device_sink(self, event):
+        """Called from any device thread: hand the event to the main thread."""
+        Clock.schedule_once(lambda _dt: self.on_device_event(event), 0)
+
+    def on_device_event(self, event):
+        if self.device_listener is not None and self.device_listener(event):
+            return
+        if self.table is not None and self.sm.current == getattr(self.session, "game_name", None):
+            self.table.handle(event)
+        elif hasattr(event, "device") and hasattr(event, "status") and str(event.status) in ("disconnected", "error"):
+            self.notice = f"{event.device}: {event.detail or event.status}"
+
+    def _tick(self, _dt):
+        if self.table is not None:
+            self.table.tick()
+
+    def _on_key_down(self, _window, key, _scancode, codepoint, modifiers):
+        panel = getattr(self, "sim_panel", None)
+        if panel is not None and panel.key_down(codepoint):
+            return True
+        return False
+
+    def _on_key_up(self, _window, key, _scancode=None, *_):
+        panel = getattr(self, "sim_panel", None)
+        if panel is not None and panel.key_up(key):
+            return True
+        return False
+
+    # --- sounds and preferences -------------------------------------------------
+    def play_sound(self, name: str):
+        if not self.sounds_on:
+            return
+        if self.sounds is None:
+            from .sounds import Sounds
+
+            self.sounds = Sounds()
+        self.sounds.play(name)
+
+    def set_sounds(self, on: bool):
+        self.sounds_on = bool(on)
+        prefs = self._load_prefs()
+        prefs["sounds"] = self.sounds_on
+        self._prefs_path().write_text(json.dumps(prefs))
+
+    def _prefs_path(self) -> pathlib.Path:
+        return data_dir() / "app-prefs.json"
+
+    def _load_prefs(self) -> dict:
+        try:
+            return json.loads(self._prefs_path().read_text())
+        except (OSError, ValueError):
+            return {}

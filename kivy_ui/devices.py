@@ -1,0 +1,63 @@
+"""Wiring the devices to the app: real ones through hardware.start, or simulated twins.
+
+The sink handed to the hardware layer may be called from any thread; it only
+schedules the event onto Kivy's main thread with Clock.schedule_once (which is
+thread-safe), so no widget is ever touched from a device thread.
+"""
+from __future__ import annotations
+
+import pathlib
+import tomllib
+from typing import Any, Callable
+
+from companion.errors import BadConfig
+from companion.paths import config_path
+
+
+def load_config(path: pathlib.Path | None = None) -> dict:
+    """The config file as a dict ({} when there is none); a broken file is a BadConfig sentence."""
+    path = path or config_path()
+    if not path.exists():
+        return {}
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except tomllib.TOMLDecodeError as e:
+        raise BadConfig(f"The config file {path} is not valid TOML: {e}.") from None
+
+
+def app_settings(config: dict) -> dict:
+    """The [app] section with defaults; a bad value names its key."""
+    app = dict(config.get("app", {}) or {})
+    out = {"gate_timeout": 12.0, "sounds": True, "fullscreen": None}
+    if "gate_timeout" in app:
+        v = app["gate_timeout"]
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 2 <= v <= 120:
+            raise BadConfig(f"app.gate_timeout must be a number of seconds between 2 and 120, not {v!r}.")
+        out["gate_timeout"] = float(v)
+    for key in ("sounds", "fullscreen"):
+        if key in app:
+            if not isinstance(app[key], bool):
+                raise BadConfig(f"app.{key} must be true or false, not {app[key]!r}.")
+            out[key] = app[key]
+    return out
+
+
+def start_devices(sink: Callable[[Any], None], simulate: bool | None) -> Any:
+    """Start the devices through the hardware facade; returns (handle, problem sentence or None).
+
+    A bad hardware section in the config file is reported and the app runs on
+    simulated devices instead, so a typo never keeps a table from playing.
+    """
+    import hardware
+
+    path = config_path()
+    try:
+        return hardware.start(path if path.exists() else None, sink, simulate=simulate), None
+    except hardware.BadConfig as e:
+        return hardware.start(None, sink, simulate=True), f"{e} The devices are simulated until it is fixed."
+
+
+# Simulated fobs the sim panel offers (upper-case hex, as readers report them).
+SIM_FOBS = ("0A1B2C3D01", "0A1B2C3D02", "0A1B2C3D03", "0A1B2C3D04")
+SEAT_BUTTONS = ("seat1", "seat2", "seat3", "seat4")

@@ -1,0 +1,142 @@
+"""Drive the real app frame by frame: taps on widgets, keys, screenshots.
+
+Used by the UI tests, the UI benchmark and the kill-and-resume subprocess; it
+ships with the app (like gpiozero's mock pins) so all three drive the same code.
+
+    d = AppDriver(); d.start()
+    d.tap(d.screen().ids.new_game)
+    d.screenshot("home")
+
+Needs a display (the tests start Xvfb) and KIVY_NO_ARGS=1 before Kivy loads.
+"""
+from __future__ import annotations
+
+import os
+import pathlib
+import time
+
+
+def configure_window(width: int = 800, height: int = 480) -> None:
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(width))
+    Config.set("graphics", "height", str(height))
+    Config.set("graphics", "fullscreen", "0")
+    Config.set("graphics", "resizable", "1")
+    Config.set("input", "mouse", "mouse,multitouch_on_demand")
+    Config.set("kivy", "exit_on_escape", "0")
+
+
+class AppDriver:
+    def __init__(self, simulate: bool = True, width: int = 800, height: int = 480):
+        self.simulate = simulate
+        self.size = (width, height)
+        self.app = None
+
+    def start(self):
+        configure_window(*self.size)
+        from kivy.base import EventLoop, runTouchApp
+
+        from .app import MayaApp
+
+        self.app = MayaApp(simulate=self.simulate)
+        self.app._run_prepare()
+        runTouchApp(embedded=True)
+        self.loop = EventLoop
+        self.frames(3)
+        return self.app
+
+    def stop(self):
+        if self.app is not None:
+            self.app.stop()
+            self.frames(1)
+
+    # --- time -----------------------------------------------------------------
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.loop.idle()
+
+    def wait(self, seconds: float) -> None:
+        """Let real time pass while frames run (device timers, the gate timeout)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.loop.idle()
+
+    def until(self, condition, timeout: float = 5.0) -> bool:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.loop.idle()
+            if condition():
+                return True
+        return False
+
+    # --- looking ----------------------------------------------------------------
+    def screen(self):
+        return self.app.sm.current_screen
+
+    def window_widgets(self):
+        from kivy.core.window import Window
+
+        return list(Window.children)
+
+    def walk(self, widget=None):
+        """Every widget under `widget` (default: everything in the window)."""
+        roots = [widget] if widget is not None else self.window_widgets()
+        stack = list(roots)
+        while stack:
+            w = stack.pop()
+            yield w
+            stack.extend(w.children)
+
+    def texts(self, widget=None) -> list[str]:
+        return [w.text for w in self.walk(widget) if isinstance(getattr(w, "text", None), str) and w.text]
+
+    def find(self, text: str, widget=None, exact: bool = False):
+        """The first visible button/label whose text contains `text`."""
+        for w in self.walk(widget):
+            t = getattr(w, "text", None)
+            if isinstance(t, str) and (t == text if exact else text in t) and getattr(w, "opacity", 1) > 0:
+                return w
+        raise LookupError(f"No widget with text {text!r}; texts: {self.texts(widget)}")
+
+    # --- acting -----------------------------------------------------------------------
+    def tap(self, widget, hold: float = 0.0, frames: int = 2):
+        """A finger down on the widget's centre, then up (after `hold` seconds)."""
+        from kivy.tests.common import UnitTestTouch
+
+        x, y = widget.to_window(*widget.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        self.frames(1)
+        if hold:
+            self.wait(hold)
+        touch.touch_up()
+        self.frames(frames)
+
+    def tap_text(self, text: str, widget=None, exact: bool = False, **kw):
+        self.tap(self.find(text, widget, exact), **kw)
+
+    def key(self, char: str, down: bool = True, up: bool = True):
+        from kivy.core.window import Window
+
+        code = ord(char)
+        if down:
+            Window.dispatch("on_key_down", code, 0, char, [])
+        if up:
+            Window.dispatch("on_key_up", code, 0)
+        self.frames(1)
+
+    def screenshot(self, name: str, folder: str | os.PathLike = "artifacts/screenshots") -> pathlib.Path:
+        from kivy.core.window import Window
+
+        folder = pathlib.Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        self.frames(2)
+        path = folder / f"{name}.png"
+        Window.screenshot(name=str(path))
+        # Window.screenshot numbers its files (name0001.png); keep the plain name.
+        made = sorted(folder.glob(f"{name}[0-9][0-9][0-9][0-9].png"), key=lambda p: p.stat().st_mtime)
+        if made:
+            made[-1].replace(path)
+        return path

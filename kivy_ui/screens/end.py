@@ -1,0 +1,39 @@
+"""The end of a game: the ranking, the winners and why the game ended."""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.uix.screenmanager import Screen
+
+from .. import theme
+
+
+class EndScreen(Screen):
+    def refresh(self):
+        app = App.get_running_app()
+        session = app.session
+        box = self.ids.ranking
+        box.clear_widgets()
+        result = session.result() if session is not None else None
+        if result is None:
+            self.ids.headline.text = "The game is not over."
+            return
+        names = session.players
+        colours = (session.meta or {}).get("colours") or list(theme.COLOUR_NAMES)
+        winners = [names[i] for i in result.winners]
+        self.ids.headline.text = (" and ".join(winners) + (" win!" if len(winners) > 1 else " wins!")) if winners else "Nobody wins."
+        self.ids.detail.text = result.detail.get("sentence") or (result.tiebreak or "")
+        ranks = result.ranks or tuple(range(1, len(names) + 1))
+        for seat in result.ranking:
+            name, symbol, rgba = theme.colour(colours[seat] if seat < len(colours) else "")
+            line = f"{ranks[seat]}.  {symbol} {names[seat]}  —  {result.scores[seat]}"
+            box.add_widget(Factory.Body(text=line, font_name=theme.SYMBOL_FONT, font_size="26sp",
+                                        size_hint_y=None, height="44dp",
+                                        color=theme.ACCENT if seat in result.winners else theme.TEXT))
+
+    def undo(self):
+        app = App.get_running_app()
+        if app.table is not None and app.table.undo():
+            app.show(app.session.game_name)
+        else:
+            self.ids.detail.text = app.table.message if app.table else ""

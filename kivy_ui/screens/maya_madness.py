@@ -1,0 +1,319 @@
+"""The Maya Madness table screen: the count (digits and Maya numerals), the
+direction, whose turn, each player's tokens, and the card pad.
+
+Everything shown here comes from the TABLE view; a seat's secret appears only
+in the private overlay (private_content), built while the gate is open.
+"""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import Screen
+
+from .. import theme
+from ..widgets.gate import GateView
+from ..widgets.maya_numeral import MayaNumeral  # noqa: F401  (registers the .kv class)
+
+NUMBER_CARDS = ["-5", "-4", "-3", "-2", "-1", "0", "+1", "+2", "+3", "+4", "+5"]
+WILD_VALUES = [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5]
+POWER_LABELS = {"wild": "Wild", "skip": "Skip", "reverse": "Reverse", "temple": "Temple of 0"}
+
+
+def signed(v: int | None) -> str:
+    """A count the way the table says it, with a real minus sign."""
+    if v is None:
+        return "?"
+    return str(v) if v >= 0 else f"−{-v}"
+
+
+def card_label(code: str) -> str:
+    if code in POWER_LABELS:
+        return POWER_LABELS[code]
+    v = int(code)
+    return signed(v) if v <= 0 else f"+{v}"
+
+
+class SeatRow(ButtonBehavior, BoxLayout):
+    """One player: colour (with its symbol), name, tokens; tap to peek at your secret."""
+
+    seat = NumericProperty(0)
+    name_text = StringProperty("")
+    tokens_text = StringProperty("")
+    symbol = StringProperty("●")
+    colour_name = StringProperty("Red")
+    colour_rgba = ListProperty([1, 0, 0, 1])
+    is_turn = BooleanProperty(False)
+
+
+class MayaMadnessScreen(Screen):
+    pad_mode = StringProperty("cards")  # cards | wild | start_count | guess_target | guess_number
+    prompt = StringProperty("")
+    summary = StringProperty("")
+    message = StringProperty("")
+    count_text = StringProperty("?")
+    count_value = NumericProperty(0)
+    direction_text = StringProperty("")
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.gate_view = GateView(self)
+        self._table = None
+        self._guess_target = None
+        self._last_seen_events = None
+
+    # --- wiring -------------------------------------------------------------------
+    def refresh(self):
+        table = App.get_running_app().table
+        if table is not self._table:
+            self._table = table
+            self.pad_mode = "cards"
+            self._last_seen_events = None
+            table.subscribe(self._on_table)
+        self.render()
+
+    def on_leave(self, *_):
+        self.gate_view.close()
+
+    def _on_table(self, table, what):
+        if table is not self._table:
+            return
+        if what in ("view", "message", "device"):
+            self.render()
+        if what == "gate":
+            self.gate_view.sync(table)
+
+    # --- rendering the public view ------------------------------------------------
+    def render(self):
+        table = self._table
+        if table is None:
+            return
+        v = table.public_view()
+        self.prompt = v["waiting"]["sentence"]
+        self.summary = v.get("summary") or ""
+        self.message = table.message or " · ".join(table.device_problems.values())
+        self.count_text = signed(v["count"])
+        self.count_value = v["count"] or 0
+        self.ids.numeral.opacity = 0 if v["count"] is None else 1
+        n = len(v["players"])
+        arrow = "↻" if v["direction"] == "clockwise" else "↺"
+        self.direction_text = f"{arrow} {v['direction']}" if n > 2 else "two players"
+        self._render_seats(v)
+        self._render_pad(v)
+        self._celebrate(v)
+        self.gate_view.sync(table)
+
+    def _render_seats(self, v):
+        box = self.ids.seats
+        meta = getattr(self._table.session, "meta", {}) or {}
+        colours = meta.get("colours") or list(theme.COLOUR_NAMES)
+        while len(box.children) < len(v["seats"]):
+            row = SeatRow()
+            row.bind(on_release=lambda r: self._table.request_peek(r.seat))
+            box.add_widget(row)
+        rows = sorted(box.children, key=lambda r: -r.y)  # top to bottom
+        rows = list(reversed(box.children))
+        for row, s in zip(rows, v["seats"]):
+            name, symbol, rgba = theme.colour(colours[s["seat"]] if s["seat"] < len(colours) else "")
+            row.seat = s["seat"]
+            row.name_text = s["name"] + (" (dealer)" if s["seat"] == v["dealer"] and v["count"] is None else "")
+            row.symbol, row.colour_name, row.colour_rgba = symbol, name, list(rgba)
+            row.is_turn = v["waiting"].get("seat") == s["seat"] and v["turn"] is not None
+            values = s["token_values"]
+            shown = f"  ({', '.join(map(str, values))})" if values else ""
+            row.tokens_text = f"★ {s['tokens']}{shown}"
+
+    def _render_pad(self, v):
+        w = v["waiting"]["for"]
+        if w == "start_count":
+            self.pad_mode = "start_count"
+        elif w == "start_card" and self.pad_mode not in ("cards",):
+            self.pad_mode = "cards"
+        elif w == "play" and self.pad_mode == "start_count":
+            self.pad_mode = "cards"
+        full = v["options"]["deck"] == "full"
+        advanced = v["options"]["advanced"]
+        extra = self.ids.extra
+        extra.text = ""
+        extra.disabled = True
+        extra.opacity = 0
+        if w == "play" and v["bonus"] and not full:
+            extra.text, extra.disabled, extra.opacity = "End turn", False, 1
+        elif w == "play" and advanced and not v["bonus"]:
+            extra.text, extra.disabled, extra.opacity = "Guess", False, 1
+        self.ids.pad.opacity = 0 if (full and w == "play") else 1
+        self.ids.pad.disabled = w not in ("play", "start_card", "start_count") or (full and w == "play")
+        self._fill_pad(v)
+
+    def _fill_pad(self, v):
+        """The pad's buttons for its mode; one grid, re-filled, so nothing jumps around."""
+        grid_top, grid_bottom = self.ids.pad_top, self.ids.pad_bottom
+        grid_top.clear_widgets()
+        grid_bottom.clear_widgets()
+        mode = self.pad_mode
+
+        def add(grid, text, fn, accent=False):
+            b = (Factory.AccentButton if accent else Factory.BigButton)(text=text, font_size="22sp")
+            b.bind(on_release=lambda *_: fn())
+            grid.add_widget(b)
+            return b
+
+        if mode == "cards":
+            start = v["waiting"]["for"] == "start_card"
+            for code in NUMBER_CARDS:
+                add(grid_top, card_label(code), lambda c=code: self.card(c))
+            for code in ("wild", "skip", "reverse", "temple"):
+                add(grid_bottom, card_label(code), lambda c=code: self.card(c))
+            self.ids.pad_hint.text = "Starting card:" if start else "Card played:"
+        elif mode in ("wild", "start_count"):
+            for value in WILD_VALUES:
+                add(grid_top, signed(value) if value < 0 else f"+{value}", lambda x=value: self.wild_value(x))
+            if mode == "wild":
+                add(grid_bottom, "Cancel", self.cancel_pad)
+            self.ids.pad_hint.text = "Wild counts as:" if mode == "wild" else "Starting count:"
+        elif mode == "guess_target":
+            me = v["waiting"]["seat"]
+            for s in v["seats"]:
+                if s["seat"] != me and s["has_secret"]:
+                    add(grid_top, s["name"], lambda t=s["seat"]: self.guess_target(t))
+            add(grid_bottom, "Cancel", self.cancel_pad)
+            self.ids.pad_hint.text = "Guess whose secret?"
+        elif mode == "guess_number":
+            tokens = max(10, v.get("token_max", 10))
+            for k in range(1, tokens + 1):
+                add(grid_top, str(k), lambda x=k: self.guess_number(x))
+            add(grid_bottom, "Cancel", self.cancel_pad)
+            self.ids.pad_hint.text = f"{self._table.name(self._guess_target)}'s number is:"
+
+    # --- intents ----------------------------------------------------------------
+    def _now(self):
+        return self._table.public_view()["waiting"]["for"]
+
+    def card(self, code):
+        if self._now() == "start_card":
+            self._table.play({"type": "start_card", "card": code})
+        elif code == "wild":
+            self.pad_mode = "wild"
+            self.render()
+            return
+        else:
+            self._table.play({"type": "play", "card": code})
+        self.render()
+
+    def wild_value(self, value):
+        if self.pad_mode == "start_count":
+            self._table.play({"type": "start_count", "count": value})
+        else:
+            self.pad_mode = "cards"
+            self._table.play({"type": "play", "card": "wild", "value": value})
+        self.render()
+
+    def extra_action(self):
+        text = self.ids.extra.text
+        if text == "End turn":
+            self._table.play({"type": "end_turn"})
+        elif text == "Guess":
+            self.pad_mode = "guess_target"
+        self.render()
+
+    def guess_target(self, seat):
+        self._guess_target = seat
+        self.pad_mode = "guess_number"
+        self.render()
+
+    def guess_number(self, number):
+        self.pad_mode = "cards"
+        self._table.play({"type": "guess", "target": self._guess_target, "number": number})
+        self.render()
+
+    def cancel_pad(self):
+        self.pad_mode = "cards"
+        self.render()
+
+    def undo(self):
+        self.pad_mode = "cards"
+        self._table.undo()
+        self.render()
+
+    # --- celebration --------------------------------------------------------------
+    def _celebrate(self, v):
+        events = [e for e in v["last"] if e["event"] in ("win_token", "guess")]
+        key = tuple((e["event"], e["seat"], e.get("token"), e.get("number")) for e in events)
+        first = self._last_seen_events is None
+        if key == self._last_seen_events:
+            return
+        self._last_seen_events = key
+        if first or not events or v["result"] is not None:
+            return  # nothing new, or resuming onto an old event, or the end screen takes over
+        App.get_running_app().play_sound("token")
+        Celebration(events[-1]["sentence"]).open(animation=False)
+
+    # --- the private overlay's content ---------------------------------------------
+    def private_content(self, seat, view):
+        """The seat's secret (and hand in full-deck play), for the private overlay only."""
+        you = view["you"]
+        box = BoxLayout(orientation="vertical", spacing="8dp")
+        row = BoxLayout(spacing="16dp")
+        secret = you["secret"]
+        left = BoxLayout(orientation="vertical")
+        left.add_widget(Factory.Body(text="Your secret number", halign="center", font_size="24sp",
+                                     size_hint_y=None, height="40dp"))
+        left.add_widget(Factory.Label(text="—" if secret is None else str(secret), font_size="110sp", bold=True,
+                                      color=theme.ACCENT))
+        row.add_widget(left)
+        if secret is not None:
+            row.add_widget(MayaNumeral(value=secret, size_hint_x=0.35))
+        box.add_widget(row)
+        if you["token_values"]:
+            box.add_widget(Factory.Body(text="Your tokens: " + ", ".join(map(str, you["token_values"])),
+                                        halign="center", size_hint_y=None, height="40dp"))
+        if you.get("hand"):
+            box.add_widget(self._hand_buttons(seat, view))
+        return box
+
+    def _hand_buttons(self, seat, view):
+        row = BoxLayout(size_hint_y=None, height="64dp", spacing="6dp")
+        my_turn = view["waiting"]["for"] == "play" and view["waiting"]["seat"] == seat
+        for code in view["you"]["hand"]:
+            b = Factory.BigButton(text=card_label(code), height="64dp", disabled=not my_turn)
+            b.bind(on_release=lambda _b, c=code: self._play_from_hand(seat, c))
+            row.add_widget(b)
+        return row
+
+    def _play_from_hand(self, seat, code):
+        if code == "wild":
+            # The value is announced to everyone anyway; pick it on the public pad.
+            self._table.close_gate()
+            self.pad_mode = "wild"
+            self.ids.pad.opacity, self.ids.pad.disabled = 1, False
+            self._fill_pad(self._table.public_view())
+            return
+        self._table.close_gate()
+        self._table.play({"actor": seat, "type": "play", "card": code})
+        self.render()
+
+
+class Celebration(ModalView):
+    """A token won (or a guess answered): big, brief, tap to dismiss."""
+
+    def __init__(self, sentence, **kw):
+        super().__init__(size_hint=(0.9, 0.6), **kw)
+        self.background = ""
+        self.background_color = theme.SURFACE_HI
+        self.overlay_color = (0, 0, 0, 0.6)
+        self.add_widget(Factory.Label(text="★  " + sentence + "  ★", font_name=theme.SYMBOL_FONT, font_size="30sp",
+                                      bold=True, color=theme.ACCENT, halign="center", valign="middle",
+                                      text_size=(self.width * 0.9 if self.width > 200 else 640, None)))
+        self.bind(width=lambda w, val: setattr(self.children[0], "text_size", (val * 0.9, None)))
+        self._close = Clock.schedule_once(lambda *_: self.dismiss(animation=False), 2.5)
+
+    def on_touch_down(self, touch):
+        self.dismiss(animation=False)
+        return True
+
+    def on_dismiss(self):
+        self._close.cancel()

@@ -1,0 +1,68 @@
+"""Short sounds (a token won, a reveal, an error), generated once with the stdlib
+`wave` module into the data dir, so nothing binary ships in the repository."""
+from __future__ import annotations
+
+import math
+import pathlib
+import struct
+import wave
+
+from companion.paths import data_dir
+
+RATE = 22050
+
+# name -> notes as (frequency Hz, seconds); 0 Hz is a rest.
+TUNES = {
+    "token": [(523, 0.09), (659, 0.09), (784, 0.09), (1047, 0.22)],  # rising arpeggio: a win
+    "reveal": [(880, 0.06), (0, 0.03), (880, 0.06)],  # two soft ticks: the gate opened
+    "error": [(196, 0.18), (165, 0.22)],  # falling low tone: not allowed
+}
+
+
+def write_wav(path: pathlib.Path, notes, volume: float = 0.35) -> None:
+    frames = bytearray()
+    for freq, secs in notes:
+        n = int(RATE * secs)
+        for i in range(n):
+            # A short fade in and out so notes do not click.
+            env = min(1.0, i / (RATE * 0.005), (n - i) / (RATE * 0.01))
+            v = volume * env * math.sin(2 * math.pi * freq * i / RATE) if freq else 0.0
+            frames += struct.pack("<h", int(v * 32767))
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        w.writeframes(bytes(frames))
+
+
+def sound_files() -> dict[str, pathlib.Path]:
+    folder = data_dir() / "sounds"
+    folder.mkdir(parents=True, exist_ok=True)
+    out = {}
+    for name, notes in TUNES.items():
+        path = folder / f"{name}.wav"
+        if not path.exists():
+            write_wav(path, notes)
+        out[name] = path
+    return out
+
+
+class Sounds:
+    """Loads the sounds lazily; a machine without audio simply stays silent."""
+
+    def __init__(self):
+        self._loaded = {}
+        self.files = sound_files()
+
+    def play(self, name: str) -> None:
+        try:
+            if name not in self._loaded:
+                from kivy.core.audio import SoundLoader
+
+                self._loaded[name] = SoundLoader.load(str(self.files[name]))
+            snd = self._loaded[name]
+            if snd is not None:
+                snd.stop()
+                snd.play()
+        except Exception:  # no audio device must never stop a game
+            self._loaded[name] = None

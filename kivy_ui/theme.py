@@ -1,0 +1,46 @@
+"""Colours, player colours (each with a name and a symbol) and sizes for a dim room.
+
+Everything here is plain data so screens and tests share one palette.
+"""
+from __future__ import annotations
+
+# High contrast on a dark background: readable at arm's length in a dim room.
+BACKGROUND = (0.07, 0.07, 0.09, 1)
+SURFACE = (0.16, 0.16, 0.20, 1)
+SURFACE_HI = (0.26, 0.26, 0.32, 1)
+TEXT = (0.97, 0.97, 0.95, 1)
+TEXT_DIM = (0.75, 0.75, 0.78, 1)
+ACCENT = (0.98, 0.76, 0.25, 1)  # gold: whose turn, the count
+DANGER = (1.0, 0.45, 0.40, 1)
+GOOD = (0.45, 0.90, 0.55, 1)
+
+# Symbols come from DejaVuSans (shipped with Kivy); Roboto lacks them.
+SYMBOL_FONT = "DejaVuSans"
+
+# A player colour is never shown alone: its name and symbol go with it (colour-blind safe).
+PLAYER_COLOURS = (
+    ("Red", "●", (0.90, 0.25, 0.22, 1)),
+    ("Blue", "■", (0.25, 0.50, 0.95, 1)),
+    ("Green", "▲", (0.25, 0.72, 0.35, 1)),
+    ("Yellow", "◆", (0.95, 0.82, 0.20, 1)),
+    ("Purple", "★", (0.65, 0.40, 0.85, 1)),
+    ("White", "✚", (0.92, 0.92, 0.92, 1)),
+)
+COLOUR_NAMES = tuple(c[0] for c in PLAYER_COLOURS)
+
+
+def colour(name: str) -> tuple:
+    """(name, symbol, rgba) for a colour name; unknown names fall back to the first."""
+    for c in PLAYER_COLOURS:
+        if c[0] == name:
+            return c
+    return PLAYER_COLOURS[0]
+
+
+def ink_on(rgba) -> tuple:
+    """Black or white text, whichever reads better on rgba."""
+    r, g, b = rgba[:3]
+    return (0.05, 0.05, 0.05, 1) if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else TEXT
+
+
+TOUCH = 48  # dp: the smallest touch target

@@ -1,0 +1,1 @@
+"""Reusable widgets: Maya numerals, the privacy-gate overlays, the simulated-device panel."""

@@ -1,0 +1,113 @@
+"""The hardware-free panel: seat buttons and known fobs, by touch or keyboard.
+
+It drives the simulated twins of the hardware layer (devices.sim), so their
+events take the same road as real ones: device thread -> sink ->
+Clock.schedule_once -> TableController. Keys: 1-4 are the seat buttons (keep a
+key down to hold), q w e r tap fobs A-D.
+"""
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from .. import theme
+from ..devices import SEAT_BUTTONS, SIM_FOBS
+
+SEAT_KEYS = "1234"
+FOB_KEYS = "qwer"
+
+
+class SimButton(Factory.BigButton):
+    """A seat button: finger down = button down, finger up = button up."""
+
+    def __init__(self, panel, name, **kw):
+        super().__init__(**kw)
+        self.panel, self.button_name = panel, name
+
+    def on_press(self):
+        self.panel.button_down(self.button_name)
+
+    def on_release(self):
+        self.panel.button_up(self.button_name)
+
+
+class SimPanel(BoxLayout):
+    def __init__(self, app, **kw):
+        super().__init__(size_hint_y=None, height="48dp", spacing="3dp", padding=("3dp", "2dp"), **kw)
+        self.app = app
+        self._down: set[str] = set()
+        self.add_widget(Label(text="SIM", size_hint_x=None, width="40dp", bold=True, color=theme.ACCENT))
+        self.seat_buttons = {}
+        for i, name in enumerate(SEAT_BUTTONS):
+            b = SimButton(self, name, text=f"Seat {i + 1} [{SEAT_KEYS[i]}]", font_size="16sp", height="44dp")
+            self.seat_buttons[name] = b
+            self.add_widget(b)
+        self.fob_buttons = {}
+        for i, uid in enumerate(SIM_FOBS):
+            b = Factory.BigButton(text="", font_size="16sp", height="44dp")
+            b.bind(on_release=lambda _b, u=uid: self.tap_fob(u))
+            self.fob_buttons[uid] = b
+            self.add_widget(b)
+        self.refresh()
+
+    @property
+    def sim(self):
+        return self.app.devices.sim
+
+    def refresh(self):
+        """Label fobs with the player they belong to in the game at hand."""
+        owners = {}
+        table = self.app.table
+        if table is not None:
+            owners = {uid: table.name(seat) for uid, seat in table.fobs.items()}
+        for i, (uid, b) in enumerate(self.fob_buttons.items()):
+            who = owners.get(uid)
+            b.text = f"{who}'s fob [{FOB_KEYS[i]}]" if who else f"Fob {'ABCD'[i]} [{FOB_KEYS[i]}]"
+
+    # --- driving the twins ------------------------------------------------------
+    def button_down(self, name):
+        if name not in self._down:
+            self._down.add(name)
+            self.sim.buttons[name].press()
+
+    def button_up(self, name):
+        if name in self._down:
+            self._down.discard(name)
+            self.sim.buttons[name].release()
+
+    def tap_fob(self, uid):
+        self.sim.reader.present(uid)
+        self.sim.reader.remove()
+
+    # --- keyboard -----------------------------------------------------------------
+    def key_down(self, codepoint) -> bool:
+        if not codepoint:
+            return False
+        if self._typing():
+            return False
+        if codepoint in SEAT_KEYS:
+            self.button_down(SEAT_BUTTONS[SEAT_KEYS.index(codepoint)])
+            return True
+        if codepoint in FOB_KEYS:
+            self.tap_fob(SIM_FOBS[FOB_KEYS.index(codepoint)])
+            return True
+        return False
+
+    def key_up(self, key) -> bool:
+        ch = chr(key) if 0 < key < 0x110000 else ""
+        if ch in SEAT_KEYS and ch:
+            self.button_up(SEAT_BUTTONS[SEAT_KEYS.index(ch)])
+            return True
+        return False
+
+    def _typing(self) -> bool:
+        """Keys belong to a text field (a player's name) while one has focus."""
+        from kivy.uix.textinput import TextInput
+
+        def walk(w):
+            if isinstance(w, TextInput) and w.focus:
+                return True
+            return any(walk(c) for c in w.children)
+
+        return walk(self.app.root_widget)
