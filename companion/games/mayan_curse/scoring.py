@@ -62,7 +62,7 @@ def result(state: State) -> Result | None:
     if len(tied) > 1:
         most = max(count[i] for i in tied)
         winners = [i for i in tied if count[i] == most]
-        names = " and ".join(state.names[i] for i in tied)
+        names = " and ".join(state.names[i] for i in sorted(tied))
         if len(winners) == 1:
             tiebreak = (f"{names} tied on {best} knowledge; {state.names[winners[0]]} "
                         f"discovered the most stelae ({most}).")

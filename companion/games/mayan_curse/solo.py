@@ -84,6 +84,6 @@ def judge_scenario(state: State, number: int) -> tuple[bool, str]:
     for ok, sentence in _checks(state, sc):
         if not ok:
             return False, sentence
-        held.append(sentence.split("; ")[0])
-    detail = "; ".join(held) if held else "Escaped"
-    return True, f"{detail}: scenario {number} won ({sc.text})."
+        fact = sentence.split("; ")[0]
+        held.append(fact[0].lower() + fact[1:])
+    return True, f"Scenario {number} won ({sc.text}): {'; '.join(held) or 'escaped'}."
