@@ -37,6 +37,12 @@ class Maya(Game):
                     "or the highest scorer still takes it."),
         Option("tiebreak", "pool", choices=("pool", "none"),
                help="A tie for most gold: fewest blocks of one's colour in the pool wins, or the tie stands."),
+        Option("bonus_block", "majority", choices=("majority", "completer"),
+               help="When a level is completed, the bonus block goes to whoever has the sole majority there "
+                    "(the rulebook's example), or only to the player who completed it (the rule's wording)."),
+        Option("second_after_tie", "paid", choices=("paid", "none"),
+               help="After a tie for the most blocks in a level, the next most are still paid the lower value "
+                    "(the rulebook's examples), or nobody is."),
     )
 
     # --- the contract ----------------------------------------------------------

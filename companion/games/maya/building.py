@@ -65,13 +65,21 @@ def place(state: State, seat: int, p: int) -> State:
     return bonus_block(state, seat, p, level)
 
 
-def bonus_block(state: State, seat: int, p: int, level: int) -> State:
+def bonus_block(state: State, placer: int, p: int, level: int) -> State:
+    """The rulebook's building example gives the bonus to whoever holds the
+    sole majority when the level is completed (Red, when Blue completes
+    Copan); option bonus_block="completer" gives it only to the completer."""
     spec = state.box.pyramids[p]
     counts = state.pyramids[p][level]
     if not level_full(state, p, level) or level + 1 >= len(spec.levels):
         return state  # not completed, or the top level: no bonus
-    if any(c >= counts[seat] for s, c in enumerate(counts) if s != seat):
+    top = max(counts)
+    leaders = [s for s, c in enumerate(counts) if c == top]
+    if len(leaders) != 1:
         return state  # no sole majority
+    seat = leaders[0]
+    if state.options.bonus_block == "completer" and seat != placer:
+        return state
     if state.old[p][level + 1] > 0 or level_full(state, p, level + 1) or state.pool[seat] == 0:
         return state  # blocks from earlier rounds there (or no room, or none left)
     return replace(

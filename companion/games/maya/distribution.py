@@ -97,7 +97,8 @@ def resolve(state: State, q: int) -> State:
         "marker_to": winner if quarry.marker else None,
     }
     marker = quarry.marker
-    state = replace(state, hand=hand, pool=pool, deductions=(), current=q - 1, last=result)
+    state = replace(state, hand=hand, pool=pool, deductions=(), current=q - 1, last=result,
+                    results=state.results + (result,))
     if winner is None or marker is None:
         return state
     state = replace(state, quarries=tup_set(state.quarries, q, replace(state.quarries[q], marker=None)))

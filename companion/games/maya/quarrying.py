@@ -11,6 +11,11 @@ def is_low(state: State, value: int) -> bool:
     return value in state.box.low_values
 
 
+def low_sentence(state: State, q: int) -> str:
+    lows = ", ".join(map(str, sorted(state.box.low_values)))
+    return f"The first card at quarry {q + 1} must be a low card ({lows})."
+
+
 def may_take(state: State, q: int, value: int) -> bool:
     quarry = state.quarries[q]
     if len(quarry.cards) >= state.box.quarries[q].max_cards:
@@ -47,7 +52,7 @@ def apply(state: State, action: dict) -> State:
     quarry = state.quarries[q]
     require(len(quarry.cards) < state.box.quarries[q].max_cards,
             f"Quarry {q + 1} is full: it takes {state.box.quarries[q].max_cards} worker cards.")
-    require(bool(quarry.cards) or is_low(state, v), f"The first card at quarry {q + 1} must be a low card (3, 4 or 5).")
+    require(bool(quarry.cards) or is_low(state, v), low_sentence(state, q))
     hand = list(state.cards[seat])
     hand.remove(v)
     quarries = tup_set(state.quarries, q, replace(quarry, cards=quarry.cards + ((seat, v),)))

@@ -32,6 +32,7 @@ def start_round(state: State, number: int) -> State:
         blue_drawn=(),
         bids=(None,) * n,
         choosers=(),
+        results=(),
     )
     if number > 1 and state.fp_holder is not None:
         return replace(state, phase=FIRST_PLAYER, turn=state.fp_holder)

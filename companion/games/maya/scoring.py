@@ -5,9 +5,11 @@ from __future__ import annotations
 from .state import State, replace
 
 
-def level_payments(counts: tuple, most: int, second: int) -> list:
-    """Gold per seat for one level. Ties are all paid the same; a tie for the
-    most pays no second place."""
+def level_payments(counts: tuple, most: int, second: int, second_after_tie: bool = True) -> list:
+    """Gold per seat for one level. Ties are all paid the same. After a tie
+    for the most, the next count is still paid as second most (the rulebook's
+    fourth payment example and its erosion example) unless second_after_tie
+    is False."""
     pay = [0] * len(counts)
     top = max(counts)
     if top == 0:
@@ -15,7 +17,7 @@ def level_payments(counts: tuple, most: int, second: int) -> list:
     leaders = [s for s, c in enumerate(counts) if c == top]
     for s in leaders:
         pay[s] = most
-    if len(leaders) == 1:
+    if len(leaders) == 1 or second_after_tie:
         rest = [c for c in counts if 0 < c < top]
         if rest:
             runner = max(rest)
@@ -27,8 +29,9 @@ def level_payments(counts: tuple, most: int, second: int) -> list:
 
 def payments(state: State) -> list:
     """[pyramid][level] -> gold per seat."""
+    after_tie = state.options.second_after_tie == "paid"
     return [
-        [level_payments(counts, spec.most, spec.second) for counts, spec in zip(pyr, pspec.levels)]
+        [level_payments(counts, spec.most, spec.second, after_tie) for counts, spec in zip(pyr, pspec.levels)]
         for pyr, pspec in zip(state.pyramids, state.box.pyramids)
     ]
 

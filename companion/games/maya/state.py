@@ -32,6 +32,8 @@ class Options:
     starting_player: str = "keep"  # who starts when nobody holds First Player: "keep" | "clockwise"
     unscored_marker: str = "stays"  # a quarry where nobody scores: "stays" | "highest"
     tiebreak: str = "pool"  # "pool" (fewest own blocks in the pool) | "none"
+    bonus_block: str = "majority"  # who gets it when a level is completed: "majority" | "completer"
+    second_after_tie: str = "paid"  # a tie for the most still pays second place: "paid" | "none"
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,7 @@ class State:
     bids: tuple = ()  # each seat's sealed bid, None until given
     choosers: tuple = ()  # auction: seats still to choose, in order
     last: Any = None  # the last public event (quarry result, bids, scoring)
+    results: tuple = ()  # this round's quarry results, in the order resolved
     history: tuple = ()  # public per-round scoring summaries
 
     @property

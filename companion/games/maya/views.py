@@ -76,6 +76,7 @@ def view(state: State, viewer) -> dict:
         "blue_markers": list(state.blue_drawn),
         "auction_order": list(state.choosers),
         "last": state.last,
+        "quarry_results": list(state.results),
         "history": list(state.history),
         "options": {
             "advanced": state.options.advanced,
