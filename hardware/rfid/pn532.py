@@ -71,12 +71,17 @@ def target_response(uid: bytes | None) -> bytes:
     return response(bytes([IN_LIST_PASSIVE_TARGET + 1, 0x01, 0x01]) + sens + bytes([sel, len(uid)]) + uid)
 
 
+TFIS = (HOST, CHIP, 0x7F)  # 0x7F: the chip's "syntax error" frame
+
+
 class FrameParser:
     """Finds ACK, NACK and checksum-valid information frames in a byte stream.
 
     ``feed`` returns a list of ("ack",), ("nack",) or ("frame", tfi, data). A start
     code with a bad length or data checksum is skipped one byte at a time, so a
-    good frame inside noise is still found. Never raises.
+    good frame inside noise is still found; an unfinished candidate that a complete
+    good frame further on overlaps is noise too (real frames never overlap), so a
+    false length in noise cannot hold back the frames after it. Never raises.
     """
 
     def __init__(self):
@@ -92,43 +97,54 @@ class FrameParser:
                 del buf[: max(0, len(buf) - 1)]  # a trailing 00 may start the next start code
                 break
             del buf[:i]
-            if len(buf) < 4:
-                break
-            length, lcs = buf[2], buf[3]
-            if length == 0x00 and lcs == 0xFF:
-                out.append(("ack",))
-                del buf[:4]
-                continue
-            if length == 0xFF and lcs == 0x00:
-                out.append(("nack",))
-                del buf[:4]
-                continue
-            if length == 0xFF and lcs == 0xFF:  # extended frame
-                if len(buf) < 7:
-                    break
-                hi, lo, xcs = buf[4], buf[5], buf[6]
-                if (hi + lo + xcs) & 0xFF or (hi << 8 | lo) == 0:
-                    del buf[:1]
-                    continue
-                start, length = 7, hi << 8 | lo
-            elif (length + lcs) & 0xFF == 0 and length > 0:
-                start = 4
+            status, size, item = _parse_at(buf, 0)
+            if status == "ok":
+                out.append(item)
+                del buf[:size]
+            elif status == "bad" or self._good_frame_after(buf) or len(buf) > MAX_BUFFER:
+                del buf[:1]
             else:
-                del buf[:1]
-                continue
-            if len(buf) < start + length + 1:
-                if len(buf) > MAX_BUFFER:
-                    del buf[:1]
-                    continue
-                break
-            body = bytes(buf[start:start + length])
-            dcs = buf[start + length]
-            if (sum(body) + dcs) & 0xFF:
-                del buf[:1]
-                continue
-            out.append(("frame", body[0], body[1:]))
-            del buf[: start + length + 1]
+                break  # a good start so far: wait for more bytes
         return out
+
+    @staticmethod
+    def _good_frame_after(buf: bytearray) -> bool:
+        j = buf.find(b"\x00\xff", 1)
+        while j >= 0:
+            if _parse_at(buf, j)[0] == "ok":
+                return True
+            j = buf.find(b"\x00\xff", j + 1)
+        return False
+
+
+def _parse_at(buf: bytearray, i: int) -> tuple:
+    """("ok", size, item), ("bad", 0, None) or ("short", 0, None) for a start code at buf[i]."""
+    if len(buf) < i + 4:
+        return "short", 0, None
+    length, lcs = buf[i + 2], buf[i + 3]
+    if length == 0x00 and lcs == 0xFF:
+        return "ok", 4, ("ack",)
+    if length == 0xFF and lcs == 0x00:
+        return "ok", 4, ("nack",)
+    if length == 0xFF and lcs == 0xFF:  # extended frame
+        if len(buf) < i + 7:
+            return "short", 0, None
+        hi, lo, xcs = buf[i + 4], buf[i + 5], buf[i + 6]
+        if (hi + lo + xcs) & 0xFF or (hi << 8 | lo) == 0:
+            return "bad", 0, None
+        start, length = 7, hi << 8 | lo
+    elif (length + lcs) & 0xFF == 0 and length > 0:
+        start = 4
+    else:
+        return "bad", 0, None
+    if len(buf) > i + start and buf[i + start] not in TFIS:
+        return "bad", 0, None
+    if len(buf) < i + start + length + 1:
+        return "short", 0, None
+    body = bytes(buf[i + start:i + start + length])
+    if (sum(body) + buf[i + start + length]) & 0xFF:
+        return "bad", 0, None
+    return "ok", start + length + 1, ("frame", body[0], body[1:])
 
 
 def parse_targets(data: bytes) -> list | None:

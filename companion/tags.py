@@ -1,0 +1,217 @@
+"""The tag registry: which RFID tag stands for what on this table.
+
+A tag uid (upper-case hex, as hardware.events.TagEvent carries it) maps to a
+meaning, a small JSON-safe dict:
+
+    {"kind": "fob", "player": "Ana"}                 a player's fob
+    {"kind": "worker", "colour": "blue", "value": 7} a Maya worker card
+    {"kind": "stone", "symbols": ["jaguar"]}         a Mayan Curse sacred stone (2 symbols if dual)
+    {"kind": "stela", "colour": "gray", "value": 3}  a stela token (value optional)
+    {"kind": "command", "name": "undo"}              a command card
+
+Learn mode: the app asks "tap the tag for Blue's 7" and calls
+``registry.learn(uid, meaning)``; a tag already bound to something else is
+refused with a sentence unless ``replace=True``. A player has one fob: learning
+a second one for the same player is refused too unless ``replace=True`` (which
+forgets the old fob).
+
+Stored as JSON in ``data_dir()/tags.json``, written atomically (temp file,
+fsync, os.replace). A damaged file is moved aside (never deleted) and the
+registry starts empty with ``notice`` saying so. companion/ does not import
+hardware/: this module works on plain uid strings.
+"""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import re
+import threading
+import time
+
+from .errors import CompanionError
+from .paths import data_dir
+
+VERSION = 1
+UNKNOWN = "This tag is not known yet; use learn mode to assign it."
+KINDS = {
+    "fob": {"player": str},
+    "worker": {"colour": str, "value": int},
+    "stone": {"symbols": list},
+    "stela": {"colour": str},
+    "command": {"name": str},
+}
+OPTIONAL = {"stela": {"value": int}}
+
+
+class TagError(CompanionError, ValueError):
+    """A tag that cannot be used or learned as asked; the message is for players."""
+
+
+class UnknownTag(TagError):
+    """A tag the registry has never learned."""
+
+
+class TagInUse(TagError):
+    """Learning would take a tag (or a player's fob) away from what it stands for now."""
+
+
+def normalise_uid(uid: str) -> str:
+    """"04:a2:24:e2" and "04A224E2" are the same tag."""
+    text = re.sub(r"[\s:\-]", "", str(uid)).upper()
+    if not text or len(text) % 2 or not re.fullmatch(r"[0-9A-F]+", text):
+        raise TagError(f"{uid!r} is not a tag id; a tag id is written in hex digits, e.g. 62E3086CED.")
+    return text
+
+
+def check_meaning(meaning: dict) -> dict:
+    """A validated copy of meaning; a bad one is a TagError naming the field."""
+    if not isinstance(meaning, dict) or meaning.get("kind") not in KINDS:
+        kinds = ", ".join(KINDS)
+        raise TagError(f"A tag must stand for one of: {kinds}; not {meaning!r}.")
+    kind = meaning["kind"]
+    fields = {**KINDS[kind], **OPTIONAL.get(kind, {})}
+    extra = sorted(set(meaning) - set(fields) - {"kind"})
+    if extra:
+        raise TagError(f"A {kind} tag has no field {extra[0]!r}; its fields are: {', '.join(fields)}.")
+    out = {"kind": kind}
+    for name, typ in fields.items():
+        if name not in meaning:
+            if name in KINDS[kind]:
+                raise TagError(f"A {kind} tag needs its {name}.")
+            continue
+        value = meaning[name]
+        if typ is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise TagError(f"A {kind} tag's {name} must be a whole number, not {value!r}.")
+        if typ is str and (not isinstance(value, str) or not value.strip()):
+            raise TagError(f"A {kind} tag's {name} must be a name, not {value!r}.")
+        if typ is list and (not isinstance(value, (list, tuple)) or not 1 <= len(value) <= 2
+                            or not all(isinstance(s, str) and s.strip() for s in value)):
+            raise TagError(f"A stone tag's symbols must be one or two symbol names, not {value!r}.")
+        out[name] = value.strip() if typ is str else (list(value) if typ is list else value)
+    return out
+
+
+def describe(meaning: dict) -> str:
+    """What a tag stands for, as a player would say it: "Blue's 7", "Ana's fob"."""
+    kind = meaning.get("kind")
+    if kind == "fob":
+        return f"{meaning['player']}'s fob"
+    if kind == "worker":
+        return f"{meaning['colour'].capitalize()}'s {meaning['value']}"
+    if kind == "stone":
+        return "the sacred stone " + " / ".join(meaning["symbols"])
+    if kind == "stela":
+        value = f" ({meaning['value']})" if "value" in meaning else ""
+        return f"a {meaning['colour']} stela{value}"
+    if kind == "command":
+        return f"the {meaning['name']} command"
+    return repr(meaning)
+
+
+class TagRegistry:
+    """uid -> meaning, saved on every change. Use ``TagRegistry.open()``."""
+
+    def __init__(self, path: pathlib.Path, tags: dict | None = None, notice: str | None = None):
+        self.path = pathlib.Path(path)
+        self._tags: dict[str, dict] = dict(tags or {})
+        self.notice = notice  # a sentence for the players when the file had to be moved aside
+        self._lock = threading.Lock()
+
+    @classmethod
+    def open(cls, path: str | os.PathLike | None = None) -> "TagRegistry":
+        path = pathlib.Path(path) if path is not None else data_dir() / "tags.json"
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return cls(path)
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
+                raise ValueError("no tags table")
+            tags = {normalise_uid(uid): check_meaning(m) for uid, m in data["tags"].items()}
+        except (ValueError, TagError) as e:
+            aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+            n = 1
+            while aside.exists():
+                n += 1
+                aside = aside.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
+            os.replace(path, aside)
+            notice = (f"The tag list was damaged ({e}); it was moved to {aside} and the companion "
+                      f"starts with no tags known. Learn the tags again, or repair that file.")
+            return cls(path, notice=notice)
+        return cls(path, tags)
+
+    # --- reading ------------------------------------------------------------
+    def lookup(self, uid: str) -> dict | None:
+        """The meaning of uid, or None when the tag is unknown."""
+        with self._lock:
+            m = self._tags.get(normalise_uid(uid))
+            return dict(m) if m else None
+
+    def meaning(self, uid: str) -> dict:
+        """The meaning of uid; an unknown tag raises UnknownTag with a sentence for players."""
+        m = self.lookup(uid)
+        if m is None:
+            raise UnknownTag(UNKNOWN)
+        return m
+
+    def uids_for(self, meaning: dict) -> list[str]:
+        """Every tag that stands for this meaning (e.g. both tags of a worker card)."""
+        m = check_meaning(meaning)
+        with self._lock:
+            return [uid for uid, v in self._tags.items() if v == m]
+
+    def fob(self, player: str) -> str | None:
+        with self._lock:
+            return next((uid for uid, v in self._tags.items() if v["kind"] == "fob" and v["player"] == player), None)
+
+    def items(self) -> list[tuple[str, dict]]:
+        with self._lock:
+            return [(uid, dict(m)) for uid, m in sorted(self._tags.items())]
+
+    def __len__(self) -> int:
+        return len(self._tags)
+
+    # --- learn mode -----------------------------------------------------------
+    def learn(self, uid: str, meaning: dict, replace: bool = False) -> dict:
+        """Bind uid to meaning and save. Refuses (TagInUse) a tag already bound to
+        something else, or a second fob for a player, unless replace=True."""
+        uid = normalise_uid(uid)
+        m = check_meaning(meaning)
+        with self._lock:
+            old = self._tags.get(uid)
+            if old == m:
+                return dict(m)
+            if old is not None and not replace:
+                raise TagInUse(f"This tag is already {describe(old)}; to make it {describe(m)} instead, "
+                               f"confirm that you want to replace it.")
+            if m["kind"] == "fob":
+                other = next((u for u, v in self._tags.items() if u != uid and v == m), None)
+                if other is not None:
+                    if not replace:
+                        raise TagInUse(f"{m['player']} already has a fob (tag {other}); to use this tag "
+                                       f"instead, confirm that you want to replace it.")
+                    del self._tags[other]
+            self._tags[uid] = m
+            self._save()
+        return dict(m)
+
+    def forget(self, uid: str) -> dict | None:
+        """Unbind uid; returns what it stood for (None if it was unknown)."""
+        uid = normalise_uid(uid)
+        with self._lock:
+            old = self._tags.pop(uid, None)
+            if old is not None:
+                self._save()
+        return old
+
+    def _save(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        data = {"version": VERSION, "tags": dict(sorted(self._tags.items()))}
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1, ensure_ascii=False)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, self.path)
