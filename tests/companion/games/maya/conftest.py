@@ -66,7 +66,7 @@ def at_distribution(columns, n=5, options=None, b=None, starting=BLUE, markers=N
         cards=tuple(cards), passed=(True,) * n, quarries=tuple(quarries),
         markers=tuple(tuple(m) for m in (markers or [()] * n)),
     )
-    return rounds.advance(s)
+    return rounds.advance(rounds.quarry_end(s))
 
 
 def at_building(pyramids, hands, n=5, options=None, b=None, turn=BLUE, old=None, markers=None, gold=None):

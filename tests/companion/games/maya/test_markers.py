@@ -1,0 +1,127 @@
+"""The green Special Property markers and the blue markers of the advanced game."""
+import pytest
+
+from companion.errors import IllegalAction
+
+BLUE, RED, GREEN, YELLOW, PURPLE = range(5)
+
+
+def won_by_red(maya, marker, pyramids=None, extra_quarry=True, starting=BLUE):
+    """Red wins the right-hand quarry and its `marker`; Green scores at the
+    left-hand one, so the round does not end under the test."""
+    b = maya.box(5, quarries=[([3], 5, "free_pass"), ([4, 2], 5, marker)])
+    return maya.at_distribution([[(GREEN, 5)], [(RED, 5), (BLUE, 3)]], b=b, pyramids=pyramids, starting=starting)
+
+
+def some_pyramids(maya):
+    b = maya.box(5)
+    pyr = [[list(level) for level in p] for p in maya.empty_pyramids(b, 5)]
+    pyr[0][0][RED] = 1
+    pyr[1][0][BLUE] = 1
+    return tuple(tuple(tuple(level) for level in p) for p in pyr)
+
+
+def test_first_player_marker_appoints_a_starting_player_at_once(maya):
+    s = won_by_red(maya, "first_player")
+    assert s.pending[0].kind == "appoint"
+    assert len(maya.GAME.legal_actions(s, RED)) == 5
+    s = maya.act(s, RED, "appoint_starting_player", seat=YELLOW)
+    assert s.starting == YELLOW and s.fp_holder == YELLOW
+
+
+def test_first_player_holder_chooses_who_starts_next_round(maya):
+    s = won_by_red(maya, "first_player")
+    s = maya.act(s, RED, "appoint_starting_player", seat=YELLOW)
+    while s.round == 1:
+        seat = next(iter(maya.GAME.actors(s)))
+        s = maya.GAME.apply(s, maya.GAME.legal_actions(s, seat)[0])
+    assert s.phase == "first_player" and maya.GAME.actors(s) == {YELLOW}
+    s = maya.act(s, YELLOW, "choose_starting_player", seat=GREEN)
+    assert s.starting == GREEN and s.fp_holder is None and s.phase == "quarrying"
+
+
+@pytest.mark.parametrize("rule,expected", [("keep", BLUE), ("clockwise", RED)])
+def test_starting_player_when_nobody_holds_the_first_player_marker(maya, rule, expected):
+    s = maya.fresh(5, {"starting_player": rule})
+    while s.round == 1:
+        seat = next(iter(maya.GAME.actors(s)))
+        legal = maya.GAME.legal_actions(s, seat)
+        s = maya.GAME.apply(s, next((a for a in legal if a["type"] == "pass"), legal[0]))
+    assert s.starting == expected and s.phase == "quarrying"
+
+
+def test_move_block_marker_moves_one_of_yours_to_a_first_level(maya):
+    s = won_by_red(maya, "move_block", pyramids=some_pyramids(maya))
+    legal = maya.GAME.legal_actions(s, RED)
+    assert {"actor": RED, "type": "decline"} in legal
+    assert all(a["pyramid"] == 0 for a in legal if a["type"] == "move_block")
+    s = maya.act(s, RED, "move_block", pyramid=0, level=0, to=2)
+    assert s.pyramids[0][0][RED] == 0 and s.pyramids[2][0][RED] == 1
+    assert maya.blocks_total(s, RED) == 28
+
+
+def test_pool_block_marker_places_a_block_without_transport(maya):
+    s = won_by_red(maya, "pool_block")
+    pool = s.pool[RED]
+    s = maya.act(s, RED, "pool_block", pyramid=3)
+    assert s.pyramids[3][0][RED] == 1 and s.pool[RED] == pool - 1
+    assert s.hand[RED] == 4  # the quarry's blocks are still to be transported
+
+
+def test_declining_an_optional_marker(maya):
+    s = won_by_red(maya, "pool_block")
+    s = maya.act(s, RED, "decline")
+    assert sum(s.pyramids[3][0]) == 0 and not s.pending
+
+
+def test_a_pending_marker_decision_comes_first(maya):
+    s = won_by_red(maya, "first_player")
+    with pytest.raises(IllegalAction, match="appoint the starting player"):
+        maya.act(s, RED, "decline")
+
+
+def test_two_points_marker_counts_at_a_quarry_without_cards(maya):
+    b = maya.box(5, quarries=[([3], 5, "free_pass"), ([4, 2], 5, "free_double")])
+    s = maya.fresh(5, {"advanced": True}, b)
+    s = maya.at_distribution([[], [(RED, 5), (BLUE, 3)]], b=b, options={"advanced": True},
+                             markers=[(), (), ("two_points",), (), ()])
+    # the quarry end asks Green where to lay the 2 points
+    assert s.phase == "quarry_end" and s.pending[0].kind == "two_points"
+    s = maya.act(s, GREEN, "place_two_points", quarry=0)
+    assert s.results[-1]["points"] == {str(GREEN): 2}
+    assert s.hand[GREEN] == 3 and "free_pass" in s.markers[GREEN]
+
+
+def test_two_points_marker_can_lift_its_owner_over_a_rival(maya):
+    b = maya.box(5, quarries=[([4, 2], 5, "free_double")])
+    s = maya.at_distribution([[(RED, 5), (GREEN, 4)]], b=b, options={"advanced": True},
+                             markers=[(), (), ("two_points",), (), ()])
+    s = maya.act(s, GREEN, "place_two_points", quarry=0)
+    assert s.hand[GREEN] == 4 and s.hand[RED] == 2
+
+
+def test_joker_as_protection_is_placed_when_quarrying_ends(maya):
+    b = maya.box(5, quarries=[([4, 2], 5, "free_pass")])
+    s = maya.at_distribution([[(RED, 5), (BLUE, 4), (BLUE, -3)]], b=b, options={"advanced": True},
+                             markers=[(), ("joker",), (), (), ()])
+    assert s.pending[0].kind == "joker"
+    kinds = {a["as"] for a in maya.GAME.legal_actions(s, RED)}
+    assert kinds == {"protect", "pool_block", "transport2", "free_pass", "free_double"}
+    s = maya.act(s, RED, "use_joker", **{"as": "protect", "quarry": 0})
+    assert s.hand[RED] == 4 and s.hand[BLUE] == 2  # Blue's -3 had no target
+
+
+def test_joker_as_a_free_double_move_is_held_for_building(maya):
+    b = maya.box(5, quarries=[([4, 2], 5, "free_pass")])
+    s = maya.at_distribution([[(RED, 5), (BLUE, 4)]], b=b, options={"advanced": True},
+                             markers=[(), ("joker",), (), (), ()])
+    s = maya.act(s, RED, "use_joker", **{"as": "free_double"})
+    assert "joker:free_double" in s.markers[RED]
+    assert maya.GAME.view(s, maya.TABLE)["players"][RED]["markers"] == ["joker:free_double", "free_pass"]
+
+
+def test_joker_cannot_be_the_first_player_marker(maya):
+    b = maya.box(5, quarries=[([4, 2], 5, "free_pass")])
+    s = maya.at_distribution([[(RED, 5)]], b=b, options={"advanced": True}, markers=[(), ("joker",), (), (), ()])
+    with pytest.raises(IllegalAction, match="any green marker but First Player"):
+        maya.act(s, RED, "use_joker", **{"as": "first_player"})
