@@ -169,7 +169,8 @@ def test_bad_setups_are_sentences_and_leave_no_session(journal, toy):
 def test_every_game_plays_to_the_end_through_a_session_and_resumes(journal, name):
     from companion.bots import RandomBot
     import random
-    s = Session.create(journal, name, ["Ana", "Ben"], seed=21)
+    players = ["Ana", "Ben", "Cy", "Di", "Ed", "Flo"][: max(2, games.get_game(name).min_players)]
+    s = Session.create(journal, name, players, seed=21)
     rng, bot = random.Random(21), RandomBot()
     for _ in range(5000):
         if s.is_over():
