@@ -152,11 +152,18 @@ _WAIT_SENTENCE = {
 }
 
 
-def _check_actor(s: State, action, w: str, kind: str):
-    """The action's actor may act now: a sentence naming who may, otherwise."""
+def _check_actor(s: State, action, w: str, chance: bool = False):
+    """The action's actor may act now: a sentence naming who may, otherwise.
+    `chance`: the action is a draw or shuffle, which only CHANCE makes."""
     actor = action.get("actor")
     if w == "over":
         raise IllegalAction(_WAIT_SENTENCE["over"])
+    if actor != CHANCE and (isinstance(actor, bool) or not isinstance(actor, int) or not 0 <= actor < s.n):
+        raise IllegalAction(f"There is no player {actor!r} at this table.")
+    if chance and actor != CHANCE:
+        raise IllegalAction(f"Shuffling and drawing tokens are the companion's part, not {s.names[actor]}'s.")
+    if not chance and actor == CHANCE:
+        raise IllegalAction("Only a player can do that, not the draw.")
     now = actors(s)
     if actor in now and not isinstance(actor, bool):
         return actor
@@ -216,7 +223,7 @@ def _refill(hand: tuple, pile: tuple) -> tuple[tuple, tuple, bool]:
 
 def apply_play(s: State, action) -> State:
     w = waiting(s)
-    seat = _check_actor(s, action, w, "play")
+    seat = _check_actor(s, action, w)
     if w != "play":
         raise IllegalAction(f"{s.names[seat]} cannot play a card now.")
     card = action.get("card")
@@ -302,7 +309,7 @@ def _end_turn(s: State, seat: int, step: int, direction: int, events: list, fiel
 
 def apply_end_turn(s: State, action) -> State:
     w = waiting(s)
-    seat = _check_actor(s, action, w, "end_turn")
+    seat = _check_actor(s, action, w)
     if w != "play" or not s.bonus or s.deck_mode == "full":
         raise IllegalAction(f"{s.names[seat]} must play a card now.")
     return _end_turn(s, seat, 1, s.direction, [("end_turn", seat)], {}, None)
@@ -310,7 +317,7 @@ def apply_end_turn(s: State, action) -> State:
 
 def apply_guess(s: State, action) -> State:
     w = waiting(s)
-    seat = _check_actor(s, action, w, "guess")
+    seat = _check_actor(s, action, w)
     names = s.names
     if not s.advanced:
         raise IllegalAction("Guessing a secret number is only part of advanced play.")
@@ -355,7 +362,7 @@ def apply_guess(s: State, action) -> State:
 
 def apply_draw_token(s: State, action) -> State:
     w = waiting(s)
-    _check_actor(s, action, w, "draw_token")
+    _check_actor(s, action, w, chance=True)
     if w != "draw_token":
         raise IllegalAction("No secret token is to be drawn now.")
     seat = action.get("seat")
@@ -380,7 +387,7 @@ def _check_order(order, cards, what: str) -> tuple:
 
 def apply_shuffle(s: State, action) -> State:
     w = waiting(s)
-    _check_actor(s, action, w, "shuffle")
+    _check_actor(s, action, w, chance=True)
     if w != "shuffle":
         raise IllegalAction("The deck is not to be shuffled now.")
     order = _check_order(action.get("order"), s.deck, "shuffle")
@@ -402,7 +409,7 @@ def _after_start_card(s: State, count: int | None) -> State:
 
 def apply_start_card(s: State, action) -> State:
     w = waiting(s)
-    seat = _check_actor(s, action, w, "start_card")
+    seat = _check_actor(s, action, w)
     if w != START_CARD:
         raise IllegalAction("The starting card has already been turned over.")
     card = action.get("card")
@@ -415,7 +422,7 @@ def apply_start_card(s: State, action) -> State:
 
 def apply_start_count(s: State, action) -> State:
     w = waiting(s)
-    seat = _check_actor(s, action, w, "start_count")
+    seat = _check_actor(s, action, w)
     if w != START_COUNT:
         raise IllegalAction("The starting count is not to be chosen now.")
     count = action.get("count")
@@ -428,7 +435,7 @@ def apply_start_count(s: State, action) -> State:
 
 def apply_reshuffle(s: State, action) -> State:
     w = waiting(s)
-    _check_actor(s, action, w, "reshuffle")
+    _check_actor(s, action, w, chance=True)
     if w != "reshuffle":
         raise IllegalAction("The discard pile is not to be reshuffled now.")
     under = s.discard[:-1]

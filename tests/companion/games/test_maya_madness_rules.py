@@ -296,6 +296,8 @@ def test_illegal_actions_name_the_reason_and_change_nothing():
         ({"actor": 7, "type": "play", "card": "+1"}, "There is no player 7"),
         ({"actor": CHANCE, "type": "draw_token", "seat": 0, "token": 3}, "Nothing is to be drawn now: Ana is to act."),
         ({"type": "play"}, "needs an actor and a type"),
+        ({"actor": 0, "type": "draw_token", "seat": 0, "token": 3}, "the companion's part, not Ana's."),
+        ({"actor": CHANCE, "type": "play", "card": "+1"}, "Only a player can do that, not the draw."),
     ]
     for action, sentence in cases:
         with pytest.raises(IllegalAction, match=sentence):
