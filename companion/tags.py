@@ -186,32 +186,43 @@ class TagRegistry:
             if old is not None and not replace:
                 raise TagInUse(f"This tag is already {describe(old)}; to make it {describe(m)} instead, "
                                f"confirm that you want to replace it.")
+            tags = dict(self._tags)
             if m["kind"] == "fob":
-                other = next((u for u, v in self._tags.items() if u != uid and v == m), None)
+                other = next((u for u, v in tags.items() if u != uid and v == m), None)
                 if other is not None:
                     if not replace:
                         raise TagInUse(f"{m['player']} already has a fob (tag {other}); to use this tag "
                                        f"instead, confirm that you want to replace it.")
-                    del self._tags[other]
-            self._tags[uid] = m
-            self._save()
+                    del tags[other]
+            tags[uid] = m
+            self._save(tags)  # first on disk, then in memory: a failed save changes nothing
+            self._tags = tags
         return dict(m)
 
     def forget(self, uid: str) -> dict | None:
         """Unbind uid; returns what it stood for (None if it was unknown)."""
         uid = normalise_uid(uid)
         with self._lock:
-            old = self._tags.pop(uid, None)
+            old = self._tags.get(uid)
             if old is not None:
-                self._save()
+                tags = {u: v for u, v in self._tags.items() if u != uid}
+                self._save(tags)
+                self._tags = tags
         return old
 
-    def _save(self) -> None:
+    def _save(self, tags: dict) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        data = {"version": VERSION, "tags": dict(sorted(self._tags.items()))}
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, ensure_ascii=False)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, self.path)
+        data = {"version": VERSION, "tags": dict(sorted(tags.items()))}
+        try:
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(data, f, indent=1, ensure_ascii=False)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except OSError:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise

@@ -1,0 +1,133 @@
+"""The tag registry: learn mode, clear sentences for unknown and duplicate tags,
+atomic storage in the data directory, a damaged file moved aside (never deleted)."""
+import json
+import os
+
+import pytest
+
+from companion.paths import data_dir
+from companion.tags import TagError, TagInUse, TagRegistry, UnknownTag, describe
+
+BLUE_7 = {"kind": "worker", "colour": "blue", "value": 7}
+
+
+def test_a_learned_tag_is_known_after_reopening():
+    reg = TagRegistry.open()
+    reg.learn("62E3086CED", BLUE_7)
+    reg.learn("04:a2:24:e2:c1:5c:80", {"kind": "fob", "player": "Ana"})
+    again = TagRegistry.open()
+    assert again.path == data_dir() / "tags.json"
+    assert again.meaning("62e3086ced") == BLUE_7
+    assert again.lookup("04A224E2C15C80") == {"kind": "fob", "player": "Ana"}
+    assert again.fob("Ana") == "04A224E2C15C80"
+
+
+def test_an_unknown_tag_says_to_use_learn_mode():
+    reg = TagRegistry.open()
+    assert reg.lookup("0102030405") is None
+    with pytest.raises(UnknownTag, match="This tag is not known yet; use learn mode to assign it."):
+        reg.meaning("0102030405")
+
+
+def test_a_tag_bound_to_something_else_is_refused_unless_replaced():
+    reg = TagRegistry.open()
+    reg.learn("62E3086CED", BLUE_7)
+    with pytest.raises(TagInUse) as e:
+        reg.learn("62E3086CED", {"kind": "worker", "colour": "red", "value": 4})
+    assert str(e.value) == ("This tag is already Blue's 7; to make it Red's 4 instead, "
+                            "confirm that you want to replace it.")
+    assert reg.meaning("62E3086CED") == BLUE_7  # a refused learn changes nothing
+    reg.learn("62E3086CED", {"kind": "worker", "colour": "red", "value": 4}, replace=True)
+    assert TagRegistry.open().meaning("62E3086CED")["colour"] == "red"
+
+
+def test_learning_the_same_meaning_twice_is_fine():
+    reg = TagRegistry.open()
+    reg.learn("62E3086CED", BLUE_7)
+    assert reg.learn("62E3086CED", dict(BLUE_7)) == BLUE_7
+
+
+def test_a_player_has_one_fob_unless_it_is_replaced():
+    reg = TagRegistry.open()
+    reg.learn("AA01", {"kind": "fob", "player": "Ben"})
+    with pytest.raises(TagInUse, match="Ben already has a fob"):
+        reg.learn("AA02", {"kind": "fob", "player": "Ben"})
+    reg.learn("AA02", {"kind": "fob", "player": "Ben"}, replace=True)
+    assert reg.fob("Ben") == "AA02" and reg.lookup("AA01") is None
+
+
+def test_two_tags_may_stand_for_the_same_kind_of_stone_or_stela():
+    reg = TagRegistry.open()
+    reg.learn("01", {"kind": "stone", "symbols": ["jaguar"]})
+    reg.learn("02", {"kind": "stone", "symbols": ["jaguar"]})
+    reg.learn("03", {"kind": "stela", "colour": "gray", "value": 3})
+    reg.learn("04", {"kind": "command", "name": "undo"})
+    assert reg.uids_for({"kind": "stone", "symbols": ["jaguar"]}) == ["01", "02"]
+    assert describe(reg.meaning("03")) == "a gray stela (3)"
+    assert describe(reg.meaning("04")) == "the undo command"
+
+
+@pytest.mark.parametrize("meaning, message", [
+    ({"kind": "card"}, "A tag must stand for one of: fob, worker, stone, stela, command"),
+    ({"kind": "worker", "colour": "blue"}, "A worker tag needs its value."),
+    ({"kind": "worker", "colour": "blue", "value": "7"}, "A worker tag's value must be a whole number"),
+    ({"kind": "fob", "player": "Ana", "seat": 1}, "A fob tag has no field 'seat'"),
+    ({"kind": "stone", "symbols": ["a", "b", "c"]}, "one or two symbol names"),
+])
+def test_a_bad_meaning_is_refused_with_a_sentence(meaning, message):
+    reg = TagRegistry.open()
+    with pytest.raises(TagError, match=message):
+        reg.learn("62E3086CED", meaning)
+    assert len(reg) == 0
+
+
+def test_a_uid_that_is_not_hex_is_refused():
+    with pytest.raises(TagError, match="is not a tag id"):
+        TagRegistry.open().learn("hello", BLUE_7)
+
+
+def test_forget_unbinds_a_tag():
+    reg = TagRegistry.open()
+    reg.learn("62E3086CED", BLUE_7)
+    assert reg.forget("62E3086CED") == BLUE_7
+    assert TagRegistry.open().lookup("62E3086CED") is None
+
+
+def test_a_damaged_file_is_moved_aside_not_deleted():
+    path = data_dir() / "tags.json"
+    path.write_text("{not json")
+    reg = TagRegistry.open()
+    assert len(reg) == 0 and "The tag list was damaged" in reg.notice
+    aside = [p for p in data_dir().iterdir() if p.name.startswith("tags.json.damaged-")]
+    assert len(aside) == 1 and aside[0].read_text() == "{not json"
+    assert str(aside[0]) in reg.notice
+    reg.learn("62E3086CED", BLUE_7)  # and the registry works on
+    assert TagRegistry.open().notice is None
+
+
+def test_a_file_with_a_bad_entry_is_moved_aside_too():
+    path = data_dir() / "tags.json"
+    path.write_text(json.dumps({"version": 1, "tags": {"62E3086CED": {"kind": "worker"}}}))
+    reg = TagRegistry.open()
+    assert reg.notice and len(reg) == 0
+
+
+def test_saving_replaces_the_file_atomically(monkeypatch):
+    reg = TagRegistry.open()
+    reg.learn("01", BLUE_7)
+    before = (data_dir() / "tags.json").read_text()
+    calls = []
+    real_replace = os.replace
+
+    def failing_replace(src, dst):
+        calls.append((src, dst))
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", failing_replace)
+    with pytest.raises(OSError):
+        reg.learn("02", {"kind": "fob", "player": "Ana"})
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert (data_dir() / "tags.json").read_text() == before  # the old file is whole
+    assert calls and str(calls[0][0]).endswith(".tmp")
+    assert reg.lookup("02") is None  # and a failed save changed nothing in memory either
+    assert not any(p.name.endswith(".tmp") for p in data_dir().iterdir())
