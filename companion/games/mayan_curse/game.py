@@ -108,6 +108,10 @@ class MayanCurse(Game):
         return super().sample_chance(state, rng)
 
     def apply(self, state, action):
+        who = action.get("actor") if isinstance(action, dict) else None
+        # check_turn looks the actor up in a set, so an unhashable one must be refused first
+        require(who == CHANCE or (isinstance(who, int) and not isinstance(who, bool)),
+                f"There is no player {who!r} at this table.")
         actor = check_turn(self, state, action, state.names)
         kind = action["type"]
         phase = state.phase
@@ -119,7 +123,7 @@ class MayanCurse(Game):
             require(False, "That draw is not the one the game waits for.")
         name = state.names[actor]
         if phase == TURN:
-            require(kind in _TURN_TYPES, f"{name} cannot {kind.replace('_', ' ')} during a turn.")
+            require(kind in _TURN_TYPES, f"{name} cannot {str(kind).replace('_', ' ')} during a turn.")
             if kind == "discover_stela":
                 new = stelae.discover(state, actor, action)
             elif kind == "reach_temple_board":

@@ -131,3 +131,27 @@ def test_a_seat_view_never_shows_another_seats_secret(seed, players):
         assert GAME.view(other, TABLE) == GAME.view(after, TABLE)
 
     _play(seed, players, check=check)
+
+
+WEIRD = [None, -1, 99, "", "purple", [], {}, True, 2.5, "entrance", "temple", "dog"]
+
+
+@settings(max_examples=60)
+@given(seed=st.integers(0, 2**32), players=st.integers(1, 6))
+def test_garbled_actions_are_refused_with_a_sentence_and_change_nothing(seed, players):
+    """Any field of a legal action replaced by nonsense either is still legal or raises
+    IllegalAction; the state is never changed by a refused action."""
+    from companion.errors import IllegalAction
+
+    rng = random.Random(seed)
+
+    def check(before, action, after):
+        garbled = dict(action)
+        key = rng.choice(sorted(garbled))
+        garbled[key] = rng.choice(WEIRD)
+        try:
+            GAME.apply(before, garbled)
+        except IllegalAction as e:
+            assert str(e).endswith((".", "!", "?")), str(e)
+
+    _play(seed, players, check=check)
