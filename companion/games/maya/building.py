@@ -15,11 +15,12 @@ def open_level(state: State) -> int | None:
     """The one level where blocks may go now: every lower level of every
     pyramid is full (pyramids already full to the top do not hold it back)."""
     lowest = None
-    for p, pyr in enumerate(state.pyramids):
-        for level in range(len(pyr)):
-            if not level_full(state, p, level):
-                if lowest is None or level < lowest:
-                    lowest = level
+    for pyr, spec in zip(state.pyramids, state.box.pyramids):
+        for level, (counts, ls) in enumerate(zip(pyr, spec.levels)):
+            if lowest is not None and level >= lowest:
+                break
+            if sum(counts) < ls.spaces:
+                lowest = level
                 break
     return lowest
 

@@ -35,7 +35,14 @@ def legal(state: State, seat: int) -> list:
 
 
 def can_place(state: State, seat: int) -> bool:
-    return any(may_take(state, q, v) for q in range(len(state.quarries)) for v in set(state.cards[seat]))
+    cards = state.cards[seat]
+    if not cards:
+        return False
+    has_low = any(v in state.box.low_values for v in cards)
+    for quarry, spec in zip(state.quarries, state.box.quarries):
+        if len(quarry.cards) < spec.max_cards and (quarry.cards or has_low):
+            return True
+    return False
 
 
 def apply(state: State, action: dict) -> State:

@@ -2,6 +2,7 @@
 (reveals, resolutions, transport, scoring, a new round) and who acts next."""
 from __future__ import annotations
 
+from ...engine import CHANCE
 from . import auction, building, distribution, quarrying, scoring, setup, transport
 from . import markers as mk
 from .state import (AUCTION_CHOICE, AUCTION_DRAW, BIDDING, BUILDING, DISTRIBUTION, FIRST_PLAYER, OVER,
@@ -118,8 +119,6 @@ def advance(state: State) -> State:
 
 
 def actors(state: State) -> frozenset:
-    from ...engine import CHANCE
-
     if state.pending:
         return frozenset((state.pending[0].seat,))
     phase = state.phase

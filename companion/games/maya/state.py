@@ -5,7 +5,7 @@ pyramids, each a tuple of levels, each a tuple of block counts per seat.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .components import Box
@@ -90,6 +90,16 @@ class State:
     @property
     def n(self) -> int:
         return len(self.names)
+
+
+def replace(obj, **changes):
+    """dataclasses.replace without the per-field overhead: these dataclasses
+    have no __post_init__, and this is the engine's hottest path."""
+    new = object.__new__(obj.__class__)
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
 
 
 def tup_set(t: tuple, i: int, value) -> tuple:
