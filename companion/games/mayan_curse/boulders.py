@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...engine import require
-from .state import BOULDERS, ENTRANCE, State
+from .state import BOULDERS, ENTRANCE, State, event
 
 
 def start_position(box) -> int:
@@ -80,12 +80,15 @@ def stop(state: State, action: dict) -> State:
     at = sum(1 for _, p in boulders if p == ENTRANCE)
     if new == ENTRANCE and at == len(boulders):
         return replace(state, boulders=boulders, tumbling=(), tumbled=state.tumbled + (i,), sealed=True,
+                       event=event("sealed", boulder=name),
                        notice=f"The {name} boulder reached the entrance: all {at} boulders block it. "
                               "The entrance is sealed and the game ends.")
     if new == ENTRANCE:
         notice = (f"The {name} boulder reached the entrance: reset the first {box.rows} slabs "
                   "so they are flush with the entrance board.")
+        ev = event("boulder_at_entrance", boulder=name, reset_slabs=box.rows)
     else:
         notice = f"The {name} boulder stopped on row {new} of the passage."
+        ev = event("boulder_stopped", boulder=name, row=new)
     return replace(state, boulders=boulders, tumbling=state.tumbling[1:], tumbled=state.tumbled + (i,),
-                   notice=notice)
+                   notice=notice, event=ev)

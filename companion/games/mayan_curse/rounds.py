@@ -12,7 +12,7 @@ from ...engine import require
 from . import boulders as bl
 from .components import COLOURS
 from .purse import give_back, kinds_of, take
-from .state import BOULDERS, DRAW, OVER, REVEAL, TURN, Opts, Seat, State
+from .state import BOULDERS, DRAW, OVER, REVEAL, TURN, Opts, Seat, State, event
 from .stelae import missing_values
 
 
@@ -56,7 +56,8 @@ def draw(state: State, action: dict) -> State:
     purse = take(state.purse, idx, state.box)
     hand = tuple(state.box.kinds[i] for i in idx)
     return replace(state, purse=purse, seats=state.with_seat(seat, stones=hand), queue=state.queue[1:],
-                   notice=f"{state.names[seat]} drew {len(hand)} sacred stones.")
+                   notice=f"{state.names[seat]} drew {len(hand)} sacred stones.",
+                   event=event("stones_drawn", seat=seat, count=len(hand)))
 
 
 def end_turn(state: State, seat: int, escaped: bool = False) -> State:
@@ -77,7 +78,8 @@ def end_turn(state: State, seat: int, escaped: bool = False) -> State:
             boulders = bl.remove_token(boulders)
             notice += " A trigger token comes off the leftmost boulder that has one."
     return replace(state, purse=purse, seats=seats, boulders=boulders, queue=state.queue[1:],
-                   turns=state.turns + 1, notice=notice)
+                   turns=state.turns + 1, notice=notice,
+                   event=event("escaped" if escaped else "turn_ended", seat=seat))
 
 
 def escape(state: State, seat: int) -> State:

@@ -19,6 +19,11 @@ BOULDERS = "boulders"  # the players report where tumbling[0] stopped
 REVEAL = "reveal"  # game over; escaped players enter stela values not yet entered (physical stelae)
 OVER = "over"
 
+def event(kind: str, **fields) -> tuple:
+    """A public event for the view's `event` (sounds and highlights); never a secret."""
+    return (("type", kind),) + tuple(sorted(fields.items()))
+
+
 ENTRANCE = 0  # a boulder's position: 0 = at the entrance, 1..rows = slab row, rows+1 = not yet tumbled
 
 
@@ -63,6 +68,7 @@ class State:
     cameras: int = 0
     sealed: bool = False
     notice: str = ""
+    event: tuple = ()  # public: the last event for UI cues, as (key, value) pairs
     turns: int = 0  # turns taken in the whole game
 
     @property

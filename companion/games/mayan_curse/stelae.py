@@ -11,7 +11,7 @@ from dataclasses import replace
 from ...engine import require
 from .boulders import remove_token
 from .components import COLOURS, PLACES
-from .state import TURN, VALUE, State
+from .state import TURN, VALUE, State, event
 
 
 def discover_choices(state: State, seat: int) -> list[dict]:
@@ -40,13 +40,15 @@ def discover(state: State, seat: int, action: dict) -> State:
     board[ci] = tuple(row)
     boulders = state.boulders
     notice = f"{name} discovered a {colour} stela."
-    if colour != "brown" and not state.solo and any(t for t, _ in boulders):
+    took = colour != "brown" and not state.solo and any(t for t, _ in boulders)
+    if took:
         boulders = remove_token(boulders)
         notice += " A trigger token comes off the leftmost boulder that has one."
     s = state.seats[seat]
     seats = state.with_seat(seat, stelae=s.stelae + ((colour, place, 0),))
     phase = VALUE if state.opts.stelae == "digital" else TURN
-    return replace(state, board=tuple(board), boulders=boulders, seats=seats, phase=phase, notice=notice)
+    return replace(state, board=tuple(board), boulders=boulders, seats=seats, phase=phase, notice=notice,
+                   event=event("stela_discovered", seat=seat, colour=colour, place=place, token_removed=took))
 
 
 def pending(state: State) -> tuple[int, str]:
@@ -131,5 +133,6 @@ def crush(state: State, action: dict) -> State:
     crushed = list(state.crushed)
     crushed[ci] += 1
     return replace(state, board=tuple(board), crushed=tuple(crushed),
-                   notice=f"A boulder crushed a {colour} stela; it leaves the game unrevealed.")
+                   notice=f"A boulder crushed a {colour} stela; it leaves the game unrevealed.",
+                   event=event("stela_crushed", colour=colour))
 

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from ...engine import require
 from .boulders import clear_tokens
-from .state import State
+from .state import State, event
 
 
 def reach_board(state: State, seat: int) -> State:
@@ -14,8 +14,10 @@ def reach_board(state: State, seat: int) -> State:
     require(not state.seats[seat].reached_temple, f"{name} has already reached the temple transition board.")
     seats = state.with_seat(seat, reached_temple=True)
     if state.temple_reached:
-        return replace(state, seats=seats, notice=f"{name} reached the temple transition board.")
+        return replace(state, seats=seats, notice=f"{name} reached the temple transition board.",
+                       event=event("temple_board", seat=seat, first=False))
     return replace(state, seats=seats, temple_reached=True, boulders=clear_tokens(state.boulders),
+                   event=event("temple_board", seat=seat, first=True),
                    notice=f"{name} reached the temple transition board first: remove every trigger token. "
                           "All boulders still in play will tumble.")
 
@@ -28,6 +30,7 @@ def claim_camera(state: State, seat: int) -> State:
     require(not s.camera, f"{name} already has a camera; each player can claim only one.")
     require(state.cameras > 0, "No camera tokens are left.")
     return replace(state, seats=state.with_seat(seat, camera=True), cameras=state.cameras - 1,
+                   event=event("camera", seat=seat),
                    notice=f"{name} reached the top of the temple and claimed a camera.")
 
 
@@ -39,4 +42,5 @@ def use_backpack(state: State, seat: int, action: dict) -> State:
     item = action.get("item")
     items = state.box.backpack_items
     require(item in items, f"The backpack holds {', '.join(items)}, not {item!r}.")
-    return replace(state, seats=state.with_seat(seat, backpack=item), notice=f"{name} used the {item}.")
+    return replace(state, seats=state.with_seat(seat, backpack=item), notice=f"{name} used the {item}.",
+                   event=event("backpack", seat=seat, item=item))

@@ -88,6 +88,7 @@ def view(state: State, viewer) -> dict:
         "escaped": [i for i, s in enumerate(state.seats) if s.escaped],
         "sealed": state.sealed,
         "notice": state.notice,
+        "event": dict(state.event),
         "options": {"stelae": state.opts.stelae, "token_skips_escaped": state.opts.token_skips_escaped,
                     "all_stelae": state.opts.all_stelae},
     }

@@ -59,3 +59,22 @@ def test_views_are_json_safe(driver):
     d.do(0, "escape")
     for viewer in (TABLE, 0):
         assert json.loads(json.dumps(d.g.view(d.s, viewer)))["result"]["winners"] == [0]
+
+
+def test_the_view_names_the_last_event_for_sounds_and_highlights(driver):
+    d = driver(2)
+    d.draws()
+    d.discover(0, "gray", 5)
+    assert d.table["event"] == {"type": "stela_discovered", "seat": 0, "colour": "gray", "place": "passage",
+                                "token_removed": True}
+    d.do(0, "reach_temple_board")
+    assert d.table["event"] == {"type": "temple_board", "seat": 0, "first": True}
+    d.finish_round()
+    d.stop("entrance")
+    assert d.table["event"] == {"type": "boulder_at_entrance", "boulder": "left", "reset_slabs": 7}
+    d.stop("passage", row=2)
+    assert d.table["event"] == {"type": "boulder_stopped", "boulder": "centre", "row": 2}
+    d.stop("entrance")
+    d.finish_round()
+    d.stop("entrance")
+    assert d.table["event"] == {"type": "sealed", "boulder": "centre"}
