@@ -27,6 +27,13 @@ def test_the_id12_frame_gives_its_tag():
     assert ID12().feed(ID12_FRAME) == [UID]
 
 
+def test_the_id12la_datasheet_checksum_example():
+    """ID-2/12/20LA datasheet, "Example for Calculation of Checksum for ASCII":
+    output data 0C000621A58E, data 0C 00 06 21 A5, checksum 8E."""
+    assert ID12().feed(b"\x020C000621A58E\r\n\x03") == ["0C000621A5"]
+    assert ID12().feed(b"\x020C000621A58F\r\n\x03") == []
+
+
 def test_encode_builds_the_datasheet_frame():
     assert encode(UID) == RDM_FRAME
     assert encode(UID, b"\r\n") == ID12_FRAME
