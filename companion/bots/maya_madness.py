@@ -47,6 +47,17 @@ def _deck_counts() -> dict:
     return _BOX
 
 
+_HOLDS: dict = {}
+
+
+def _holds_table(unseen: int) -> list:
+    """p_holds for k = 0..unseen cards out of `unseen` (shared: unseen is nearly always 64 or 69)."""
+    table = _HOLDS.get(unseen)
+    if table is None:
+        table = _HOLDS[unseen] = [1.0 - (1.0 - k / unseen) ** HAND_SIZE for k in range(unseen + 1)]
+    return table
+
+
 def effect(card: str, value, count: int, n: int):
     """(new count, plays again now, skips the next player, reverses direction) for a card."""
     if card in NUMBER_VALUE:
@@ -90,13 +101,18 @@ class _Knowledge:
             unseen[c] -= 1
         self.unseen_cards = unseen
         self.unseen_total = max(1, sum(unseen.values()))
+        self._odds, self._risk = {}, {}  # memo: many candidate cards leave the same count
+        self._by_delta = self._holds = None
 
     def secret_odds(self, seat: int) -> dict:
         """P(seat's secret = v) from the tokens this seat cannot see."""
+        if seat in self._odds:
+            return self._odds[seat]
         wrong = self.wrong_guesses.get(seat, ())
         w = {v: k for v, k in self.unseen_tokens.items() if k and v not in wrong}
         total = sum(w.values())
-        return {v: k / total for v, k in w.items()} if total else {}
+        odds = self._odds[seat] = {v: k / total for v, k in w.items()} if total else {}
+        return odds
 
     def p_holds(self, k: int) -> float:
         """Chance that a hand of five holds at least one of k given cards."""
@@ -105,23 +121,34 @@ class _Knowledge:
         miss = 1.0 - k / self.unseen_total
         return 1.0 - max(0.0, miss) ** HAND_SIZE
 
+    def _tables(self):
+        """Cards that move the count by d (d = 0: a 0 or a Skip keeps it), and p_holds by k."""
+        u = self.unseen_cards
+        by_delta = {0: u.get(ZERO, 0) + u.get(SKIP, 0)}
+        for d in range(1, 6):
+            by_delta[d] = u.get(f"+{d}", 0) + u.get(WILD, 0)
+            by_delta[-d] = u.get(f"-{d}", 0) + u.get(WILD, 0)
+        self._by_delta = by_delta
+        self._holds = _holds_table(self.unseen_total)
+
     def risk(self, seat: int, count: int) -> float:
         """Chance that `seat`, playing next at `count`, can make its own secret number."""
-        u = self.unseen_cards
+        key = (seat, count)
+        if key in self._risk:
+            return self._risk[key]
+        if self._by_delta is None:
+            self._tables()
+        by_delta, holds, u = self._by_delta, self._holds, self.unseen_cards
+        reverse, temple = u.get(REVERSE, 0), u.get(TEMPLE, 0) // 2
         total = 0.0
         for s, p in self.secret_odds(seat).items():
-            d = s - count
-            if d == 0:
-                k = u.get(ZERO, 0) + u.get(SKIP, 0)
-            elif -5 <= d <= 5:
-                k = u.get(f"+{d}" if d > 0 else str(d), 0) + u.get(WILD, 0)
-            else:
-                k = 0
+            k = by_delta.get(s - count, 0)
             if -count == s:
-                k += u.get(REVERSE, 0)
+                k += reverse
             if s <= 5:  # Temple of Zero, then a card to s
-                k += u.get(TEMPLE, 0) // 2
-            total += p * self.p_holds(k)
+                k += temple
+            total += p * holds[min(k, len(holds) - 1)]
+        self._risk[key] = total
         return total
 
 
