@@ -12,9 +12,9 @@ from collections import Counter
 from ...engine import CHANCE
 from ...errors import IllegalAction
 from .cards import (
-    CARD_SET, HAND_SIZE, NUMBER_VALUE, REVERSE, SKIP, TEMPLE, WILD, WILD_VALUES, CARDS, card_name, starting_count,
+    CARD_SET, CARDS, HAND_SIZE, NUMBER_VALUE, REVERSE, SKIP, WILD, WILD_VALUES, card_name, starting_count,
 )
-from .state import OVER, PLAY, SHUFFLE, START_CARD, START_COUNT, State
+from .state import OVER, PLAY, START_CARD, START_COUNT, State
 
 # --- what the game waits for --------------------------------------------------
 

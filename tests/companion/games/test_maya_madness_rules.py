@@ -336,3 +336,11 @@ def test_two_to_four_players():
         G.setup(["A", "B", "C", "D", "E"])
     with pytest.raises(BadOption):
         G.setup(["Ana"])
+
+
+def test_the_docstring_example_runs():
+    import doctest
+
+    from companion.games.maya_madness import game
+
+    assert doctest.testmod(game).failed == 0
