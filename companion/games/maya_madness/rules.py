@@ -285,10 +285,12 @@ def apply_play(s: State, action) -> State:
             return _game_over(s, "pool", events, **fields)
         fields["token_queue"] = queue
 
-    if bonus and (not full or hand):
-        fields["bonus"] = True
-        fields["last"] = tuple(events)
-        return s._replace(**fields)
+    if bonus:
+        if not full or hand:
+            fields["bonus"] = True
+            fields["last"] = tuple(events)
+            return s._replace(**fields)
+        events.append(("end_turn", seat))  # a bonus play is due but the hand is empty
     return _end_turn(s, seat, step, direction, events, fields, hand)
 
 

@@ -114,6 +114,19 @@ def test_temple_of_zero_plays_again_and_draws_two():
     assert G.view(s, TABLE)["count"] == 3 and G.view(s, TABLE)["turn"] == 1
 
 
+def test_a_bonus_play_with_an_empty_hand_ends_the_turn():
+    """Two Temples of Zero and three Skips in a two-player hand: every card gives another play,
+    so the fifth ends the turn and the hand is refilled to five (docs/rules-notes.md)."""
+    s = started([["temple", "temple", "skip", "skip", "skip"], ["+3", "+2", "-3", "-4", "+5"]], secrets=(9, 8))
+    for card in ("temple", "skip", "temple", "skip"):
+        s = play(s, 0, card)
+        assert G.view(s, TABLE)["turn"] == 0 and G.view(s, TABLE)["bonus"]
+    s = play(s, 0, "skip")
+    v = G.view(s, TABLE)
+    assert v["turn"] == 1 and not v["bonus"] and v["seats"][0]["hand_size"] == 5
+    assert v["summary"].endswith("Ana has no card left to play; the turn passes.")
+
+
 def test_the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out():
     """Rulebook, Tips: if the draw pile runs out, shuffle the discard pile to start a new draw pile.
     The top card stays face up (docs/rules-notes.md)."""
