@@ -17,6 +17,7 @@ real mode is reported as an error; the rest keeps working.
 """
 from __future__ import annotations
 
+import logging
 import pathlib
 from dataclasses import replace
 
@@ -29,6 +30,18 @@ from .rfid.reader import Reader
 from .timers import Timers
 
 MODEL_FILE = pathlib.Path("/proc/device-tree/model")
+log = logging.getLogger(__name__)
+
+
+def guarded(sink):
+    """The sink as devices call it: an exception in the app's sink is logged, and
+    never stops a reader thread, a timer or gpiozero's callback thread."""
+    def post(event):
+        try:
+            sink(event)
+        except Exception:
+            log.exception("the event sink failed on %r", event)
+    return post
 
 
 def raspberry_pi_model() -> str | None:
@@ -166,7 +179,7 @@ def start(config=None, sink=None, simulate: bool | None = None) -> Hardware:
     """
     if not isinstance(config, HardwareConfig):
         config = config_mod.load(config)
-    sink = sink or (lambda event: None)
+    sink = guarded(sink or (lambda event: None))
     model = raspberry_pi_model()
     if simulate is None:
         simulate = not (model and config.from_file)

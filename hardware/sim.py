@@ -21,6 +21,7 @@ Example::
 """
 from __future__ import annotations
 
+import collections
 import os
 import random
 import select
@@ -132,7 +133,7 @@ class SimReader:
         self._dir = tempfile.mkdtemp(prefix="maya-rfid-")
         self.path = os.path.join(self._dir, name)
         self.tag: bytes | None = None
-        self.commands: list = []  # pn532: command codes received, for tests
+        self.commands = collections.deque(maxlen=64)  # pn532: the last command codes received
         self._lock = threading.Lock()
         self._master = self._slave = None
         self._stop = threading.Event()

@@ -10,6 +10,7 @@ port is back. Reads block in select() with a timeout, so nothing busy-loops.
 """
 from __future__ import annotations
 
+import logging
 import threading
 import time
 
@@ -20,6 +21,7 @@ from ..events import CONNECTED, DISCONNECTED, RECONNECTING, DeviceStatus
 from . import make_protocol
 from .presence import Presence
 
+log = logging.getLogger(__name__)
 READ_TIMEOUT = 0.1  # seconds; also how often unseen tags and PN532 polls are checked
 STABLE = 1.0  # a connection that lasted this long resets the back-off
 
@@ -118,6 +120,10 @@ class Reader:
                 protocol.tick(now)
                 self.presence.expire(now)
         except (serial.SerialException, OSError, TypeError) as e:  # TypeError: pyserial on a closed fd
+            protocol.connection_lost(e)
+            return e
+        except Exception as e:  # a bug must not end the thread: log it and reconnect
+            log.exception("RFID reader %s failed", self.name)
             protocol.connection_lost(e)
             return e
         protocol.connection_lost(None)

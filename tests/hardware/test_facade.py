@@ -140,3 +140,25 @@ def test_the_devices_check_reports_a_bad_config_and_exits_2(tmp_path, capsys, mo
     path.write_text("[[readers]]\nprotocol = 'rc522'\n")
     assert check.main(["--config", str(path), "--seconds", "0"]) == 2
     assert "readers[0].protocol must be one of rdm6300, id12, pn532" in capsys.readouterr().err
+
+
+def test_a_sink_that_raises_does_not_stop_the_devices(off_a_pi):
+    got = []
+
+    def fussy_sink(event):
+        got.append(event)
+        if isinstance(event, TagEvent):
+            raise RuntimeError("the app had a bad moment")
+
+    hw = hardware.start(None, fussy_sink, simulate=True)
+    try:
+        time.sleep(0.3)
+        hw.sim.reader.present("62E3086CED")
+        time.sleep(0.3)
+        hw.sim.reader.present("0102030405")
+        end = time.monotonic() + 3
+        while time.monotonic() < end and TagEvent("0102030405", "reader") not in got:
+            time.sleep(0.02)
+        assert TagEvent("0102030405", "reader") in got  # the reader thread lived on
+    finally:
+        hw.close()
