@@ -6,8 +6,6 @@ boulder stopped) and the companion keeps what is hidden or counted.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...engine import CHANCE, Game, Option, check_turn, require
 from ...errors import BadOption
 from . import boulders, rounds, stelae, temple
@@ -166,8 +164,3 @@ class MayanCurse(Game):
         d = super().describe()
         d["colours"] = list(COLOURS)
         return d
-
-
-def replace_opts(state, **changes):
-    """A copy of `state` with other option values (tests of table choices)."""
-    return replace(state, opts=replace(state.opts, **changes))
