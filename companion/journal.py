@@ -112,8 +112,9 @@ class Journal:
                 conn = cls._open_checked(path)
             except _MoveAside:
                 raise JournalError(f"A fresh journal could not be started at {path}.") from None
-        except sqlite3.Error as e:
-            raise JournalError(f"The journal at {path} could not be opened: {e}.") from None
+        except (sqlite3.Error, OSError) as e:
+            reason = getattr(e, "strerror", None) or e
+            raise JournalError(f"The journal at {path} could not be opened: {reason}.") from None
         return cls(conn, path, notice)
 
     @staticmethod
@@ -148,8 +149,9 @@ class Journal:
         except sqlite3.DatabaseError as e:
             if conn is not None:
                 conn.close()
-            if isinstance(e, sqlite3.OperationalError) and "locked" in str(e):
-                raise  # another process holds it: not damage, do not move it
+            damage = ("no such table", "already exists", "malformed", "not a database")
+            if isinstance(e, sqlite3.OperationalError) and not any(d in str(e) for d in damage):
+                raise  # locked, read-only, unable to open: not damage, so never move the file
             raise _MoveAside("damaged") from None
 
     def close(self) -> None:
@@ -189,6 +191,8 @@ class Journal:
             raise JournalError(
                 "This game was changed elsewhere (another window or process); reopen it to continue."
             ) from None
+        except sqlite3.Error as e:
+            raise JournalError(f"The move could not be saved ({e}); nothing was changed.") from None
 
     def set_result(self, session_id: int, result: dict | None, when: float | None = None) -> None:
         """Mark a session finished with its result, or (result None) in progress again."""

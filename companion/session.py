@@ -80,7 +80,10 @@ class Session:
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise BadOption(f"The seed must be a whole number, not {seed!r}.")
         meta = dict(meta or {})
-        dumps(meta)  # refuse what cannot be journaled before anything is written
+        try:
+            dumps(meta)  # refuse what cannot be journaled before anything is written
+        except (TypeError, ValueError):
+            raise BadOption("The players' details (colours, fobs) must be plain text and numbers.") from None
         game.setup(players, options)  # a setup that fails must not leave a session behind
         session_id = journal.create_session(game_name, players, options, meta, seed, randomness)
         session = cls(journal, journal.session(session_id))
@@ -297,8 +300,6 @@ class Session:
             return None, "Nothing to undo yet."
         mover = self.name(self._actions[i].get("actor"))
         if i < self._barrier:
-            if i < 0 or self._barrier_seat is None:
-                return None, "Nothing to undo yet."
             who = self.name(self._barrier_seat)
             return None, f"{who} has already looked at a secret since then, so {mover}'s last move can't be undone."
         for j in range(i, len(self._actions)):

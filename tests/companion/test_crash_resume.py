@@ -119,10 +119,16 @@ def test_killing_the_process_at_any_instant_loses_nothing_acknowledged(tmp_path,
                 line = child.stdout.readline()
                 assert line, child.stderr.read().decode()
                 early += line
-            time.sleep(rng.uniform(0.0, 0.04))
+            for _ in range(rng.randrange(40)):  # let it play a random number of entries
+                early += child.stdout.readline()
+            time.sleep(rng.uniform(0.0, 0.003))
         child.send_signal(signal.SIGKILL)
-        out, err = child.communicate()
-        out = early + out
+        child.wait()
+        # read the rest through the same buffered reader (communicate() would skip its buffer)
+        out = early + child.stdout.read()
+        err = child.stderr.read()
+        child.stdout.close()
+        child.stderr.close()
         assert child.returncode == -signal.SIGKILL, err.decode()
         printed: dict[int, list] = {}
         for line in out.decode().split("\n")[:-1]:  # a torn last line was never acknowledged
@@ -137,7 +143,9 @@ def test_killing_the_process_at_any_instant_loses_nothing_acknowledged(tmp_path,
                 sid = row["id"]
                 entries = [tuple(e) for e in j.entries(sid)]
                 acknowledged = known.get(sid, []) + printed.get(sid, [])
-                assert entries[: len(acknowledged)] == acknowledged, f"kill {kill}: an acknowledged entry is missing"
+                assert entries[: len(acknowledged)] == acknowledged, (
+                    f"kill {kill}: an acknowledged entry is missing: {len(known.get(sid, []))} known, printed "
+                    f"{[e[0] for e in printed.get(sid, [])][:5]}..., journal has {len(entries)}")
                 extra += len(entries) - len(acknowledged)
                 known[sid] = entries
                 resumed = Session.resume(j, sid, deal=False)

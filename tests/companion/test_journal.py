@@ -134,3 +134,13 @@ def test_a_database_with_damaged_pages_is_moved_aside(tmp_path):
         assert j.notice and "damaged" in j.notice
         assert j.schema_version == SCHEMA_VERSION
     assert any(p.name.startswith("journal.sqlite3.damaged-") for p in tmp_path.iterdir())
+
+
+def test_a_journal_that_cannot_be_opened_is_an_error_and_is_not_moved(tmp_path):
+    """A directory where the file should be is not damage: report it, move nothing."""
+    path = tmp_path / "journal.sqlite3"
+    path.mkdir()
+    from companion.errors import JournalError
+    with pytest.raises(JournalError, match="could not be opened"):
+        Journal.open(path)
+    assert path.is_dir() and [p.name for p in tmp_path.iterdir()] == ["journal.sqlite3"]
