@@ -72,7 +72,10 @@ class Reader:
         tries = 0
         while not self._stop.is_set():
             try:
-                ser = serial.serial_for_url(self.config.port, baudrate=self.config.baud, timeout=READ_TIMEOUT)
+                # exclusive: a second program on the same port (the app and `devices` at once)
+                # would each get half the bytes; this way the second one is told.
+                ser = serial.serial_for_url(self.config.port, baudrate=self.config.baud,
+                                            timeout=READ_TIMEOUT, exclusive=True)
             except (serial.SerialException, OSError, ValueError) as e:
                 if self.status != RECONNECTING:
                     self._post(DISCONNECTED, f"RFID reader {self.name!r} is not connected at {self.config.port} "
@@ -136,6 +139,8 @@ def _reason(e) -> str:
     text = str(e)
     if "[Errno 2]" in text or isinstance(e, FileNotFoundError):
         return "no such device"
+    if "exclusively lock" in text:
+        return "it is in use by another program"
     if "Errno 5" in text or "returned no data" in text:
         return "the device went away"
     return text or type(e).__name__

@@ -196,3 +196,11 @@ def test_closing_the_buttons_frees_their_pins(timers):
     b = Buttons([ButtonConfig("seat1", 5)], lambda e: None, timers, pin_factory=factory)
     b.close()
     Buttons([ButtonConfig("seat1", 5)], lambda e: None, timers, pin_factory=factory).close()
+
+
+def test_the_twin_tap_and_hold_give_what_a_player_would_get(timers):
+    events, sim, buttons = rig(timers, debounce=0.01, hold_time=0.1)
+    sim["seat1"].tap()
+    assert wait_for(lambda: kinds(events) == ["press", "release"])
+    sim["seat1"].hold()
+    assert wait_for(lambda: kinds(events) == ["press", "release", "hold", "release"])

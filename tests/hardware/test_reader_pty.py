@@ -176,3 +176,14 @@ def test_presence_collapses_repeats_and_expires():
     assert out == [TagEvent("AA", "r")]
     p.expire(0.9)
     assert out == [TagEvent("AA", "r"), TagRemoved("AA", "r")]
+
+
+def test_a_port_already_in_use_by_another_reader_is_reported(rig):
+    sim, _, _ = rig("rdm6300")
+    events = Events()
+    second = Reader(ReaderConfig(port=sim.path, reconnect_min=0.05), events.put).start()
+    try:
+        e = events.wait(status("disconnected"))
+        assert "in use by another program" in e.detail
+    finally:
+        second.close()
