@@ -133,6 +133,8 @@ class SimReader:
         self._dir = tempfile.mkdtemp(prefix="maya-rfid-")
         self.path = os.path.join(self._dir, name)
         self.tag: bytes | None = None
+        self._read_once = False  # pn532: a poll has answered with the current tag
+        self._leaving = False  # pn532: remove() came before any poll saw the tag
         self.commands = collections.deque(maxlen=64)  # pn532: the last command codes received
         self._lock = threading.Lock()
         self._master = self._slave = None
@@ -188,13 +190,19 @@ class SimReader:
         data = _uid_bytes(uid, self.protocol)
         with self._lock:
             self.tag = data
+            self._read_once = False
+            self._leaving = False
         if self.protocol in ("rdm6300", "id12"):
             self.write(self.frame(data))  # at once; the rdm6300 repeats from its thread
 
     def remove(self) -> None:
-        """Take the tag away."""
+        """Take the tag away. A PN532 tag that no poll has seen yet stays for one more
+        poll, so present() then remove() at once is a quick tap, not a tap too fast to read."""
         with self._lock:
-            self.tag = None
+            if self.protocol == "pn532" and self.tag is not None and not self._read_once:
+                self._leaving = True
+            else:
+                self.tag = None
 
     def noise(self, n: int = 16, rng: random.Random | None = None) -> bytes:
         """Write n random bytes (a noisy line); returns them."""
@@ -246,7 +254,12 @@ class SimReader:
     def _respond(self, cmd: bytes) -> bytes:
         code = cmd[0]
         if code == pn532.IN_LIST_PASSIVE_TARGET:
-            return pn532.target_response(self.tag)
+            with self._lock:
+                tag = self.tag
+                self._read_once = tag is not None
+                if self._leaving:
+                    self.tag, self._leaving = None, False
+            return pn532.target_response(tag)
         if code == pn532.GET_FIRMWARE_VERSION:
             return pn532.response(bytes([code + 1, 0x32, 0x01, 0x06, 0x07]))
         return pn532.response(bytes([code + 1]))

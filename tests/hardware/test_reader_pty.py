@@ -187,3 +187,14 @@ def test_a_port_already_in_use_by_another_reader_is_reported(rig):
         assert "in use by another program" in e.detail
     finally:
         second.close()
+
+
+@pytest.mark.parametrize("protocol, uid", [("rdm6300", "62E3086CED"), ("id12", "62E3086CED"),
+                                           ("pn532", "04A224E2C15C80")])
+def test_a_quick_tap_present_then_remove_at_once_is_read(rig, protocol, uid):
+    """The sim panel taps a fob with present() and remove() back to back."""
+    sim, _, events = rig(protocol)
+    sim.present(uid)
+    sim.remove()
+    events.wait(tag(uid))
+    events.wait(gone(uid))
