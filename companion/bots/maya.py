@@ -6,6 +6,7 @@ at the average of their kind (low or high), never at their real value."""
 from __future__ import annotations
 
 from companion.bots import Bot, register
+from companion.games.maya import markers as mk
 from companion.games.maya import scoring
 from companion.games.maya.state import MINUS
 
@@ -43,7 +44,11 @@ class GreedyBot(Bot):
             useful = [a for a in actions if a["type"] in ("pool_block", "place_two_points")]
             if useful and useful[0]["type"] == "place_two_points":
                 return self._two_points(game, state, seat, useful)
-            return self._build(game, state, seat, useful, rng) if useful else rng.choice(actions)
+            if useful:
+                # only the block's own effect: applying through the game would
+                # go on to reveal quarries this seat may not see yet
+                return max(useful, key=lambda a: self._worth(mk.pool_block(state, seat, a), seat) + rng.random() * 1e-3)
+            return next(a for a in actions if a["type"] == "decline")
         return rng.choice(actions)
 
     # --- quarrying ---------------------------------------------------------------
@@ -125,7 +130,7 @@ class GreedyBot(Bot):
         after[seat] = after.get(seat, 0) + 2
         return self._blocks_at(view, seat, q, after) - had
 
-    # --- building and markers: one step of look-ahead ----------------------------
+    # --- building: one step of look-ahead (everything that matters is public) ----
     def _build(self, game, state, seat, actions, rng):
         best, best_value = None, None
         for a in actions:

@@ -88,6 +88,8 @@ class Maya(Game):
         return []
 
     def apply(self, state: State, action: Mapping) -> State:
+        require(not isinstance(action.get("actor") if isinstance(action, Mapping) else None, bool),
+                "An action's actor is a seat number or the draw.")
         actor = check_turn(self, state, action, state.names)
         for key in _INT_KEYS:
             if key in action:
