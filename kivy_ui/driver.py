@@ -104,7 +104,14 @@ class AppDriver:
     def tap(self, widget, hold: float = 0.0, frames: int = 2):
         """A finger down on the widget's centre, then up (after `hold` seconds)."""
         from kivy.tests.common import UnitTestTouch
+        from kivy.uix.scrollview import ScrollView
 
+        parent = widget.parent
+        while parent is not None and not isinstance(parent, ScrollView):
+            parent = parent.parent if parent.parent is not parent else None  # the Window is its own parent
+        if parent is not None:
+            parent.scroll_to(widget, padding=10, animate=False)  # as a finger would scroll first
+            self.frames(2)
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()

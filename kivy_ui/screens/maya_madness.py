@@ -151,6 +151,11 @@ class MayaMadnessScreen(Screen):
 
     def _fill_pad(self, v):
         """The pad's buttons for its mode; one grid, re-filled, so nothing jumps around."""
+        key = (self.pad_mode, v["waiting"]["for"], v["waiting"]["seat"], self._guess_target,
+               tuple(s["has_secret"] for s in v["seats"]))
+        if key == getattr(self, "_pad_key", None):
+            return  # same buttons as now: rebuilding them would only cost frame time
+        self._pad_key = key
         grid_top, grid_bottom = self.ids.pad_top, self.ids.pad_bottom
         grid_top.clear_widgets()
         grid_bottom.clear_widgets()

@@ -1,0 +1,226 @@
+"""The app driven like a table drives it: touches on the real widgets and
+simulated device events through the hardware twins. Few, thin, end to end."""
+from __future__ import annotations
+
+import pytest
+
+from companion.engine import TABLE
+
+
+# --- helpers: what a table does -------------------------------------------------
+
+def new_game(d, names=("Ana", "Ben"), options=None, fobs=None, shot=None):
+    """Home -> New game -> names, fobs (tapped on the sim reader), options -> Start."""
+    d.tap(d.screen().ids.new_game)
+    screen = d.screen()
+    assert screen.name == "new_game"
+    while screen.players < len(names):
+        d.tap(screen.ids.more)
+    while screen.players > len(names):
+        d.tap(screen.ids.fewer)
+    rows = screen.rows()
+    for row, name in zip(rows, names):
+        row.ids.name.text = name
+    for seat, fob_key in (fobs or {}).items():
+        d.tap(rows[seat].ids.fob)
+        d.key(fob_key)  # the sim panel's key taps that fob on the simulated reader
+        assert d.until(lambda: rows[seat].fob, 3), "the fob tap never reached the new-game screen"
+    for name, wanted in (options or {}).items():
+        for _ in range(12):
+            if screen.options[name] == wanted:
+                break
+            d.tap_text(name.replace("_", " ") + ":", widget=screen.ids.option_rows)
+        assert screen.options[name] == wanted
+    if shot:
+        d.screenshot(shot, d.shots)
+    d.tap(screen.ids.start)
+    assert d.until(lambda: d.screen().name == "maya-madness", 3), d.texts(d.screen())
+    return d.app.table
+
+
+def pad(d, label):
+    """Tap a card-pad button by its exact label."""
+    screen = d.screen()
+    for grid in (screen.ids.pad_top, screen.ids.pad_bottom):
+        for b in grid.children:
+            if b.text == label:
+                d.tap(b)
+                return
+    raise LookupError(f"No pad button {label!r}")
+
+
+def label_of(v: int) -> str:
+    return "0" if v == 0 else (f"+{v}" if v > 0 else f"−{-v}")
+
+
+def secret_of(table, seat):
+    return table.session.view(seat)["you"]["secret"]
+
+
+def play_towards_win(d, table, seat):
+    """Seat `seat` plays the card that makes the count its secret, or heads there;
+    the others play a 0. Uses the seat's own view, as that player would."""
+    v = table.public_view()
+    turn = v["waiting"]["seat"]
+    need = secret_of(table, turn) - v["count"]
+    if turn != seat:
+        pad(d, "0")
+    elif -5 <= need <= 5:
+        pad(d, label_of(need))
+    elif 1 <= secret_of(table, turn) <= 5:
+        pad(d, "Temple of 0")
+        pad(d, label_of(secret_of(table, turn)))
+    else:
+        pad(d, "+5" if need > 0 else "−5")
+
+
+def harmless(table):
+    """A number card that does not win the player at turn a token (so it can be undone)."""
+    v = table.public_view()
+    need = secret_of(table, v["waiting"]["seat"]) - v["count"]
+    return next(label_of(k) for k in (1, -1, 2, -2) if k != need)
+
+
+def public_texts(d):
+    return sorted(d.texts(d.screen()))
+
+
+# --- the tests -----------------------------------------------------------------------
+
+def test_start_a_game_and_play_turns_with_the_card_pad(ui):
+    d = ui
+    d.screenshot("01-home", d.shots)
+    table = new_game(d, names=("Ana", "Ben", "Cy"), shot="02-new-game")
+    screen = d.screen()
+    # Cy deals: the starting card is a Wild, so Cy chooses the starting count.
+    pad(d, "Wild")
+    assert "chooses the starting count" in screen.prompt
+    pad(d, "+3")
+    assert screen.ids.count.text == "3"
+    pad(d, "+4")  # Ana
+    pad(d, "−2")  # Ben
+    assert screen.ids.count.text == "5" and screen.ids.numeral.value == 5
+    pad(d, "Reverse")  # Cy: the count flips and play turns back
+    assert screen.ids.count.text == "−5" and screen.ids.numeral.value == -5
+    assert "counterclockwise" in screen.ids.direction.text
+    assert table.public_view()["waiting"]["seat"] == 1, "after Cy's Reverse, Ben plays"
+    pad(d, "Wild")
+    pad(d, "−1")
+    assert screen.ids.count.text == "−6"
+    d.screenshot("03-table-maya-madness", d.shots)
+
+
+def test_peek_through_each_kind_of_gate(ui):
+    d = ui
+    table = new_game(d, names=("Ana", "Ben"), fobs={0: "q"})
+    pad(d, "+2")
+    screen = d.screen()
+
+    def overlay():
+        return screen.gate_view.overlay
+
+    def overlay_shows_secret_of(seat):
+        return overlay() is not None and str(secret_of(table, seat)) in d.texts(overlay()) \
+            and any(f"Only {table.name(seat)} looks" in t for t in d.texts(overlay()))
+
+    # 1. Ana taps her fob on the (simulated) reader (a new presentation: the
+    # reader counts a tag back within its "unseen" time as the same one).
+    d.wait(0.7)
+    d.key("q")
+    assert d.until(lambda: overlay_shows_secret_of(0), 3)
+    d.screenshot("04-private-overlay", d.shots)
+    d.tap(overlay().hide_button)
+    assert overlay() is None and table.gate is None
+
+    # 2. Ben holds his seat button (the twin's pin stays down past the hold time), then lets go.
+    sim_button = d.app.sim_panel.seat_buttons["seat2"]
+    from kivy.tests.common import UnitTestTouch
+
+    touch = UnitTestTouch(*sim_button.to_window(*sim_button.center))
+    touch.touch_down()
+    assert d.until(lambda: overlay_shows_secret_of(1), 3)
+    touch.touch_up()
+    assert d.until(lambda: overlay() is None, 3)
+
+    # 3. No hardware: Ana taps her name and confirms the others look away.
+    d.tap_text("Ana", widget=screen.ids.seats)
+    assert overlay() is not None and "look away" in " ".join(d.texts(overlay()))
+    assert str(secret_of(table, 0)) not in d.texts(overlay()), "nothing is shown before confirming"
+    d.screenshot("05-look-away", d.shots)
+    d.tap(overlay().ids_show)
+    assert overlay_shows_secret_of(0)
+    # Ben asks (holds his button) while Ana's view is open: hers closes first.
+    d.key("2", up=False)
+    assert d.until(lambda: overlay_shows_secret_of(1), 3)
+    d.key("2", down=False)
+    assert d.until(lambda: overlay() is None, 3)
+
+
+def test_the_public_screen_never_shows_a_secret(ui):
+    """The table screen renders the same text whether a private view is open or not,
+    and the private content is never part of the table screen's widget tree."""
+    d = ui
+    table = new_game(d, names=("Ana", "Ben", "Cy"))
+    pad(d, "+1")
+    screen = d.screen()
+    before = public_texts(d)
+    for seat in range(3):
+        table.open_gate(seat, "touch")
+        d.frames(2)
+        overlay = screen.gate_view.overlay
+        assert overlay is not None and overlay.parent is not None
+        assert overlay not in list(d.walk(screen))
+        assert public_texts(d) == before
+        assert not any("secret number" in t for t in d.texts(screen))
+        table.close_gate()
+        d.frames(1)
+
+
+def test_win_a_token_then_undo_says_why_it_cannot(ui):
+    d = ui
+    table = new_game(d, names=("Ana", "Ben"))
+    pad(d, "0")  # Ben deals a 0
+    pad(d, harmless(table))  # Ana
+    screen = d.screen()
+    # An ordinary card can be taken back.
+    count = screen.ids.count.text
+    pad(d, harmless(table))  # Ben
+    assert screen.ids.count.text != count
+    d.tap(screen.ids.undo)
+    assert screen.ids.count.text == count and not table.message, table.public_view()["summary"]
+    for _ in range(40):
+        play_towards_win(d, table, seat=0)
+        if table.public_view()["seats"][0]["tokens"]:
+            break
+    assert table.public_view()["seats"][0]["tokens"] == 1
+    celebration = [w for w in d.window_widgets() if type(w).__name__ == "Celebration"]
+    assert celebration and "wins the secret token" in " ".join(d.texts(celebration[0]))
+    d.screenshot("06-token-won", d.shots)
+    d.tap(celebration[0])
+    d.tap(screen.ids.undo)
+    assert "can't be undone" in screen.ids.summary.text
+    assert table.public_view()["seats"][0]["tokens"] == 1
+
+
+def test_finish_a_game_shows_the_ranking(ui):
+    d = ui
+    table = new_game(d, names=("Ana", "Ben"), options={"tokens_to_win": 3})
+    pad(d, "+1")
+    for _ in range(300):
+        if d.app.sm.current == "end":
+            break
+        for w in d.window_widgets():
+            if type(w).__name__ == "Celebration":
+                w.dismiss(animation=False)
+        play_towards_win(d, table, seat=0)
+    assert d.app.sm.current == "end"
+    end = d.screen()
+    assert end.ids.headline.text == "Ana wins!"
+    ranking = [w.text for w in reversed(end.ids.ranking.children)]
+    assert ranking[0].startswith("1.") and "Ana" in ranking[0] and ranking[0].endswith("3")
+    d.frames(3)
+    d.screenshot("07-end", d.shots)
+    d.tap(end.ids.home)
+    d.tap(d.screen().ids.history)
+    assert any("Ana 3" in t for t in d.texts(d.screen()))
+    d.screenshot("08-history", d.shots)
