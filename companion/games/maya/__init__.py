@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from ...engine import CHANCE, Game, Option, Result, check_turn, require
 from . import auction, building, distribution, quarrying, rounds, setup as setup_mod, views
 from . import markers as mk
-from .components import Box, load_box, unconfirmed_values
+from .components import Box, load_box, unconfirmed_values, validate
 from .state import (AUCTION_CHOICE, AUCTION_DRAW, BIDDING, BUILDING, DISTRIBUTION, FIRST_PLAYER, OVER,
                     QUARRYING, SETUP, Options, State)
 
@@ -49,7 +49,12 @@ class Maya(Game):
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None, components: Any = None) -> State:
         names = tuple(self.check_players(players))
         opts = Options(**self.resolve_options(options))
-        box = components if isinstance(components, Box) else load_box(len(names))
+        if isinstance(components, Box):
+            box = components
+        elif isinstance(components, Mapping):  # a parsed box file, e.g. from the box-setup screen
+            box = validate(dict(components), len(names), "given")
+        else:
+            box = load_box(len(names))
         return setup_mod.new_state(names, opts, box)
 
     def actors(self, state: State) -> frozenset:

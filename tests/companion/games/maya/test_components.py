@@ -74,3 +74,14 @@ def test_a_broken_override_file_is_a_sentence_not_a_traceback():
     path.write_text("tiles = [")
     with pytest.raises(BadComponents, match="not valid TOML"):
         load_box(3)
+
+
+def test_a_parsed_box_can_be_given_to_setup():
+    from companion.games.maya import GAME
+    data = default_data()
+    data["pyramids"]["Tikal"]["levels"][0]["spaces"] = 12
+    s = GAME.setup(["A", "B", "C", "D"], components=data)
+    assert s.box.pyramids[0].levels[0].spaces == 12
+    data["pyramids"]["Tikal"]["levels"][0]["spaces"] = -1
+    with pytest.raises(BadComponents, match=r"pyramids\.Tikal\.levels\[0\]\.spaces"):
+        GAME.setup(["A", "B", "C", "D"], components=data)

@@ -115,16 +115,22 @@ def test_a_lone_minus_three_card_has_nobody_to_hit(maya):
 
 
 def test_blocks_won_are_limited_by_the_pool(maya):
+    b = one_quarry(maya, [4, 2], max_cards=5, marker="free_pass")
+    pyr = [[list(level) for level in p] for p in maya.empty_pyramids(b, 5)]
+    pyr[0][0][BLUE] = 9  # 9 blue blocks built...
+    pyr[1][0][BLUE] = 7  # ...and 7 more
+    pyr[2][0][BLUE] = 6
+    pyr[3][0][BLUE] = 4  # 26 of 28: two left in Blue's pool
+    s = maya.at_distribution([[(BLUE, 5)]], b=b, pyramids=tuple(tuple(map(tuple, p)) for p in pyr))
+    assert s.hand[BLUE] == 2 and s.pool[BLUE] == 0
+
+
+def test_minus_three_cannot_target_a_protected_player(maya):
     b = one_quarry(maya, [4, 2], max_cards=5)
-    s = maya.at_distribution([[(BLUE, 5)]], b=b)
-    from dataclasses import replace
-    from companion.games.maya import distribution
-    s0 = maya.at_distribution([[(BLUE, 5)]], b=b)
-    assert s0.hand[BLUE] == 4
-    low = replace(s, phase="distribution", hand=(0,) * 5, pool=(2, 28, 28, 28, 28), last=None)
-    low = replace(low, quarries=(replace(low.quarries[0], revealed=True, marker=None),))
-    after = distribution.resolve(low, 0)
-    assert after.hand[BLUE] == 2 and after.pool[BLUE] == 0
+    s = maya.at_distribution([[(RED, 5), (BLUE, 4), (GREEN, 3), (BLUE, -3)]], b=b, protected={0: [RED]})
+    assert maya.GAME.legal_actions(s, BLUE) == [{"actor": BLUE, "type": "minus_three", "target": GREEN}]
+    with pytest.raises(IllegalAction, match="not protected"):
+        maya.act(s, BLUE, "minus_three", target=RED)
 
 
 def test_illegal_minus_three_target_changes_nothing(maya):
