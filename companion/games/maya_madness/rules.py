@@ -165,10 +165,8 @@ def _check_actor(s: State, action, w: str, chance: bool = False):
     if not chance and actor == CHANCE:
         raise IllegalAction("Only a player can do that, not the draw.")
     now = actors(s)
-    if actor in now and not isinstance(actor, bool):
+    if actor in now:
         return actor
-    if actor != CHANCE and (isinstance(actor, bool) or not isinstance(actor, int) or not 0 <= actor < s.n):
-        raise IllegalAction(f"There is no player {actor!r} at this table.")
     if CHANCE in now:
         raise IllegalAction(_WAIT_SENTENCE[w])
     (who,) = now
@@ -227,11 +225,11 @@ def apply_play(s: State, action) -> State:
     if w != "play":
         raise IllegalAction(f"{s.names[seat]} cannot play a card now.")
     card = action.get("card")
-    if card not in CARD_SET:
+    if not isinstance(card, str) or card not in CARD_SET:
         raise IllegalAction(f"There is no card {card!r}; the cards are {', '.join(CARDS)}.")
     value = action.get("value")
     if card == WILD:
-        if value not in WILD_VALUES or isinstance(value, bool):
+        if type(value) is not int or value not in WILD_VALUES:
             raise IllegalAction("A Wild card counts as −5 to −1 or 1 to 5: say which.")
     elif value is not None:
         raise IllegalAction(f"Only a Wild card takes a value; {card_name(card)} does not.")
@@ -368,7 +366,7 @@ def apply_draw_token(s: State, action) -> State:
     if w != "draw_token":
         raise IllegalAction("No secret token is to be drawn now.")
     seat = action.get("seat")
-    if seat != s.token_queue[0] or isinstance(seat, bool):
+    if type(seat) is not int or seat != s.token_queue[0]:
         raise IllegalAction(f"{s.names[s.token_queue[0]]} draws the next token.")
     token = _int(action, "token", "Say which token was drawn.")
     if not 0 < token < len(s.pool) or not s.pool[token]:
@@ -415,7 +413,7 @@ def apply_start_card(s: State, action) -> State:
     if w != START_CARD:
         raise IllegalAction("The starting card has already been turned over.")
     card = action.get("card")
-    if card not in CARD_SET:
+    if not isinstance(card, str) or card not in CARD_SET:
         raise IllegalAction(f"There is no card {card!r}; the cards are {', '.join(CARDS)}.")
     count = starting_count(card)
     state = s._replace(discard=(card,), last=(("start_card", seat, card, count),))
@@ -428,7 +426,7 @@ def apply_start_count(s: State, action) -> State:
     if w != START_COUNT:
         raise IllegalAction("The starting count is not to be chosen now.")
     count = action.get("count")
-    if count not in WILD_VALUES or isinstance(count, bool):
+    if type(count) is not int or count not in WILD_VALUES:
         raise IllegalAction("A Wild starting card counts as −5 to −1 or 1 to 5: choose one of those.")
     return s._replace(
         phase=PLAY, count=count, token_queue=_first_draws(s), last=s.last + (("start_count", seat, count),)
@@ -468,7 +466,7 @@ APPLY = {
 def apply(s: State, action) -> State:
     if not isinstance(action, dict) or "actor" not in action or "type" not in action:
         raise IllegalAction("That is not an action: it needs an actor and a type.")
-    fn = APPLY.get(action["type"])
+    fn = APPLY.get(action["type"]) if isinstance(action["type"], str) else None
     if fn is None:
         raise IllegalAction(f"Maya Madness has no action {action['type']!r}; the actions are {', '.join(APPLY)}.")
     return fn(s, action)

@@ -139,17 +139,19 @@ def test_replay_gives_the_same_game(g):
 
 
 junk = st.fixed_dictionaries({
-    "actor": st.one_of(st.integers(-2, 5), st.just(CHANCE), st.none(), st.booleans()),
-    "type": st.sampled_from(["play", "guess", "end_turn", "draw_token", "shuffle", "reshuffle",
-                             "start_card", "start_count", "nope"]),
+    "actor": st.one_of(st.integers(-2, 5), st.just(CHANCE), st.none(), st.booleans(), st.lists(st.none(), max_size=1)),
+    "type": st.one_of(st.sampled_from(["play", "guess", "end_turn", "draw_token", "shuffle", "reshuffle",
+                                       "start_card", "start_count", "nope"]), st.lists(st.none(), max_size=1)),
 }, optional={
-    "card": st.one_of(st.sampled_from(["+1", "-5", "0", "wild", "skip", "reverse", "temple", "+6"]), st.integers()),
-    "value": st.one_of(st.integers(-7, 7), st.none(), st.text(max_size=2)),
+    "card": st.one_of(st.sampled_from(["+1", "-5", "0", "wild", "skip", "reverse", "temple", "+6"]), st.integers(),
+                      st.lists(st.integers(), max_size=1), st.dictionaries(st.text(max_size=1), st.none(), max_size=1)),
+    "value": st.one_of(st.integers(-7, 7), st.none(), st.text(max_size=2), st.lists(st.none(), max_size=1),
+                       st.floats(-6, 6)),
     "target": st.one_of(st.integers(-1, 4), st.text(max_size=1)),
     "number": st.one_of(st.integers(-1, 12), st.floats()),
-    "seat": st.integers(-1, 4),
+    "seat": st.one_of(st.integers(-1, 4), st.floats(0, 1), st.booleans()),
     "token": st.integers(-1, 12),
-    "count": st.integers(-7, 7),
+    "count": st.one_of(st.integers(-7, 7), st.floats(-6, 6)),
     "order": st.lists(st.sampled_from(["+1", "0", "wild"]), max_size=5),
 })
 
@@ -161,6 +163,7 @@ def test_any_action_is_applied_or_refused_with_a_sentence_and_refusal_changes_no
         before = G.view(s, TABLE)
         try:
             s = G.apply(s, a)
+            assert s.count is None or type(s.count) is int
         except IllegalAction as e:
             assert str(e).endswith((".", "!")) and str(e)[0].isupper()
             assert G.view(s, TABLE) == before
