@@ -45,7 +45,7 @@ class SimPanel(BoxLayout):
             self.add_widget(b)
         self.fob_buttons = {}
         for i, uid in enumerate(SIM_FOBS):
-            b = Factory.BigButton(text="", font_size="16sp", height="44dp")
+            b = Factory.BigButton(text="", font_size="16sp", height="44dp", shorten=True)
             b.bind(on_release=lambda _b, u=uid: self.tap_fob(u))
             self.fob_buttons[uid] = b
             self.add_widget(b)
@@ -63,7 +63,7 @@ class SimPanel(BoxLayout):
             owners = {uid: table.name(seat) for uid, seat in table.fobs.items()}
         for i, (uid, b) in enumerate(self.fob_buttons.items()):
             who = owners.get(uid)
-            b.text = f"{who}'s fob [{FOB_KEYS[i]}]" if who else f"Fob {'ABCD'[i]} [{FOB_KEYS[i]}]"
+            b.text = f"{who} [{FOB_KEYS[i]}]" if who else f"Fob {'ABCD'[i]} [{FOB_KEYS[i]}]"
 
     # --- driving the twins ------------------------------------------------------
     def button_down(self, name):

@@ -56,9 +56,15 @@ def ui_data_dir(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def driver(ui_data_dir):
-    """The running app, driven frame by frame (see kivy_ui/driver.py)."""
+def display():
+    """A DISPLAY for Kivy (ours or Xvfb's); returns the environment for child processes."""
     start_xvfb()
+    return dict(os.environ)
+
+
+@pytest.fixture(scope="session")
+def driver(display, ui_data_dir):
+    """The running app, driven frame by frame (see kivy_ui/driver.py)."""
     os.environ["MAYA_COMPANION_DATA"] = str(ui_data_dir)
     from kivy_ui.driver import AppDriver
 

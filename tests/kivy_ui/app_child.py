@@ -1,0 +1,40 @@
+"""A child process for the kill-and-resume test: the real app, driven from here.
+
+    python app_child.py play N     start a 2-player game, play N cards, print the
+                                   table view as JSON, then keep running (to be killed)
+    python app_child.py resume     tap Resume on home, print the table view, exit
+"""
+import json
+import sys
+
+from kivy_ui.driver import AppDriver
+
+
+def main(argv):
+    d = AppDriver(simulate=True)
+    d.start()
+    assert d.until(lambda: d.app.journal is not None and d.app.devices is not None, 10)
+    if argv[0] == "play":
+        d.tap(d.screen().ids.new_game)
+        screen = d.screen()
+        for row, name in zip(screen.rows(), ("Ana", "Ben")):
+            row.ids.name.text = name
+        d.tap(screen.ids.start)
+        d.tap_text("+2", exact=True)  # Ben deals a 2
+        table = d.app.table
+        for _ in range(int(argv[1])):
+            v = table.public_view()
+            need = table.session.view(v["waiting"]["seat"])["you"]["secret"] - v["count"]
+            d.tap_text(next(t for k, t in ((1, "+1"), (-1, "−1"), (2, "+2")) if k != need), exact=True)
+    else:
+        d.tap_text("Resume")
+        assert d.until(lambda: d.app.table is not None, 5)
+    print(json.dumps(d.app.table.public_view()), flush=True)
+    if argv[0] == "play":
+        d.wait(600)  # killed long before this
+    d.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,32 @@
+"""Kill the app at any moment, start it again: the same game at the same point."""
+import json
+import pathlib
+import signal
+import subprocess
+import sys
+
+CHILD = pathlib.Path(__file__).with_name("app_child.py")
+
+
+def run_child(env, *args):
+    return subprocess.Popen([sys.executable, str(CHILD), *args], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+
+
+def test_killed_app_resumes_the_same_game_at_the_same_point(display, tmp_path):
+    env = dict(display, MAYA_COMPANION_DATA=str(tmp_path / "data"), KIVY_HOME=str(tmp_path / "kivy"))
+    child = run_child(env, "play", "5")
+    try:
+        before = json.loads(child.stdout.readline())
+        child.send_signal(signal.SIGKILL)  # no on_stop, no clean-up: a pulled plug
+        child.wait(10)
+    finally:
+        child.kill()
+    assert before["count"] is not None and len(before["last"]) >= 1
+    again = run_child(env, "resume")
+    try:
+        after = json.loads(again.stdout.readline())
+        assert again.wait(20) == 0
+    finally:
+        again.kill()
+    assert after == before
