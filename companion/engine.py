@@ -209,6 +209,8 @@ def check_turn(game: Game, state: State, action: Mapping, names: Sequence[str]) 
     Gives "It is Ben's turn, not Ana's." style sentences.
     """
     actor = actor_of(action)
+    if not (actor == CHANCE or (isinstance(actor, int) and not isinstance(actor, bool))):
+        raise IllegalAction(f"There is no player {actor!r} at this table.")
     now = game.actors(state)
     if actor in now:
         return actor
