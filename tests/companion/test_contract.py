@@ -94,12 +94,12 @@ def play(game, players, options, seed, deep):
         check = deep and step % WATCH_EVERY == 0
         if actor == CHANCE:
             outcomes = game.chance_outcomes(state)
-            if outcomes:
-                assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9)
-                assert all(p > 0 for _, p in outcomes)
-                if check:
-                    for a, _ in outcomes[:50]:
-                        assert json_roundtrip(a) == a
+            assert outcomes, "chance must act but lists no outcome"
+            assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9)
+            assert all(p > 0 for _, p in outcomes)
+            if check:
+                for a, _ in outcomes[:50]:
+                    assert json_roundtrip(a) == a
             action = game.sample_chance(state, rng)
         else:
             legal = game.legal_actions(state, actor)
