@@ -79,6 +79,21 @@ def test_an_undone_outcome_is_the_next_one_dealt_even_to_another_player(journal)
     assert s.view()["last_roll"] == rolled
 
 
+def test_a_remembered_outcome_is_dealt_once_then_the_dice_roll_fresh(journal):
+    """After Ana's undone die comes back, Ben's roll is a new one, not Ana's again."""
+    repeats = 0
+    for seed in range(20):
+        s = new(journal, seed=seed)
+        s.act({"actor": 0, "type": "roll"})
+        ana = s.view()["last_roll"]
+        s.undo()
+        s.act({"actor": 0, "type": "roll"})
+        assert s.view()["last_roll"] == ana
+        s.act({"actor": 1, "type": "roll"})
+        repeats += s.view()["last_roll"] == ana
+    assert repeats < 10  # a fresh die matches Ana's about one time in six
+
+
 def test_redo_puts_back_exactly_what_was_undone(journal):
     s = new(journal, seed=9)
     for _ in range(3):
