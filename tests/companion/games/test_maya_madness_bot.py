@@ -117,3 +117,15 @@ def test_greedy_beats_random_clearly():
     at a table of four it wins far more than a quarter."""
     assert _match(2, 200, seed=1, options={"deck": "full"}) >= 0.85
     assert _match(4, 100, seed=2, options={"deck": "full"}) >= 0.6
+
+
+def test_in_advanced_play_it_does_not_guess_blindly():
+    """With twenty tokens a first guess is right about one time in ten, and a wrong one hands
+    over its own token: the greedy bot plays a card instead."""
+    rng = random.Random(3)
+    for seed in range(20):
+        s = G.setup(["Ana", "Ben", "Cy"], {"deck": "full", "advanced": True})
+        while G.view(s, TABLE)["waiting"]["for"] != "play":  # shuffle, a Wild start, first draws
+            (actor,) = G.actors(s)
+            s = G.apply(s, G.sample_chance(s, rng) if actor == CHANCE else choice(s, actor))
+        assert choice(s, seat=0, seed=seed)["type"] == "play"

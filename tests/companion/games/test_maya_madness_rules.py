@@ -163,6 +163,16 @@ def test_temple_of_zero_brings_the_count_to_zero_and_gives_another_play():
         assert table(s)["count"] == 3 and table(s)["turn"] == 0
 
 
+def test_after_a_reverse_skip_skips_the_next_player_the_other_way():
+    """Rulebook, Card Actions: Reverse reverses the order of play; Skip skips the next player."""
+    s = start(n=4, start_card="+2", secrets=(9, 8, 10, 7))
+    s = play(s, 0, "reverse")  # count −2; next is Dee (seat 3)
+    assert table(s)["turn"] == 3
+    s = play(s, 3, "skip")  # Cy is skipped; Ben plays
+    v = table(s)
+    assert v["turn"] == 1 and v["count"] == -2 and v["summary"].endswith("Cy is skipped.")
+
+
 # --- two players ---------------------------------------------------------------------
 
 
