@@ -7,6 +7,7 @@ leaves open are in docs/rules-notes.md.
 """
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from ...engine import CHANCE
@@ -109,8 +110,6 @@ def chance_outcomes(s: State) -> list[tuple[dict, float]]:
             for v, k in enumerate(s.pool) if k
         ]
     if w in ("shuffle", "reshuffle"):
-        import random
-
         cards = list(s.deck if w == "shuffle" else s.discard[:-1])
         out = []
         for i in range(3):
