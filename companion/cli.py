@@ -281,6 +281,10 @@ def run_plugin(name: str, argv: list[str]) -> int:
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if argv and argv[0] == "--version":
+            from . import __version__
+            _out(f"{PROG} {__version__}")
+            return 0
         if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
             return run_plugin("app", argv)  # no command: the app (e.g. `maya-companion --sim`)
         if argv[0] not in BUILTIN and argv[0] not in ("-h", "--help"):

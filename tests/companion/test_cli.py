@@ -217,3 +217,40 @@ def test_python_dash_m_companion_works():
                           cwd=pathlib.Path(__file__).resolve().parents[2], timeout=60)
     assert done.returncode == 0, done.stderr
     assert {g["name"] for g in json.loads(done.stdout)} == set(games.available())
+
+
+def test_version(capsys):
+    from companion import __version__
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.strip() == f"maya-companion {__version__}"
+
+
+# --- bots -------------------------------------------------------------------------------
+def test_a_random_bot_plays_only_legal_actions(toy):
+    from companion.bots import get_bot
+    bot, rng = get_bot("toy", "random"), random.Random(3)
+    state = toy.setup(["Ana", "Ben"])
+    for _ in range(200):
+        if toy.result(state) is not None:
+            break
+        (actor,) = toy.actors(state)
+        if actor == CHANCE:
+            state = toy.apply(state, toy.sample_chance(state, rng))
+            continue
+        action = bot.choose(toy, state, actor, rng)
+        assert action in toy.legal_actions(state, actor)
+        state = toy.apply(state, action)
+
+
+@pytest.mark.skipif(not has_game("maya-madness"), reason="maya-madness not written yet")
+def test_the_maya_madness_greedy_bot_is_found_by_name():
+    from companion.bots import Bot, RandomBot, get_bot
+    bot = get_bot("maya-madness", "greedy")
+    assert isinstance(bot, Bot) and not isinstance(bot, RandomBot)
+
+
+def test_asking_for_a_bot_that_does_not_exist_is_a_sentence():
+    from companion.bots import get_bot
+    from companion.errors import BadOption
+    with pytest.raises(BadOption, match="There is no greedy bot for toy; the bots for it are: random."):
+        get_bot("toy", "greedy")

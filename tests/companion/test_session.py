@@ -181,3 +181,13 @@ def test_every_game_plays_to_the_end_through_a_session_and_resumes(journal, name
     r = Session.resume(journal, s.id)
     assert r.view(TABLE) == s.view(TABLE) and r.result() == s.result()
     assert journal.history()[0]["id"] == s.id
+
+
+def test_a_game_changed_in_another_window_is_refused_not_overwritten(journal, toy):
+    s = Session.create(journal, "toy", ["Ana", "Ben"], seed=6)
+    other = Session.resume(journal, s.id)
+    s.act({"actor": 0, "type": "roll"})
+    from companion.errors import JournalError
+    with pytest.raises(JournalError, match="changed elsewhere"):
+        other.act({"actor": 0, "type": "reveal"})
+    assert Session.resume(journal, s.id).state == s.state
