@@ -51,7 +51,8 @@ _HOLDS: dict = {}
 
 
 def _holds_table(unseen: int) -> list:
-    """p_holds for k = 0..unseen cards out of `unseen` (shared: unseen is nearly always 64 or 69)."""
+    """Chance that a hand of five holds at least one of k given cards, for k = 0..unseen
+    (approximated as independent draws; shared, since unseen is nearly always 64 or 69)."""
     table = _HOLDS.get(unseen)
     if table is None:
         table = _HOLDS[unseen] = [1.0 - (1.0 - k / unseen) ** HAND_SIZE for k in range(unseen + 1)]
@@ -114,15 +115,8 @@ class _Knowledge:
         odds = self._odds[seat] = {v: k / total for v, k in w.items()} if total else {}
         return odds
 
-    def p_holds(self, k: int) -> float:
-        """Chance that a hand of five holds at least one of k given cards."""
-        if k <= 0:
-            return 0.0
-        miss = 1.0 - k / self.unseen_total
-        return 1.0 - max(0.0, miss) ** HAND_SIZE
-
     def _tables(self):
-        """Cards that move the count by d (d = 0: a 0 or a Skip keeps it), and p_holds by k."""
+        """Cards that move the count by d (d = 0: a 0 or a Skip keeps it), and the odds of holding k of them."""
         u = self.unseen_cards
         by_delta = {0: u.get(ZERO, 0) + u.get(SKIP, 0)}
         for d in range(1, 6):
