@@ -38,6 +38,10 @@ def card_label(code: str) -> str:
     return signed(v) if v <= 0 else f"+{v}"
 
 
+def mode_needs_seats(mode: str) -> bool:
+    return mode == "guess_target"
+
+
 class SeatRow(ButtonBehavior, BoxLayout):
     """One player: colour (with its symbol), name, tokens; tap to peek at your secret."""
 
@@ -151,8 +155,8 @@ class MayaMadnessScreen(Screen):
 
     def _fill_pad(self, v):
         """The pad's buttons for its mode; one grid, re-filled, so nothing jumps around."""
-        key = (self.pad_mode, v["waiting"]["for"], v["waiting"]["seat"], self._guess_target,
-               tuple(s["has_secret"] for s in v["seats"]))
+        key = (self.pad_mode, v["waiting"]["for"], self._guess_target,
+               (v["waiting"]["seat"], tuple(s["has_secret"] for s in v["seats"])) if mode_needs_seats(self.pad_mode) else None)
         if key == getattr(self, "_pad_key", None):
             return  # same buttons as now: rebuilding them would only cost frame time
         self._pad_key = key
