@@ -12,7 +12,7 @@ import pytest
 
 from companion.engine import CHANCE
 from companion.errors import IllegalAction
-from companion.games.maya import GAME
+from companion.games.maya import GAME, building, rounds
 
 GAMES = int(os.environ.get("MAYA_RANDOM_GAMES", "240"))
 CONFIGS = [(n, adv, mode) for n in (3, 4, 5) for adv in (False, True) for mode in ("companion", "scoring-only")]
@@ -38,12 +38,11 @@ def scoring_gold(state):
     return gold
 
 
-def check_gold(before, action, after):
+def check_gold(before, action, after, scored):
     """Gold moves only: winners paying their bids, an involuntary pass (+1),
-    the scoring of a round."""
+    the scoring of a round (`scored`: the states the engine scored, as it
+    handed them to scoring)."""
     delta = [a - b for a, b in zip(after.gold, before.gold)]
-    if not any(delta):
-        return
     if before.phase == "bidding" and after.phase != "bidding":
         bids = list(before.bids)
         bids[action["actor"]] = action["gold"]
@@ -53,35 +52,12 @@ def check_gold(before, action, after):
         return
     expected = [0] * before.n
     if action["type"] == "pass" and before.phase == "building" and not action["free"]:
-        from companion.games.maya import building
         if not building.placements(before, action["actor"]):  # involuntary
             expected[action["actor"]] += 1
-    if after.round != before.round or after.phase == "over":
-        # the round was scored: every level of every pyramid as it stood
-        scored = _state_before_scoring(before, action)
-        expected = [e + g for e, g in zip(expected, scoring_gold(scored))]
+    assert len(scored) == (after.round != before.round or after.phase == "over")
+    for state in scored:
+        expected = [e + g for e, g in zip(expected, scoring_gold(state))]
     assert delta == expected, (action, delta, expected)
-
-
-def _state_before_scoring(before, action):
-    from companion.games.maya import building
-    from dataclasses import replace
-    s = replace(before)
-    if before.phase != "building":
-        return s
-    kind = action["type"]
-    if kind == "place_block":
-        return building.place(s, action["actor"], action["pyramid"])
-    if kind == "double_move":
-        if not action["free"]:
-            s = replace(s, hand=_add(s.hand, action["actor"], -1), pool=_add(s.pool, action["actor"], 1))
-        a, b = action["pyramids"]
-        return building.place(building.place(s, action["actor"], a), action["actor"], b)
-    return s
-
-
-def _add(t, i, d):
-    return t[:i] + (t[i] + d,) + t[i + 1:]
 
 
 def canon(action):
@@ -104,7 +80,7 @@ def near_misses(state, actor, legal, rng):
     return out
 
 
-def play(seed, n, advanced, mode, check=True):
+def play(seed, n, advanced, mode, scored, check=True):
     rng = random.Random(seed)
     state = GAME.setup(NAMES[:n], {"advanced": advanced, "quarries": mode})
     start = state
@@ -126,12 +102,13 @@ def play(seed, n, advanced, mode, check=True):
                 except IllegalAction:
                     accepted = False
                 assert accepted == ok, miss
+        scored.clear()
         after = GAME.apply(state, action)
         if check:
             for seat in range(n):
                 assert after.pool[seat] + after.hand[seat] + sum(l[seat] for p in after.pyramids for l in p) == 28
                 assert after.pool[seat] >= 0 and after.hand[seat] >= 0
-            check_gold(state, action, after)
+            check_gold(state, action, after, list(scored))
         actions.append(action)
         state = after
         assert len(actions) < 2000
@@ -139,10 +116,18 @@ def play(seed, n, advanced, mode, check=True):
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c[0]}p-{'adv' if c[1] else 'basic'}-{c[2]}")
-def test_random_games_end_after_three_rounds_conserving_blocks_and_gold(config):
+def test_random_games_end_after_three_rounds_conserving_blocks_and_gold(config, monkeypatch):
     n, advanced, mode = config
+    scored = []
+    score = rounds.scoring.score
+
+    def spy(state, last_round):
+        scored.append(state)
+        return score(state, last_round)
+
+    monkeypatch.setattr(rounds.scoring, "score", spy)
     for g in range(max(1, GAMES // len(CONFIGS))):
-        start, final, actions = play(f"{config}:{g}", n, advanced, mode)
+        start, final, actions = play(f"{config}:{g}", n, advanced, mode, scored)
         assert final.round == 3 and final.phase == "over"
         assert [h["round"] for h in final.history] == [1, 2, 3]
         res = GAME.result(final)
