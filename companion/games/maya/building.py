@@ -58,8 +58,8 @@ def why_not(state: State, seat: int, p: int) -> str:
 
 
 def place(state: State, seat: int, p: int) -> State:
-    """One block from seat's hand into pyramid p, with the bonus block when it
-    completes a level where seat has the sole majority."""
+    """One block from seat's hand into pyramid p (in the open level), then the
+    bonus block if it completed that level."""
     level = open_level(state)
     pyramids = add_block(state.pyramids, p, level, seat)
     state = replace(state, pyramids=pyramids, hand=tup_add(state.hand, seat, -1))

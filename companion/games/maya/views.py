@@ -7,6 +7,7 @@ quarries and its own bid."""
 from __future__ import annotations
 
 from ...engine import TABLE
+from .rounds import actors
 from .state import BIDDING, State
 
 
@@ -67,6 +68,7 @@ def view(state: State, viewer) -> dict:
         "starting_player": state.starting,
         "first_player_holder": state.fp_holder,
         "turn": state.turn,
+        "actors": sorted(actors(state), key=str),  # who may act now (several while bidding)
         "players": players,
         "quarries": quarries,
         "current_quarry": state.current,
