@@ -218,3 +218,110 @@ def test_device_trouble_is_reported_and_cleared(table):
     assert "reader" in table.device_problems["reader"] and "pulled" in table.device_problems["reader"]
     table.handle(Status("reader", "connected"))
     assert table.device_problems == {}
+
+
+@dataclass(frozen=True)
+class TagRemoved:
+    uid: str
+    reader: str = "main"
+
+
+def test_fob_leaving_the_reader_neither_opens_nor_closes_a_view(table):
+    table.handle(TagRemoved("FOB-ANA"))
+    assert table.gate is None
+    table.handle(Tag("FOB-ANA"))
+    table.handle(TagRemoved("FOB-ANA"))
+    assert table.private_view()[0] == 0
+
+
+# --- with the real Session and the Maya Madness engine ----------------------------------
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from companion.journal import Journal  # noqa: E402
+from companion.session import Session  # noqa: E402
+
+
+@pytest.fixture
+def real(tmp_path):
+    journal = Journal.open(tmp_path / "journal.sqlite3")
+    session = Session.create(journal, "maya-madness", ["Ana", "Ben", "Cy"], seed=7,
+                             meta={"fobs": ["F-ANA", "F-BEN", None]})
+    clock = FakeClock()
+    t = TableController(session, clock=clock)
+    t.play({"type": "start_card", "card": "+2"})  # Cy deals a 2
+    yield t
+    journal.close()
+
+
+def test_real_game_a_fob_shows_that_players_secret_token_and_no_one_elses(real):
+    real.handle(Tag("F-BEN"))
+    seat, view = real.private_view()
+    assert seat == 1 and view["you"]["name"] == "Ben" and 1 <= view["you"]["secret"] <= 10
+    assert "you" not in real.public_view()
+
+
+def test_real_game_card_pad_play_moves_the_count(real):
+    assert real.play({"type": "play", "card": "-3"})  # Ana
+    assert real.public_view()["count"] == -1
+    assert real.public_view()["waiting"]["seat"] == 1
+
+
+def test_real_game_illegal_input_gets_the_engines_sentence_and_changes_nothing(real):
+    before = real.public_view()
+    assert not real.play({"type": "end_turn"})
+    assert real.message == "Ana must play a card now."
+    assert real.public_view() == before
+
+
+def test_real_game_undo_stops_where_a_secret_was_seen(real):
+    real.play({"type": "play", "card": "+1"})
+    real.handle(Button("seat2", "hold"))  # Ben looks at his token
+    real.handle(Button("seat2", "release"))
+    assert not real.undo()
+    assert "already looked at a secret" in real.message
+    assert real.public_view()["count"] == 3
+
+
+EVENTS = st.one_of(
+    st.builds(Tag, st.sampled_from(["F-ANA", "F-BEN", "NOBODY"])),
+    st.builds(TagRemoved, st.sampled_from(["F-ANA", "F-BEN"])),
+    st.builds(Button, st.sampled_from(["seat1", "seat2", "seat3", "other"]), st.sampled_from(["press", "hold", "release"])),
+    st.tuples(st.just("peek"), st.integers(0, 2)),
+    st.just("confirm"), st.just("cancel"), st.just("hide"),
+    st.tuples(st.just("wait"), st.floats(0, 15)),
+    st.tuples(st.just("play"), st.sampled_from(["+1", "-1", "+5", "-5", "0", "skip", "reverse", "temple"])),
+)
+
+
+@given(st.lists(EVENTS, max_size=40))
+def test_any_sequence_of_events_shows_a_secret_only_to_its_owner_after_it_is_journaled(events):
+    """Whatever the table does, a private view exists only for the seat whose gate is
+    open, only after that seat was marked seen, and never on the public view."""
+    session = SecretSession()
+    clock = FakeClock()
+    t = TableController(session, clock=clock, timeout=10.0)
+    for e in events:
+        if e == "confirm":
+            t.confirm_peek()
+        elif e == "cancel":
+            t.cancel_peek()
+        elif e == "hide":
+            t.close_gate()
+        elif isinstance(e, tuple) and e[0] == "peek":
+            t.request_peek(e[1])
+        elif isinstance(e, tuple) and e[0] == "wait":
+            clock.now += e[1]
+        elif isinstance(e, tuple) and e[0] == "play":
+            t.play({"type": "play", "card": int(e[1]) if e[1].lstrip("+-").isdigit() else 0})
+        else:
+            t.handle(e)
+        private = t.private_view()
+        assert "secret" not in t.public_view()
+        if private is None:
+            continue
+        seat, view = private
+        assert t.gate is not None and t.gate.seat == seat
+        assert view["secret"] == session.secrets[seat]
+        assert session.seen and session.seen[-1] == seat, "shown before it was journaled"
+        assert clock.now < t.gate.closes_at
