@@ -54,16 +54,19 @@ def tag_latency(protocol: str) -> dict:
     reader = Reader(ReaderConfig(port=sim.path, protocol=protocol, unseen=60.0, poll=0.005), sink).start()
     _connected(status)
     written = {}
+    uids = ["DEADBEEF", "04A224E2C15C80"] if protocol == "pn532" else ["62E3086CED", "0102030405"]
     if protocol == "pn532":
         # the twin answers polls; note when the last byte of each answer naming a tag is written
         real_write = sim.write
 
         def timed_write(data):
+            # noted just before the write: the reader may post the event before this
+            # thread runs again (it only adds the few microseconds of the write itself)
+            for uid in uids:
+                if bytes.fromhex(uid) in data:
+                    written.setdefault(uid, time.perf_counter())
             real_write(data)
-            if len(data) > 12 and sim.tag is not None:
-                written.setdefault(sim.tag.hex().upper(), time.perf_counter())
         sim.write = timed_write
-    uids = ["DEADBEEF", "04A224E2C15C80"] if protocol == "pn532" else ["62E3086CED", "0102030405"]
     lat = []
     for i in range(ROUNDS):
         uid = uids[i % 2]  # a different tag each time: each frame is a new presentation
