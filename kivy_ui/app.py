@@ -146,9 +146,32 @@ class MayaApp(App):
         self.table.subscribe(self._on_table)
         if getattr(self, "sim_panel", None) is not None:
             self.sim_panel.refresh()
+        self.update_leds()
         self.show("end" if session.result() is not None else session.game_name)
 
+    def update_leds(self):
+        """Light the seat button of the player who must act; blink it while their view is open."""
+        leds = getattr(self.devices, "leds", None)
+        if leds is None or self.table is None:
+            return
+        names = set(leds.names)
+        view = self.table.public_view()
+        acting = view.get("waiting", {}).get("seat") if isinstance(view.get("waiting"), dict) else None
+        gate = self.table.gate
+        for seat in range(len(self.table.players)):
+            name = f"seat{seat + 1}"
+            if name not in names:
+                continue
+            if gate is not None and gate.seat == seat:
+                leds.blink(name, 0.15, 0.15)
+            elif seat == acting:
+                leds.on(name)
+            else:
+                leds.off(name)
+
     def _on_table(self, table, what):
+        if what in ("view", "gate"):
+            self.update_leds()
         if what == "view" and table.session.result() is not None:
             self.play_sound("token")
             self.show("end")
@@ -162,6 +185,9 @@ class MayaApp(App):
         if self.table is not None:
             self.table.close_gate()
             self.table.cancel_peek()
+        leds = getattr(self.devices, "leds", None)
+        if leds is not None:
+            leds.off_all()
         self.show("home")
 
     # --- devices ----------------------------------------------------------------

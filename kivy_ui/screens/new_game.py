@@ -87,6 +87,9 @@ class NewGameScreen(Screen):
             row.ids.name.text = name
             box.add_widget(row)
         self.ids.count.text = str(self.players)
+        if getattr(self, "options", {}).get("dealer", -1) >= self.players:
+            self.options["dealer"] = -1
+            self._build_options()
 
     def rows(self):
         return sorted(self.ids.player_rows.children, key=lambda r: r.seat)
@@ -105,9 +108,20 @@ class NewGameScreen(Screen):
         box = self.ids.option_rows
         box.clear_widgets()
         for o in self._engine().options:
-            b = Factory.BigButton(text=self._option_text(o))
-            b.bind(on_release=lambda btn, opt=o: self._cycle_option(opt, btn))
-            box.add_widget(b)
+            if o.kind == "int":
+                row = BoxLayout(size_hint_y=None, height="56dp", spacing="8dp")
+                label = Factory.Body(text=self._option_text(o))
+                less = Factory.BigButton(text="−", size_hint_x=None, width="72dp")
+                more = Factory.BigButton(text="+", size_hint_x=None, width="72dp")
+                less.bind(on_release=lambda _b, opt=o, lab=label: self._step_option(opt, -1, lab))
+                more.bind(on_release=lambda _b, opt=o, lab=label: self._step_option(opt, 1, lab))
+                for w in (label, less, more):
+                    row.add_widget(w)
+                box.add_widget(row)
+            else:
+                b = Factory.BigButton(text=self._option_text(o))
+                b.bind(on_release=lambda btn, opt=o: self._cycle_option(opt, btn))
+                box.add_widget(b)
             if o.help:
                 hint = Factory.Dim(text=o.help, font_size="16sp", size_hint_y=None)
                 hint.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + 4))
@@ -115,19 +129,33 @@ class NewGameScreen(Screen):
 
     def _option_text(self, o):
         v = self.options[o.name]
-        shown = ("on" if v else "off") if o.kind == "bool" else str(v)
+        if o.kind == "bool":
+            shown = "on" if v else "off"
+        elif o.name == "dealer" and isinstance(v, int):
+            # Seats mean little to a table; names do.
+            names = [r.ids.name.text or f"Player {r.seat + 1}" for r in self.rows()]
+            shown = names[v] if 0 <= v < len(names) else "the last player"
+        else:
+            shown = str(v)
         return f"{o.name.replace('_', ' ')}: {shown}"
 
     def _cycle_option(self, o, button):
         v = self.options[o.name]
         if o.kind == "bool":
             v = not v
-        elif o.kind == "choice":
-            v = o.choices[(o.choices.index(v) + 1) % len(o.choices)]
         else:
-            v = v + 1 if o.hi is None or v < o.hi else (o.lo if o.lo is not None else v)
+            v = o.choices[(o.choices.index(v) + 1) % len(o.choices)]
         self.options[o.name] = v
         button.text = self._option_text(o)
+
+    def _step_option(self, o, delta, label):
+        v = self.options[o.name] + delta
+        hi = o.hi
+        if o.name == "dealer":
+            hi = min(hi if hi is not None else self.players - 1, self.players - 1)
+        if (o.lo is None or v >= o.lo) and (hi is None or v <= hi):
+            self.options[o.name] = v
+        label.text = self._option_text(o)
 
     # --- fobs -------------------------------------------------------------------
     def wait_for_fob(self, row):

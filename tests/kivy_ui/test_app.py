@@ -9,7 +9,7 @@ from companion.engine import TABLE
 
 # --- helpers: what a table does -------------------------------------------------
 
-def new_game(d, names=("Ana", "Ben"), options=None, fobs=None, shot=None):
+def new_game(d, names=("Ana", "Ben"), options=None, fobs=None, shot_name=None):
     """Home -> New game -> names, fobs (tapped on the sim reader), options -> Start."""
     d.tap(d.screen().ids.new_game)
     screen = d.screen()
@@ -29,10 +29,15 @@ def new_game(d, names=("Ana", "Ben"), options=None, fobs=None, shot=None):
         for _ in range(12):
             if screen.options[name] == wanted:
                 break
-            d.tap_text(name.replace("_", " ") + ":", widget=screen.ids.option_rows)
+            label = d.find(name.replace("_", " ") + ":", widget=screen.ids.option_rows)
+            steps = {w.text: w for w in label.parent.children if w.text in ("−", "+")}
+            if steps:  # a number: step towards the wanted value
+                d.tap(steps["+" if wanted > screen.options[name] else "−"])
+            else:
+                d.tap(label)
         assert screen.options[name] == wanted
-    if shot:
-        d.screenshot(shot, d.shots)
+    if shot_name:
+        shot(d, shot_name)
     d.tap(screen.ids.start)
     assert d.until(lambda: d.screen().name == "maya-madness", 3), d.texts(d.screen())
     return d.app.table
@@ -81,6 +86,38 @@ def harmless(table):
     return next(label_of(k) for k in (1, -1, 2, -2) if k != need)
 
 
+def cut_off(d, root=None):
+    """Texts wider or taller than their widget, or outside the window (a player could not read them)."""
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+    from kivy.uix.scrollview import ScrollView
+
+    def scrolls(w):  # inside a ScrollView, being below the fold is fine: a finger scrolls to it
+        while w.parent is not None and w.parent is not w:
+            w = w.parent
+            if isinstance(w, ScrollView):
+                return True
+        return False
+
+    bad = []
+    for w in d.walk(root):
+        if not isinstance(w, Label) or not w.text or w.opacity == 0 or w.shorten:
+            continue
+        tw, th = w.texture_size
+        x, y = w.to_window(w.x, w.y)
+        outside = x < -1 or y < -1 or x + w.width > Window.width + 1 or y + w.height > Window.height + 1
+        if tw > w.width + 2 or th > w.height + 2 or (outside and not scrolls(w)):
+            bad.append((w.text, tuple(w.texture_size), tuple(w.size)))
+    return bad
+
+
+def shot(d, name):
+    """Screenshot a main screen, after checking that no text on it is cut off."""
+    d.frames(2)
+    assert cut_off(d) == []
+    d.screenshot(name, d.shots)
+
+
 def public_texts(d):
     return sorted(d.texts(d.screen()))
 
@@ -89,8 +126,8 @@ def public_texts(d):
 
 def test_start_a_game_and_play_turns_with_the_card_pad(ui):
     d = ui
-    d.screenshot("01-home", d.shots)
-    table = new_game(d, names=("Ana", "Ben", "Cy"), shot="02-new-game")
+    shot(d, "01-home")
+    table = new_game(d, names=("Ana", "Ben", "Cy"), shot_name="02-new-game")
     screen = d.screen()
     # Cy deals: the starting card is a Wild, so Cy chooses the starting count.
     pad(d, "Wild")
@@ -107,7 +144,7 @@ def test_start_a_game_and_play_turns_with_the_card_pad(ui):
     pad(d, "Wild")
     pad(d, "−1")
     assert screen.ids.count.text == "−6"
-    d.screenshot("03-table-maya-madness", d.shots)
+    shot(d, "03-table-maya-madness")
 
 
 def test_peek_through_each_kind_of_gate(ui):
@@ -128,7 +165,7 @@ def test_peek_through_each_kind_of_gate(ui):
     d.wait(0.7)
     d.key("q")
     assert d.until(lambda: overlay_shows_secret_of(0), 3)
-    d.screenshot("04-private-overlay", d.shots)
+    shot(d, "04-private-overlay")
     d.tap(overlay().hide_button)
     assert overlay() is None and table.gate is None
 
@@ -146,7 +183,7 @@ def test_peek_through_each_kind_of_gate(ui):
     d.tap_text("Ana", widget=screen.ids.seats)
     assert overlay() is not None and "look away" in " ".join(d.texts(overlay()))
     assert str(secret_of(table, 0)) not in d.texts(overlay()), "nothing is shown before confirming"
-    d.screenshot("05-look-away", d.shots)
+    shot(d, "05-look-away")
     d.tap(overlay().ids_show)
     assert overlay_shows_secret_of(0)
     # Ben asks (holds his button) while Ana's view is open: hers closes first.
@@ -195,7 +232,7 @@ def test_win_a_token_then_undo_says_why_it_cannot(ui):
     assert table.public_view()["seats"][0]["tokens"] == 1
     celebration = [w for w in d.window_widgets() if type(w).__name__ == "Celebration"]
     assert celebration and "wins the secret token" in " ".join(d.texts(celebration[0]))
-    d.screenshot("06-token-won", d.shots)
+    shot(d, "06-token-won")
     d.tap(celebration[0])
     d.tap(screen.ids.undo)
     assert "can't be undone" in screen.ids.summary.text
@@ -219,8 +256,8 @@ def test_finish_a_game_shows_the_ranking(ui):
     ranking = [w.text for w in reversed(end.ids.ranking.children)]
     assert ranking[0].startswith("1.") and "Ana" in ranking[0] and ranking[0].endswith("3")
     d.frames(3)
-    d.screenshot("07-end", d.shots)
+    shot(d, "07-end")
     d.tap(end.ids.home)
     d.tap(d.screen().ids.history)
     assert any("Ana 3" in t for t in d.texts(d.screen()))
-    d.screenshot("08-history", d.shots)
+    shot(d, "08-history")
