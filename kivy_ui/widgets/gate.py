@@ -16,18 +16,57 @@ from kivy.uix.modalview import ModalView
 from .. import theme
 
 
-def _opaque(view: ModalView):
-    view.background = ""
-    view.background_color = (0, 0, 0, 0)
-    view.overlay_color = (0, 0, 0, 1)  # the public screen is fully covered
+class GateModal(ModalView):
+    """An opaque view over the whole app except the simulated-device panel, which
+    stays usable (another seat may ask while a view is open)."""
+
+    def __init__(self, **kw):
+        super().__init__(auto_dismiss=False, size_hint=(1, None), **kw)
+        self.background = ""
+        self.background_color = theme.SURFACE
+        self.overlay_color = (0, 0, 0, 0)
+        from kivy.core.window import Window
+
+        self._window_ref = Window
+        Window.bind(size=self._fit)
+        self._fit()
+
+    def _reserved(self) -> float:
+        panel = getattr(App.get_running_app(), "sim_panel", None)
+        return panel.height if panel is not None and panel.parent is not None else 0
+
+    def _fit(self, *_):
+        self.height = self._window_ref.height - self._reserved()
+        self._align_center()
+
+    def _align_center(self, *_):
+        self.x, self.top = 0, self._window_ref.height
+
+    def open(self, *args, **kw):
+        super().open(*args, **kw)
+        self._align_center()  # ModalView.open centres the view; ours hugs the top
+
+    def _below(self, touch) -> bool:
+        return touch.y < self.y
+
+    def on_touch_down(self, touch):
+        return False if self._below(touch) else super().on_touch_down(touch)
+
+    def on_touch_move(self, touch):
+        return False if self._below(touch) else super().on_touch_move(touch)
+
+    def on_touch_up(self, touch):
+        return False if self._below(touch) else super().on_touch_up(touch)
+
+    def on_dismiss(self):
+        self._window_ref.unbind(size=self._fit)
 
 
-class ConfirmPeek(ModalView):
+class ConfirmPeek(GateModal):
     """"Ana: everyone else, look away." -> Show / Cancel."""
 
     def __init__(self, table, seat: int, **kw):
-        super().__init__(auto_dismiss=False, size_hint=(1, 1), **kw)
-        _opaque(self)
+        super().__init__(**kw)
         self.table = table
         box = BoxLayout(orientation="vertical", padding="24dp", spacing="16dp")
         name = table.name(seat)
@@ -45,12 +84,11 @@ class ConfirmPeek(ModalView):
         self.ids_show, self.ids_cancel = show, cancel
 
 
-class PrivateOverlay(ModalView):
+class PrivateOverlay(GateModal):
     """One seat's private view, with a Hide button and the time left."""
 
     def __init__(self, table, seat: int, content, **kw):
-        super().__init__(auto_dismiss=False, size_hint=(1, 1), **kw)
-        _opaque(self)
+        super().__init__(**kw)
         self.table = table
         self.seat = seat
         box = BoxLayout(orientation="vertical", padding="16dp", spacing="10dp")
@@ -80,6 +118,7 @@ class PrivateOverlay(ModalView):
         self.countdown.text = f"hides in {left} s"
 
     def on_dismiss(self):
+        super().on_dismiss()
         self._tick.cancel()
 
 
