@@ -131,7 +131,7 @@ def apply(state: State, action: dict) -> State:
     if kind == "place_block":
         p = _pyramid(state, action.get("pyramid"))
         require(p in placements(state, seat), why_not(state, seat, p))
-        state = place(state, seat, p)
+        state = _built(state, seat, [p])
     elif kind == "double_move":
         pair = action.get("pyramids")
         require(isinstance(pair, (list, tuple)) and len(pair) == 2, "A double move names two pyramids.")
@@ -148,7 +148,7 @@ def apply(state: State, action: dict) -> State:
         require(a in placements(paid, seat), why_not(paid, seat, a))
         after = place(paid, seat, a)
         require(b in placements(after, seat), why_not(after, seat, b))
-        state = place(after, seat, b)
+        state = _built(paid, seat, [a, b], paid=not free)
     elif kind == "pass":
         if free:
             require(mk.has(state, seat, "free_pass"), f"{name} has no free pass marker.")
@@ -166,6 +166,21 @@ def apply(state: State, action: dict) -> State:
     else:
         require(False, f"In the building phase {name} places a block, makes a double move or passes.")
     return next_builder(state, seat)
+
+
+def _built(state: State, seat: int, where: list, paid: bool = False) -> State:
+    """Place the blocks in order and say what happened, bonus blocks included."""
+    placed, bonus = [], []
+    for p in where:
+        placed.append([p, open_level(state)])
+        before = state.last
+        state = place(state, seat, p)
+        if state.last is not before:  # a bonus block was given
+            bonus.append(state.last)
+    event = {"event": "built", "seat": seat, "placed": placed, "bonus": bonus}
+    if len(where) == 2:
+        event["double_move"] = "paid" if paid else "free"
+    return replace(state, last=event)
 
 
 def next_builder(state: State, seat: int) -> State:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...engine import TABLE
 from .rounds import actors
-from .state import BIDDING, State
+from .state import BIDDING, QUARRYING, State
 
 
 def view(state: State, viewer) -> dict:
@@ -42,7 +42,7 @@ def view(state: State, viewer) -> dict:
             "pool": state.pool[s],
             "blocks": state.hand[s],
             "cards_left": len(state.cards[s]),
-            "passed": state.passed[s],
+            "passed": state.passed[s] if state.phase == QUARRYING else False,
             "markers": list(state.markers[s]),
         }
         if state.phase == BIDDING:

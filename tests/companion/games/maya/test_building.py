@@ -40,6 +40,8 @@ def test_rulebook_building_example_purple_wins_a_bonus_block_in_palenque(maya):
     assert s.pyramids[2][1][PURPLE] == 2
     assert s.pyramids[2][2][PURPLE] == 1  # the bonus block, in the third level
     assert s.pool[PURPLE] == pool - 1 and s.hand[PURPLE] == 2
+    assert s.last == {"event": "built", "seat": PURPLE, "placed": [[2, 1]],
+                      "bonus": [{"event": "bonus_block", "seat": PURPLE, "pyramid": 2, "level": 2}]}
 
 
 def test_rulebook_building_example_blue_must_build_in_copan(maya):
