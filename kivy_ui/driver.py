@@ -100,6 +100,30 @@ class AppDriver:
                 return w
         raise LookupError(f"No widget with text {text!r}; texts: {self.texts(widget)}")
 
+    def cut_off(self, root=None):
+        """Texts wider or taller than their widget, or outside the window (a player could not read them)."""
+        from kivy.core.window import Window
+        from kivy.uix.label import Label
+        from kivy.uix.scrollview import ScrollView
+
+        def scrolls(w):  # inside a ScrollView, being below the fold is fine: a finger scrolls to it
+            while w.parent is not None and w.parent is not w:
+                w = w.parent
+                if isinstance(w, ScrollView):
+                    return True
+            return False
+
+        bad = []
+        for w in self.walk(root):
+            if not isinstance(w, Label) or not w.text or w.opacity == 0 or w.shorten:
+                continue
+            tw, th = w.texture_size
+            x, y = w.to_window(w.x, w.y)
+            outside = x < -1 or y < -1 or x + w.width > Window.width + 1 or y + w.height > Window.height + 1
+            if tw > w.width + 2 or th > w.height + 2 or (outside and not scrolls(w)):
+                bad.append((w.text, tuple(w.texture_size), tuple(w.size)))
+        return bad
+
     # --- acting -----------------------------------------------------------------------
     def tap(self, widget, hold: float = 0.0, frames: int = 2):
         """A finger down on the widget's centre, then up (after `hold` seconds)."""

@@ -98,7 +98,9 @@ class MayaMadnessScreen(Screen):
             return
         v = table.public_view()
         self.prompt = v["waiting"]["sentence"]
-        self.summary = v.get("summary") or ""
+        # Token draws are routine; the sentences that matter are the card and its effect.
+        said = [e["sentence"] for e in v["last"] if e["event"] != "draw_token"]
+        self.summary = " ".join(said) if said else (v.get("summary") or "")
         self.message = table.message or " · ".join(table.device_problems.values())
         self.count_text = signed(v["count"])
         self.count_value = v["count"] or 0

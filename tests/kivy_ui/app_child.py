@@ -3,6 +3,7 @@
     python app_child.py play N     start a 2-player game, play N cards, print the
                                    table view as JSON, then keep running (to be killed)
     python app_child.py resume     tap Resume on home, print the table view, exit
+    python app_child.py large W H  a 4-player game in a W x H window: print what is cut off
 """
 import json
 import sys
@@ -11,6 +12,8 @@ from kivy_ui.driver import AppDriver
 
 
 def main(argv):
+    if argv[0] == "large":
+        return large(int(argv[1]), int(argv[2]), argv[3])
     d = AppDriver(simulate=True)
     d.start()
     assert d.until(lambda: d.app.journal is not None and d.app.devices is not None, 10)
@@ -32,6 +35,27 @@ def main(argv):
     print(json.dumps(d.app.table.public_view()), flush=True)
     if argv[0] == "play":
         d.wait(600)  # killed long before this
+    d.stop()
+    return 0
+
+
+def large(width, height, shots):
+    d = AppDriver(simulate=True, width=width, height=height)
+    d.start()
+    assert d.until(lambda: d.app.journal is not None and d.app.devices is not None, 10)
+    problems = {"home": d.cut_off()}
+    d.tap(d.screen().ids.new_game)
+    screen = d.screen()
+    d.tap(screen.ids.more)
+    d.tap(screen.ids.more)
+    problems["new_game"] = d.cut_off()
+    d.tap(screen.ids.start)
+    d.tap_text("+2", exact=True)
+    problems["table"] = d.cut_off()
+    from kivy.core.window import Window
+
+    d.screenshot(f"09-table-{width}x{height}", shots)
+    print(json.dumps({"window": list(Window.size), "problems": problems}), flush=True)
     d.stop()
     return 0
 

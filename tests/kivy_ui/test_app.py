@@ -30,7 +30,7 @@ def new_game(d, names=("Ana", "Ben"), options=None, fobs=None, shot_name=None):
             if screen.options[name] == wanted:
                 break
             label = d.find(name.replace("_", " ") + ":", widget=screen.ids.option_rows)
-            steps = {w.text: w for w in label.parent.children if w.text in ("−", "+")}
+            steps = {w.text: w for w in label.parent.children if getattr(w, "text", None) in ("−", "+")}
             if steps:  # a number: step towards the wanted value
                 d.tap(steps["+" if wanted > screen.options[name] else "−"])
             else:
@@ -86,35 +86,10 @@ def harmless(table):
     return next(label_of(k) for k in (1, -1, 2, -2) if k != need)
 
 
-def cut_off(d, root=None):
-    """Texts wider or taller than their widget, or outside the window (a player could not read them)."""
-    from kivy.core.window import Window
-    from kivy.uix.label import Label
-    from kivy.uix.scrollview import ScrollView
-
-    def scrolls(w):  # inside a ScrollView, being below the fold is fine: a finger scrolls to it
-        while w.parent is not None and w.parent is not w:
-            w = w.parent
-            if isinstance(w, ScrollView):
-                return True
-        return False
-
-    bad = []
-    for w in d.walk(root):
-        if not isinstance(w, Label) or not w.text or w.opacity == 0 or w.shorten:
-            continue
-        tw, th = w.texture_size
-        x, y = w.to_window(w.x, w.y)
-        outside = x < -1 or y < -1 or x + w.width > Window.width + 1 or y + w.height > Window.height + 1
-        if tw > w.width + 2 or th > w.height + 2 or (outside and not scrolls(w)):
-            bad.append((w.text, tuple(w.texture_size), tuple(w.size)))
-    return bad
-
-
 def shot(d, name):
     """Screenshot a main screen, after checking that no text on it is cut off."""
     d.frames(2)
-    assert cut_off(d) == []
+    assert d.cut_off() == []
     d.screenshot(name, d.shots)
 
 
@@ -261,3 +236,56 @@ def test_finish_a_game_shows_the_ranking(ui):
     d.tap(d.screen().ids.history)
     assert any("Ana 3" in t for t in d.texts(d.screen()))
     shot(d, "08-history")
+
+
+def test_advanced_play_guess_flow_and_the_engines_sentence_for_a_second_guess(ui):
+    d = ui
+    table = new_game(d, names=("Ana", "Ben"), options={"advanced": True})
+    screen = d.screen()
+    pad(d, "+1")  # Ben deals
+    # Ana guesses Ben's number right (she read his plays well).
+    d.tap(screen.ids.extra)
+    assert screen.ids.pad_hint.text == "Guess whose secret?"
+    pad(d, "Ben")
+    pad(d, str(secret_of(table, 1)))
+    assert table.public_view()["seats"][0]["tokens"] == 1
+    assert "right!" in screen.ids.summary.text
+    for w in d.window_widgets():
+        if type(w).__name__ == "Celebration":
+            d.tap(w)
+    # Ben guesses Ana's number wrong: Ana takes Ben's token.
+    wrong = next(k for k in range(1, 11) if k != secret_of(table, 0))
+    d.tap(screen.ids.extra)
+    pad(d, "Ana")
+    pad(d, str(wrong))
+    assert table.public_view()["seats"][0]["tokens"] == 2 and "wrong" in screen.ids.summary.text
+    for w in d.window_widgets():
+        if type(w).__name__ == "Celebration":
+            d.tap(w)
+    pad(d, harmless(table))  # Ana
+    before = table.public_view()
+    d.tap(screen.ids.extra)  # Ben tries Ana's same token again
+    pad(d, "Ana")
+    pad(d, str(wrong))
+    assert screen.ids.summary.text == "Ben already guessed Ana's token: one guess per token."
+    assert table.public_view() == before
+
+
+def test_full_deck_the_player_plays_from_their_hand_in_the_private_view(ui):
+    d = ui
+    table = new_game(d, names=("Ana", "Ben"), options={"deck": "full"})
+    screen = d.screen()
+    assert screen.ids.pad.opacity == 0, "the hands are secret: no public card pad"
+    assert not any("hand" in t.lower() and "+" in t for t in d.texts(screen))
+    d.tap_text("Ana", widget=screen.ids.seats)
+    d.tap(screen.gate_view.overlay.ids_show)
+    overlay = screen.gate_view.overlay
+    hand = table.session.view(0)["you"]["hand"]
+    card = next(c for c in hand if c != "wild")
+    count = table.public_view()["count"]
+    from kivy_ui.screens.maya_madness import card_label
+
+    d.tap_text(card_label(card), widget=overlay, exact=True)
+    assert screen.gate_view.overlay is None, "playing a card hides the hand"
+    assert table.public_view()["last"][0]["card"] == card and table.public_view()["count"] != count or card in ("0", "skip")
+    assert table.public_view()["waiting"]["seat"] in (0, 1)

@@ -30,3 +30,16 @@ def test_killed_app_resumes_the_same_game_at_the_same_point(display, tmp_path):
     finally:
         again.kill()
     assert after == before
+
+
+def test_the_app_works_in_a_larger_window_with_nothing_cut_off(display, tmp_path):
+    shots = pathlib.Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+    env = dict(display, MAYA_COMPANION_DATA=str(tmp_path / "data"), KIVY_HOME=str(tmp_path / "kivy"))
+    child = run_child(env, "large", "1280", "800", str(shots))
+    try:
+        report = json.loads(child.stdout.readline())
+        assert child.wait(20) == 0
+    finally:
+        child.kill()
+    assert report["window"] == [1280, 800]
+    assert report["problems"] == {"home": [], "new_game": [], "table": []}
