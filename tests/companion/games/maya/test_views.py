@@ -111,3 +111,22 @@ def test_a_seat_sees_its_own_secrets_and_no_one_elses():
                 seen_bid = True
     assert seen_bid and seen_card
     del rng
+
+
+def test_greedy_bot_decides_only_from_what_its_seat_may_see():
+    from companion.bots import get_bot
+
+    bot = get_bot("maya", "greedy")
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(4):
+        for state in random_states(seed, 4, seed % 2 == 1):
+            actors = [a for a in GAME.actors(state) if a != CHANCE]
+            if not actors or rng.random() > 0.5:
+                continue
+            seat = rng.choice(actors)
+            twin = scramble(state, rng, keep=seat)
+            choice = bot.choose(GAME, state, seat, random.Random(seed))
+            assert bot.choose(GAME, twin, seat, random.Random(seed)) == choice
+            checked += 1
+    assert checked > 200
