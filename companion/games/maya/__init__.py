@@ -151,15 +151,22 @@ class Maya(Game):
         winners = tuple(s for s in ranking if ranks[s] == 1)
         best = [s for s in range(state.n) if gold[s] == max(gold)]
         tiebreak = None
-        if len(best) > 1 and use_pool:
-            tiebreak = "Tied on gold: the player with the fewest blocks in the pool wins."
+        names = " and ".join(state.names[s] for s in best)
+        if len(best) > 1 and use_pool and len(winners) == 1:
+            tiebreak = (f"{names} tied on {max(gold)} gold; {state.names[winners[0]]} has the fewest "
+                        f"blocks in the pool ({state.pool[winners[0]]}).")
+        elif len(best) > 1:
+            tiebreak = f"{names} tied on {max(gold)} gold" + (" and on blocks in the pool" if use_pool else "") + \
+                "; the win is shared."
+        win_names = " and ".join(state.names[s] for s in winners)
         return Result(
             scores=tuple(gold),
             ranking=ranking,
             winners=winners,
             tiebreak=tiebreak,
-            ranks=tuple(ranks[s] for s in ranking),
-            detail={"pool": list(state.pool)},
+            ranks=tuple(ranks),  # per seat, like every game's Result
+            detail={"pool": list(state.pool),
+                    "sentence": f"{win_names} {'win' if len(winners) > 1 else 'wins'} with {max(gold)} gold."},
         )
 
     # --- helpers ---------------------------------------------------------------

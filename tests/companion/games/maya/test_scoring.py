@@ -77,3 +77,30 @@ def test_erosion_returns_blocks_to_the_pool_and_not_after_the_last_round(maya):
     last = s.__class__(**{**s.__dict__, "round": 3})
     final = maya.act(last, BLUE, "place_block", pyramid=0)
     assert final.phase == "over" and final.pyramids[0][0] == (3, 1, 0, 0, 0)
+
+
+def over(maya, gold, pool, options=None):
+    from companion.games.maya.state import replace
+    return replace(maya.fresh(3, options), phase="over", gold=tuple(gold), pool=tuple(pool))
+
+
+def test_most_gold_wins(maya):
+    r = maya.GAME.result(over(maya, (20, 31, 25), (10, 12, 9)))
+    assert r.winners == (RED,) and r.ranking == (RED, GREEN, BLUE) and r.ranks == (3, 1, 2)
+    assert r.tiebreak is None
+
+
+def test_a_tie_on_gold_goes_to_the_fewest_blocks_in_the_pool(maya):
+    r = maya.GAME.result(over(maya, (30, 30, 25), (12, 9, 3)))
+    assert r.winners == (RED,) and r.ranks == (2, 1, 3)
+    assert "Red has the fewest blocks in the pool (9)" in r.tiebreak
+
+
+def test_a_tie_on_gold_and_pool_is_shared(maya):
+    r = maya.GAME.result(over(maya, (30, 30, 25), (9, 9, 3)))
+    assert r.winners == (BLUE, RED) and r.ranks == (1, 1, 3) and "shared" in r.tiebreak
+
+
+def test_without_the_pool_tiebreak_a_tie_on_gold_is_shared(maya):
+    r = maya.GAME.result(over(maya, (30, 30, 25), (12, 9, 3), {"tiebreak": "none"}))
+    assert r.winners == (BLUE, RED) and "shared" in r.tiebreak
