@@ -134,7 +134,10 @@ class Maya(Game):
         return rounds.advance(state)
 
     def view(self, state: State, viewer: Any) -> dict:
-        return views.view(state, viewer)
+        out = views.view(state, viewer)
+        result = self.result(state)
+        out["result"] = result.to_json() if result else None
+        return out
 
     def result(self, state: State) -> Result | None:
         if state.phase != OVER:
