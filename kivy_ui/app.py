@@ -202,6 +202,9 @@ class MayaApp(App):
             self.table.handle(event)
         elif hasattr(event, "device") and hasattr(event, "status") and str(event.status) in ("disconnected", "error"):
             self.notice = f"{event.device}: {event.detail or event.status}"
+            home = self._screens.get("home")
+            if home is not None and self.sm.current == "home":
+                home.refresh()
 
     def _tick(self, _dt):
         if self.table is not None:

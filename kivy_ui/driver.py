@@ -18,6 +18,7 @@ import time
 
 def configure_window(width: int = 800, height: int = 480) -> None:
     os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
     from kivy.config import Config
 
     Config.set("graphics", "width", str(width))

@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     # Kivy reads these at import time: set them before the first kivy import.
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # not xclip/xsel, which a Pi image lacks
     from kivy.config import Config
 
     fullscreen = args.fullscreen or (not args.window and (settings["fullscreen"] if settings["fullscreen"] is not None else _on_a_pi()))

@@ -19,7 +19,7 @@ _KIVY_HOME = tempfile.mkdtemp(prefix="maya-kivy-home-")
 os.environ["KIVY_NO_ARGS"] = "1"
 os.environ["KIVY_NO_CONSOLELOG"] = "1"
 os.environ["KIVY_HOME"] = _KIVY_HOME
-os.environ.setdefault("KIVY_CLIPBOARD", "dummy")
+os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound card in CI
 
 _xvfb = None
