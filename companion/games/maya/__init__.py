@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...engine import CHANCE, Game, Option, Result, check_turn, require
+from ...engine import Game, Option, Result, check_turn, require
 from . import auction, building, distribution, quarrying, rounds, setup as setup_mod, views
 from . import markers as mk
 from .components import Box, load_box, unconfirmed_values, validate

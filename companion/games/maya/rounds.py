@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ...engine import CHANCE
 from . import auction, building, distribution, quarrying, scoring, setup, transport
-from . import markers as mk
 from .state import (AUCTION_CHOICE, AUCTION_DRAW, BIDDING, BUILDING, DISTRIBUTION, FIRST_PLAYER, OVER,
                     QUARRY_END, QUARRYING, SETUP, Pending, Quarry, State, replace)
 
@@ -135,4 +134,4 @@ def actors(state: State) -> frozenset:
     return frozenset((state.turn,))
 
 
-__all__ = ["advance", "actors", "start_round", "choose_starting_player", "mk"]
+__all__ = ["advance", "actors", "start_round", "choose_starting_player"]

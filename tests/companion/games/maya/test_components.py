@@ -1,6 +1,5 @@
 """The box file: defaults, the user's override, validation naming the key,
 and the list of numbers the rulebook does not print."""
-import pathlib
 import tomllib
 
 import pytest
