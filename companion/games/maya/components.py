@@ -89,6 +89,8 @@ def validate(data: dict, players: int, source: str = "") -> Box:
     low = _list(data.get("low_values"), "low_values", 1)
     for i, v in enumerate(low):
         _int(v, f"low_values[{i}]", 1)
+        if v not in cards:
+            _fail(f"low_values[{i}]", "the value of a worker card", v)
     blocks = _int(data.get("blocks_per_colour"), "blocks_per_colour", 2)
 
     layout = _table(data.get("layout"), "layout")

@@ -84,3 +84,10 @@ def test_a_parsed_box_can_be_given_to_setup():
     data["pyramids"]["Tikal"]["levels"][0]["spaces"] = -1
     with pytest.raises(BadComponents, match=r"pyramids\.Tikal\.levels\[0\]\.spaces"):
         GAME.setup(["A", "B", "C", "D"], components=data)
+
+
+def test_a_low_value_that_is_no_worker_card_is_named():
+    data = default_data()
+    data["low_values"] = [3, 4, 9]
+    with pytest.raises(BadComponents, match=r"low_values\[2\] must be the value of a worker card, not 9"):
+        validate(data, 3)
