@@ -296,3 +296,34 @@ def test_full_deck_the_player_plays_from_their_hand_in_the_private_view(ui):
     d.tap_text(card_label(card), widget=overlay, exact=True)
     assert screen.gate_view.overlay is None, "playing a card hides the hand"
     assert table.public_view()["last"][0]["card"] == card
+
+
+def test_device_events_from_another_thread_reach_widgets_on_the_main_thread(ui):
+    import threading
+
+    from hardware.events import ButtonEvent
+
+    d = ui
+    table = new_game(d, names=("Ana", "Ben"))
+    pad(d, "+1")
+    seen = []
+    handle = table.handle
+    table.handle = lambda event: (seen.append(threading.current_thread()), handle(event))
+    poster = threading.Thread(target=d.app.device_sink, args=(ButtonEvent("seat1", "hold"),))
+    poster.start()
+    poster.join()
+    assert d.until(lambda: d.screen().gate_view.overlay is not None, 3)
+    assert seen == [threading.main_thread()]
+    d.app.device_sink(ButtonEvent("seat1", "release"))
+    assert d.until(lambda: d.screen().gate_view.overlay is None, 3)
+
+
+def test_sounds_can_be_turned_off_and_the_choice_is_remembered(ui):
+    d = ui
+    before = d.app.sounds_on
+    d.tap(d.screen().ids.sounds)
+    assert d.app.sounds_on is (not before)
+    assert d.app._load_prefs()["sounds"] is (not before)
+    assert ("off" in d.screen().ids.sounds.text) is before
+    d.tap(d.screen().ids.sounds)
+    assert d.app.sounds_on is before
