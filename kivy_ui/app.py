@@ -6,6 +6,7 @@ on any thread and are moved to the main thread with Clock.schedule_once.
 """
 from __future__ import annotations
 
+import gc
 import json
 import pathlib
 from typing import Any
@@ -90,6 +91,11 @@ class MayaApp(App):
         home = self._screens.get("home")
         if home is not None:
             home.refresh()
+        # Kivy, the engines and the screens built so far live as long as the app:
+        # moving them out of the collector's sight keeps full collections short,
+        # so a collection never costs a frame in the middle of a turn.
+        gc.collect()
+        gc.freeze()
 
     def on_stop(self):
         if self.devices is not None and hasattr(self.devices, "close"):

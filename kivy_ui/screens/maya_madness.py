@@ -9,6 +9,7 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -166,10 +167,12 @@ class MayaMadnessScreen(Screen):
         grid_top.clear_widgets()
         grid_bottom.clear_widgets()
         mode = self.pad_mode
+        pool = {id(grid_top): iter(self._pad_pool("top")), id(grid_bottom): iter(self._pad_pool("bottom"))}
 
-        def add(grid, text, fn, accent=False):
-            b = (Factory.AccentButton if accent else Factory.BigButton)(text=text, font_size="22sp")
-            b.bind(on_release=lambda *_: fn())
+        def add(grid, text, fn):
+            # Buttons are reused, not rebuilt: a night of play changes modes hundreds of times.
+            b = next(pool[id(grid)])
+            b.text, b.action = text, fn
             grid.add_widget(b)
             return b
 
@@ -199,6 +202,18 @@ class MayaMadnessScreen(Screen):
                 add(grid_top, str(k), lambda x=k: self.guess_number(x))
             add(grid_bottom, "Cancel", self.cancel_pad)
             self.ids.pad_hint.text = f"{self._table.name(self._guess_target)}'s number is:"
+
+    def _pad_pool(self, row: str) -> list:
+        pools = self.__dict__.setdefault("_pools", {})
+        if row not in pools:
+            buttons = []
+            for _ in range(12):
+                b = Factory.BigButton(text="", font_size=sp(22))
+                b.action = None
+                b.bind(on_release=lambda btn: btn.action and btn.action())
+                buttons.append(b)
+            pools[row] = buttons
+        return pools[row]
 
     # --- intents ----------------------------------------------------------------
     def _now(self):
@@ -266,46 +281,77 @@ class MayaMadnessScreen(Screen):
     # --- the private overlay's content ---------------------------------------------
     def private_content(self, seat, view):
         """The seat's secret (and hand in full-deck play), for the private overlay only."""
-        you = view["you"]
-        box = BoxLayout(orientation="vertical", spacing="8dp")
-        row = BoxLayout(spacing="16dp")
-        secret = you["secret"]
-        left = BoxLayout(orientation="vertical")
-        left.add_widget(Factory.Body(text="Your secret number", halign="center", font_size="24sp",
-                                     size_hint_y=None, height="40dp"))
-        left.add_widget(Factory.Label(text="—" if secret is None else str(secret), font_size="110sp", bold=True,
-                                      color=theme.ACCENT))
-        row.add_widget(left)
-        if secret is not None:
-            row.add_widget(MayaNumeral(value=secret, size_hint_x=0.35))
-        box.add_widget(row)
-        if you["token_values"]:
-            box.add_widget(Factory.Body(text="Your tokens: " + ", ".join(map(str, you["token_values"])),
-                                        halign="center", size_hint_y=None, height="40dp"))
-        if you.get("hand"):
-            box.add_widget(self._hand_buttons(seat, view))
-        return box
+        if getattr(self, "_secret_panel", None) is None:
+            self._secret_panel = SecretPanel(self)
+        self._secret_panel.show(seat, view)
+        return self._secret_panel
 
-    def _hand_buttons(self, seat, view):
-        row = BoxLayout(size_hint_y=None, height="64dp", spacing="6dp")
-        my_turn = view["waiting"]["for"] == "play" and view["waiting"]["seat"] == seat
-        for code in view["you"]["hand"]:
-            b = Factory.BigButton(text=card_label(code), height="64dp", disabled=not my_turn)
-            b.bind(on_release=lambda _b, c=code: self._play_from_hand(seat, c))
-            row.add_widget(b)
-        return row
-
-    def _play_from_hand(self, seat, code):
+    def play_from_hand(self, seat, code):
+        self._table.close_gate()
         if code == "wild":
             # The value is announced to everyone anyway; pick it on the public pad.
-            self._table.close_gate()
             self.pad_mode = "wild"
             self.ids.pad.opacity, self.ids.pad.disabled = 1, False
             self._fill_pad(self._table.public_view())
             return
-        self._table.close_gate()
         self._table.play({"actor": seat, "type": "play", "card": code})
         self.render()
+
+
+class SecretPanel(BoxLayout):
+    """What one seat sees behind the gate: the secret number (digits and Maya
+    numeral), the values of its own tokens, and its hand in full-deck play.
+    Built once and refilled; clear() wipes every secret when the gate closes."""
+
+    def __init__(self, screen, **kw):
+        super().__init__(orientation="vertical", spacing=dp(8), **kw)
+        self.screen = screen
+        row = BoxLayout(spacing=dp(16))
+        left = BoxLayout(orientation="vertical")
+        left.add_widget(Factory.Body(text="Your secret number", halign="center", font_size=sp(24),
+                                     size_hint_y=None, height=dp(40)))
+        self.number = Factory.Label(text="", font_size=sp(110), bold=True, color=theme.ACCENT)
+        left.add_widget(self.number)
+        row.add_widget(left)
+        self.numeral = MayaNumeral(value=0, size_hint_x=0.35)
+        row.add_widget(self.numeral)
+        self.add_widget(row)
+        self.tokens = Factory.Body(text="", halign="center", size_hint_y=None, height=dp(40))
+        self.add_widget(self.tokens)
+        self.hand = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
+        self.add_widget(self.hand)
+        self.hand_buttons = []
+
+    def show(self, seat, view):
+        you = view["you"]
+        secret = you["secret"]
+        self.number.text = "—" if secret is None else str(secret)
+        self.numeral.value = secret or 0
+        self.numeral.opacity = 0 if secret is None else 1
+        self.tokens.text = ("Your tokens: " + ", ".join(map(str, you["token_values"]))) if you["token_values"] else ""
+        hand = you.get("hand") or []
+        my_turn = view["waiting"]["for"] == "play" and view["waiting"]["seat"] == seat
+        while len(self.hand_buttons) < len(hand):
+            b = Factory.BigButton(text="", height=dp(64))
+            b.bind(on_release=self._hand_tap)
+            self.hand_buttons.append(b)
+        self.hand.clear_widgets()
+        for b, code in zip(self.hand_buttons, hand):
+            b.code, b.seat, b.text, b.disabled = code, seat, card_label(code), not my_turn
+            self.hand.add_widget(b)
+        self.hand.height = dp(64) if hand else 0
+
+    def _hand_tap(self, button):
+        self.screen.play_from_hand(button.seat, button.code)
+
+    def clear(self):
+        self.number.text = ""
+        self.numeral.value = 0
+        self.numeral.opacity = 0
+        self.tokens.text = ""
+        self.hand.clear_widgets()
+        for b in self.hand_buttons:
+            b.text, b.code = "", None
 
 
 class Celebration(ModalView):

@@ -1,15 +1,17 @@
 """The privacy gate on screen: the "look away" confirmation and the private overlay.
 
-The private overlay is a separate full-window ModalView, opaque, built from the
-seat's own view only while the gate is open and thrown away when it closes; the
-public screen underneath is never given a secret to render.
+The private overlay is a separate, opaque ModalView over the app; its content is
+filled from the seat's own view only while the gate is open and emptied when it
+closes; the public screen underneath is never given a secret to render. The two
+overlays are built once and reused: a table peeks hundreds of times a night,
+and fresh widgets each time would leave Kivy bookkeeping behind.
 """
 from __future__ import annotations
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
-from kivy.graphics import Color, Rectangle
+from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
@@ -28,8 +30,6 @@ class GateModal(ModalView):
         from kivy.core.window import Window
 
         self._window_ref = Window
-        Window.bind(size=self._fit)
-        self._fit()
 
     def _reserved(self) -> float:
         panel = getattr(App.get_running_app(), "sim_panel", None)
@@ -43,8 +43,16 @@ class GateModal(ModalView):
         self.x, self.top = 0, self._window_ref.height
 
     def open(self, *args, **kw):
+        self._window_ref.bind(size=self._fit)
+        self._fit()
         super().open(*args, **kw)
         self._align_center()  # ModalView.open centres the view; ours hugs the top
+
+    def on_dismiss(self):
+        self._window_ref.unbind(size=self._fit)
+        # ModalView.open binds these on every open and never lets go; a reused view must.
+        self.funbind("center", self._align_center)
+        self.funbind("size", self._align_center)
 
     def _below(self, touch) -> bool:
         return touch.y < self.y
@@ -58,60 +66,73 @@ class GateModal(ModalView):
     def on_touch_up(self, touch):
         return False if self._below(touch) else super().on_touch_up(touch)
 
-    def on_dismiss(self):
-        self._window_ref.unbind(size=self._fit)
-
 
 class ConfirmPeek(GateModal):
-    """"Ana: everyone else, look away." -> Show / Cancel."""
+    """"Everyone except Ana: please look away." -> I am Ana: show me / Cancel."""
 
-    def __init__(self, table, seat: int, **kw):
+    def __init__(self, **kw):
         super().__init__(**kw)
-        self.table = table
-        box = BoxLayout(orientation="vertical", padding="24dp", spacing="16dp")
-        name = table.name(seat)
-        box.add_widget(Factory.Heading(text=f"{name}'s secret", halign="center"))
-        box.add_widget(Factory.Body(text=f"Everyone except {name}: please look away.", halign="center", font_size="26sp"))
-        row = BoxLayout(size_hint_y=None, height="72dp", spacing="16dp")
-        show = Factory.AccentButton(text=f"I am {name}: show me", height="72dp")
-        show.bind(on_release=lambda *_: table.confirm_peek())
-        cancel = Factory.BigButton(text="Cancel", height="72dp")
-        cancel.bind(on_release=lambda *_: table.cancel_peek())
-        row.add_widget(cancel)
-        row.add_widget(show)
+        self.table = None
+        box = BoxLayout(orientation="vertical", padding=dp(24), spacing=dp(16))
+        self.title = Factory.Heading(text="", halign="center")
+        self.ask = Factory.Body(text="", halign="center", font_size=sp(26))
+        box.add_widget(self.title)
+        box.add_widget(self.ask)
+        row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
+        self.ids_show = Factory.AccentButton(text="", height=dp(72))
+        self.ids_show.bind(on_release=lambda *_: self.table.confirm_peek())
+        self.ids_cancel = Factory.BigButton(text="Cancel", height=dp(72))
+        self.ids_cancel.bind(on_release=lambda *_: self.table.cancel_peek())
+        row.add_widget(self.ids_cancel)
+        row.add_widget(self.ids_show)
         box.add_widget(row)
         self.add_widget(box)
-        self.ids_show, self.ids_cancel = show, cancel
+
+    def show(self, table, seat: int):
+        self.table = table
+        name = table.name(seat)
+        self.title.text = f"{name}'s secret"
+        self.ask.text = f"Everyone except {name}: please look away."
+        self.ids_show.text = f"I am {name}: show me"
+        self.open(animation=False)
 
 
 class PrivateOverlay(GateModal):
     """One seat's private view, with a Hide button and the time left."""
 
-    def __init__(self, table, seat: int, content, **kw):
+    def __init__(self, **kw):
         super().__init__(**kw)
-        self.table = table
-        self.seat = seat
-        box = BoxLayout(orientation="vertical", padding="16dp", spacing="10dp")
-        with box.canvas.before:
-            Color(*theme.SURFACE)
-            self._bg = Rectangle(pos=box.pos, size=box.size)
-        box.bind(pos=lambda w, v: setattr(self._bg, "pos", v), size=lambda w, v: setattr(self._bg, "size", v))
-        top = BoxLayout(size_hint_y=None, height="56dp", spacing="10dp")
-        top.add_widget(Factory.Heading(text=f"Only {table.name(seat)} looks"))
-        self.countdown = Factory.Dim(text="", size_hint_x=None, width="150dp", halign="right")
+        self.table = None
+        self.seat = None
+        self.content = None
+        box = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(10))
+        top = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
+        self.title = Factory.Heading(text="")
+        top.add_widget(self.title)
+        self.countdown = Factory.Dim(text="", size_hint_x=None, width=dp(150), halign="right")
         top.add_widget(self.countdown)
-        hide = Factory.AccentButton(text="Hide", size_hint_x=None, width="140dp")
-        hide.bind(on_release=lambda *_: table.close_gate())
-        top.add_widget(hide)
-        self.hide_button = hide
+        self.hide_button = Factory.AccentButton(text="Hide", size_hint_x=None, width=dp(140))
+        self.hide_button.bind(on_release=lambda *_: self.table.close_gate())
+        top.add_widget(self.hide_button)
         box.add_widget(top)
-        box.add_widget(content)
+        self.holder = BoxLayout()
+        box.add_widget(self.holder)
         self.add_widget(box)
-        self._tick = Clock.schedule_interval(self._update, 0.5)
+        self._tick = Clock.create_trigger(self._update, 0.5, interval=True)
+
+    def show(self, table, seat: int, content):
+        self.table, self.seat, self.content = table, seat, content
+        self.title.text = f"Only {table.name(seat)} looks"
+        self.holder.clear_widgets()
+        if content.parent is not None:
+            content.parent.remove_widget(content)
+        self.holder.add_widget(content)
         self._update()
+        self._tick()
+        self.open(animation=False)
 
     def _update(self, *_):
-        gate = self.table.gate
+        gate = self.table.gate if self.table is not None else None
         if gate is None:
             return
         left = max(0, int(gate.closes_at - self.table.clock() + 0.999))
@@ -120,6 +141,11 @@ class PrivateOverlay(GateModal):
     def on_dismiss(self):
         super().on_dismiss()
         self._tick.cancel()
+        # Nothing secret outlives the gate, not even in a hidden widget.
+        if self.content is not None and hasattr(self.content, "clear"):
+            self.content.clear()
+        self.holder.clear_widgets()
+        self.content = None
 
 
 class GateView:
@@ -129,6 +155,8 @@ class GateView:
         self.screen = screen
         self.overlay = None
         self.shown = None  # ("confirm", seat) or ("open", seat, opened_at)
+        self._confirm = None
+        self._private = None
 
     def sync(self, table):
         want = None
@@ -139,19 +167,21 @@ class GateView:
         if want == self.shown:
             return
         self.close()
-        self.shown = want
         if want is None:
             return
         if want[0] == "confirm":
-            self.overlay = ConfirmPeek(table, want[1])
+            self._confirm = self._confirm or ConfirmPeek()
+            self.overlay = self._confirm
+            self._confirm.show(table, want[1])
         else:
             seat_view = table.private_view()
             if seat_view is None:
-                self.shown = None
                 return
             seat, view = seat_view
-            self.overlay = PrivateOverlay(table, seat, self.screen.private_content(seat, view))
-        self.overlay.open(animation=False)
+            self._private = self._private or PrivateOverlay()
+            self.overlay = self._private
+            self._private.show(table, seat, self.screen.private_content(seat, view))
+        self.shown = want
 
     def close(self):
         if self.overlay is not None:
