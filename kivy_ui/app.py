@@ -50,6 +50,7 @@ class MayaApp(App):
         self.settings = app_settings(self.hw_config)
         self.devices = None
         self.journal = None
+        self.tags = None
         self.device_listener = None  # a screen that wants raw device events first (fob binding)
         self._screens: dict[str, Any] = {}
         self.sounds = None
@@ -74,9 +75,11 @@ class MayaApp(App):
     def _start_services(self, _dt):
         from companion.journal import Journal
 
+        from companion.tags import TagRegistry
+
         self.journal = Journal.open()
-        if self.journal.notice:
-            self.notice = self.journal.notice
+        self.tags = TagRegistry.open()
+        self.notice = self.journal.notice or self.tags.notice or ""
         from .devices import start_devices
 
         self.devices, problem = start_devices(self.device_sink, self.simulate_request)
@@ -148,7 +151,7 @@ class MayaApp(App):
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
-        self.table = TableController(session, timeout=self.settings["gate_timeout"])
+        self.table = TableController(session, timeout=self.settings["gate_timeout"], tags=self.tags)
         self.table.subscribe(self._on_table)
         if getattr(self, "sim_panel", None) is not None:
             self.sim_panel.refresh()

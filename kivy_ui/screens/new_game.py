@@ -11,6 +11,8 @@ from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.errors import CompanionError
+
 from .. import theme
 from . import playable_games
 from .home import game_title
@@ -172,6 +174,14 @@ class NewGameScreen(Screen):
     def _fob_event(self, row, event) -> bool:
         if not hasattr(event, "uid") or type(event).__name__ == "TagRemoved":
             return False
+        tags = App.get_running_app().tags
+        known = tags.lookup(event.uid) if tags is not None else None
+        if known is not None and known.get("kind") != "fob":
+            from companion.tags import describe
+
+            self.ids.notice.text = f"That tag is {describe(known)}, not a fob; tap a fob."
+            return True
+        self.ids.notice.text = ""
         for r in self.rows():
             if r.fob == event.uid:
                 r.fob = ""
@@ -189,10 +199,22 @@ class NewGameScreen(Screen):
         app.device_listener = None
         rows = self.rows()
         names = [r.ids.name.text.strip() for r in rows]
-        meta = {"colours": [r.colour_name for r in rows], "fobs": [r.fob or None for r in rows]}
+        fobs = [r.fob or None for r in rows]
+        if app.tags is not None:
+            # A player's fob from an earlier night still opens their view.
+            fobs = [fob or app.tags.fob(name) for fob, name in zip(fobs, names)]
+        meta = {"colours": [r.colour_name for r in rows], "fobs": fobs}
         problem = app.start_game(self.game, names, dict(self.options), meta)
         if problem:
             self.ids.notice.text = problem
+            return
+        if app.tags is not None:
+            for name, row in zip(names, rows):
+                if row.fob:
+                    try:
+                        app.tags.learn(row.fob, {"kind": "fob", "player": name}, replace=True)
+                    except CompanionError as e:  # the game goes on; the fob works for this game anyway
+                        app.notice = str(e)
 
     def on_leave(self, *_):
         App.get_running_app().device_listener = None

@@ -58,9 +58,12 @@ class SimPanel(BoxLayout):
     def refresh(self):
         """Label fobs with the player they belong to in the game at hand."""
         owners = {}
+        tags = self.app.tags
+        if tags is not None:
+            owners = {uid: m["player"] for uid, m in tags.items() if m.get("kind") == "fob"}
         table = self.app.table
         if table is not None:
-            owners = {uid: table.name(seat) for uid, seat in table.fobs.items()}
+            owners.update({uid: table.name(seat) for uid, seat in table.fobs.items()})
         for i, (uid, b) in enumerate(self.fob_buttons.items()):
             who = owners.get(uid)
             b.text = f"{who} [{FOB_KEYS[i]}]" if who else f"Fob {'ABCD'[i]} [{FOB_KEYS[i]}]"

@@ -325,3 +325,19 @@ def test_any_sequence_of_events_shows_a_secret_only_to_its_owner_after_it_is_jou
         assert view["secret"] == session.secrets[seat]
         assert session.seen and session.seen[-1] == seat, "shown before it was journaled"
         assert clock.now < t.gate.closes_at
+
+
+def test_a_fob_learned_on_an_earlier_night_opens_its_players_view_at_any_seat(tmp_path):
+    from companion.tags import TagRegistry
+
+    tags = TagRegistry.open(tmp_path / "tags.json")
+    tags.learn("62E3086CED", {"kind": "fob", "player": "Cy"})
+    tags.learn("0A0B0C0D0E", {"kind": "worker", "colour": "blue", "value": 7})
+    session = SecretSession(players=("Ana", "Cy"), secrets=(4, 8))
+    session.meta = {}
+    t = TableController(session, tags=tags, clock=FakeClock())
+    t.handle(Tag("62E3086CED"))
+    assert t.private_view() == (1, {"count": 0, "turn": 0, "secret": 8})
+    t.close_gate()
+    t.handle(Tag("0A0B0C0D0E"))  # a worker card is nobody's fob
+    assert t.gate is None and "not bound" in t.message
