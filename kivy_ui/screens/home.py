@@ -1,6 +1,8 @@
 """Home: resume the game in progress, start a new one, see past games."""
 from __future__ import annotations
 
+import time
+
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
@@ -29,7 +31,8 @@ class HomeScreen(Screen):
         self.ids.resume_hint.text = "Games in progress — tap to resume:" if games else "No game in progress."
         for g in games[:3]:
             b = Factory.AccentButton(
-                text=f"Resume {game_title(g['game'])}: {', '.join(g['players'])} ({g['actions']} moves)",
+                text=f"Resume {game_title(g['game'])}: {', '.join(g['players'])} "
+                     f"({g['actions']} moves, {time.strftime('%H:%M', time.localtime(g['started']))})",
                 font_size="20sp",
             )
             b.bind(on_release=lambda _b, sid=g["id"]: self.resume(sid))

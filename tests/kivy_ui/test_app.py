@@ -240,6 +240,10 @@ def test_finish_a_game_shows_the_ranking(ui):
     d.frames(3)
     shot(d, "07-end")
     d.tap(end.ids.home)
+    in_progress = d.app.journal.in_progress()
+    assert d.app.session.id not in [g["id"] for g in in_progress], "a finished game is not offered to resume"
+    assert len(d.screen().ids.resume_list.children) == min(3, len(in_progress)) > 0
+    shot(d, "01b-home-games-in-progress")
     d.tap(d.screen().ids.history)
     assert any("Ana 3" in t for t in d.texts(d.screen()))
     shot(d, "08-history")
