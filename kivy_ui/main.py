@@ -56,6 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     Config.set("graphics", "resizable", "1")
     Config.set("kivy", "exit_on_escape", "0")
     Config.set("input", "mouse", "mouse,multitouch_on_demand")  # no red dots on right-click
+    if fullscreen:
+        # A touchscreen table has no keyboard: names are typed on Kivy's docked one.
+        Config.set("kivy", "keyboard_mode", "systemanddock")
 
     from .app import MayaApp
 

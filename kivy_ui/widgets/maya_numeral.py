@@ -53,8 +53,8 @@ class MayaNumeral(Widget):
         with self.canvas:
             if negative:
                 Color(*self.minus_ink)
-                bar_h = max(4.0, min(h, w) * 0.07)
-                Rectangle(pos=(x + sign_w * 0.1, y + h / 2 - bar_h / 2), size=(sign_w * 0.7, bar_h))
+                bar_h = max(5.0, min(h, w) * 0.1)
+                Rectangle(pos=(x + sign_w * 0.05, y + h / 2 - bar_h / 2), size=(sign_w * 0.8, bar_h))
             for i, digit in enumerate(levels):
                 # The most significant level sits on top; a small gap separates levels.
                 cy = y + h - (i + 1) * level_h

@@ -331,3 +331,17 @@ def test_sounds_can_be_turned_off_and_the_choice_is_remembered(ui):
     assert ("off" in d.screen().ids.sounds.text) is before
     d.tap(d.screen().ids.sounds)
     assert d.app.sounds_on is before
+
+
+def test_a_refused_setup_is_a_sentence_on_the_new_game_screen(ui):
+    d = ui
+    d.tap(d.screen().ids.new_game)
+    screen = d.screen()
+    while screen.players > 2:
+        d.tap(screen.ids.fewer)
+    for row in screen.rows():
+        row.ids.name.text = "Ana"
+    d.tap(screen.ids.start)
+    assert d.screen().name == "new_game"
+    assert screen.ids.notice.text == "Two players have the same name; give each a different one."
+    d.tap(screen.ids.back)
