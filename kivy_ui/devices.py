@@ -60,4 +60,4 @@ def start_devices(sink: Callable[[Any], None], simulate: bool | None) -> Any:
 
 # Simulated fobs the sim panel offers (upper-case hex, as readers report them).
 SIM_FOBS = ("0A1B2C3D01", "0A1B2C3D02", "0A1B2C3D03", "0A1B2C3D04")
-SEAT_BUTTONS = ("seat1", "seat2", "seat3", "seat4")
+SEAT_BUTTONS = ("seat1", "seat2", "seat3", "seat4", "seat5")

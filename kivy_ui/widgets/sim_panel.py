@@ -2,7 +2,7 @@
 
 It drives the simulated twins of the hardware layer (devices.sim), so their
 events take the same road as real ones: device thread -> sink ->
-Clock.schedule_once -> TableController. Keys: 1-4 are the seat buttons (keep a
+Clock.schedule_once -> TableController. Keys: 1-5 are the seat buttons (keep a
 key down to hold), q w e r tap fobs A-D.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from kivy.uix.label import Label
 from .. import theme
 from ..devices import SEAT_BUTTONS, SIM_FOBS
 
-SEAT_KEYS = "1234"
+SEAT_KEYS = "12345"
 FOB_KEYS = "qwer"
 
 
@@ -39,13 +39,15 @@ class SimPanel(BoxLayout):
         self._down: set[str] = set()
         self.add_widget(Label(text="SIM", size_hint_x=None, width="40dp", bold=True, color=theme.ACCENT))
         self.seat_buttons = {}
-        for i, name in enumerate(SEAT_BUTTONS):
-            b = SimButton(self, name, text=f"Seat {i + 1} [{SEAT_KEYS[i]}]", font_size="16sp", height="44dp")
+        # The seat buttons the simulated hardware has (the default config wires five).
+        present = [n for n in SEAT_BUTTONS if n in app.devices.sim.buttons]
+        for i, name in enumerate(present):
+            b = SimButton(self, name, text=f"Seat {i + 1} [{SEAT_KEYS[i]}]", font_size="15sp", height="44dp")
             self.seat_buttons[name] = b
             self.add_widget(b)
         self.fob_buttons = {}
         for i, uid in enumerate(SIM_FOBS):
-            b = Factory.BigButton(text="", font_size="16sp", height="44dp", shorten=True)
+            b = Factory.BigButton(text="", font_size="15sp", height="44dp", shorten=True)
             b.bind(on_release=lambda _b, u=uid: self.tap_fob(u))
             self.fob_buttons[uid] = b
             self.add_widget(b)
@@ -89,7 +91,7 @@ class SimPanel(BoxLayout):
             return False
         if self._typing():
             return False
-        if codepoint in SEAT_KEYS:
+        if codepoint in SEAT_KEYS and SEAT_BUTTONS[SEAT_KEYS.index(codepoint)] in self.seat_buttons:
             self.button_down(SEAT_BUTTONS[SEAT_KEYS.index(codepoint)])
             return True
         if codepoint in FOB_KEYS:
@@ -99,7 +101,7 @@ class SimPanel(BoxLayout):
 
     def key_up(self, key) -> bool:
         ch = chr(key) if 0 < key < 0x110000 else ""
-        if ch in SEAT_KEYS and ch:
+        if ch and ch in SEAT_KEYS and SEAT_BUTTONS[SEAT_KEYS.index(ch)] in self.seat_buttons:
             self.button_up(SEAT_BUTTONS[SEAT_KEYS.index(ch)])
             return True
         return False
