@@ -87,6 +87,7 @@ class TableController:
         self.tags = tags
         self.gate: Gate | None = None
         self.pending_peek: int | None = None
+        self._pending_until = 0.0
         self.message: str | None = None
         self.device_problems: dict[str, str] = {}
         self._listeners: list[Callable[[TableController, str], None]] = []
@@ -173,6 +174,7 @@ class TableController:
         if self.gate is not None and self.gate.seat != seat:
             self.close_gate()
         self.pending_peek = seat
+        self._pending_until = self.clock() + self.timeout
         self._notify("gate")
 
     def confirm_peek(self) -> None:
@@ -206,9 +208,13 @@ class TableController:
             self._notify("gate")
 
     def tick(self, now: float | None = None) -> None:
-        """Close the gate when its time is up; the app calls this a few times a second."""
-        if self.gate is not None and (self.clock() if now is None else now) >= self.gate.closes_at:
+        """Close the gate (or drop an unconfirmed request) when its time is up; the app
+        calls this a few times a second."""
+        now = self.clock() if now is None else now
+        if self.gate is not None and now >= self.gate.closes_at:
             self.close_gate()
+        if self.pending_peek is not None and now >= self._pending_until:
+            self.cancel_peek()  # nobody confirmed: the table gets its screen back
 
     # --- device events ----------------------------------------------------
     def handle(self, event: Any) -> None:

@@ -341,3 +341,12 @@ def test_a_fob_learned_on_an_earlier_night_opens_its_players_view_at_any_seat(tm
     t.close_gate()
     t.handle(Tag("0A0B0C0D0E"))  # a worker card is nobody's fob
     assert t.gate is None and "not bound" in t.message
+
+
+def test_an_unconfirmed_peek_request_gives_the_screen_back_after_the_timeout(table):
+    table.request_peek(1)
+    table.fake_clock.now += 10.0
+    table.tick()
+    assert table.pending_peek is None
+    table.confirm_peek()
+    assert table.private_view() is None and table.session.seen == []
