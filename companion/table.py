@@ -14,9 +14,10 @@ Screens observe the controller and render what it exposes:
     message          the last sentence for the players (an illegal move, a refused undo)
 
 Device events are duck-typed (this module never imports hardware/): anything
-with `uid` is a tag read (`kind`/`present` False, or "remove", means it left),
+with `uid` is a tag read (a `TagRemoved`, the tag leaving, changes nothing),
 anything with `button` and `kind` is a seat button, anything with `device` and
-`status` is a device status.
+`status` is a device status. Fobs come from the session's meta ("fobs", one uid
+or None per seat) and from the tag registry ({"kind": "fob", "player": name}).
 
 Example, with a Session `s` of two players and fob "04A1" bound to seat 1:
 

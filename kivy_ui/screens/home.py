@@ -7,7 +7,6 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
-from .. import theme
 
 
 def game_title(name: str) -> str:

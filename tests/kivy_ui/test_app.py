@@ -2,9 +2,7 @@
 simulated device events through the hardware twins. Few, thin, end to end."""
 from __future__ import annotations
 
-import pytest
 
-from companion.engine import TABLE
 
 
 # --- helpers: what a table does -------------------------------------------------
