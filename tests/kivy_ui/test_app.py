@@ -3,8 +3,6 @@ simulated device events through the hardware twins. Few, thin, end to end."""
 from __future__ import annotations
 
 
-
-
 # --- helpers: what a table does -------------------------------------------------
 
 def new_game(d, names=("Ana", "Ben"), options=None, fobs=None, shot_name=None):
