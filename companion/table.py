@@ -281,7 +281,7 @@ class TableController:
 
     def _device(self, event: Any) -> None:
         status = str(event.status)
-        if status in ("ok", "connected", "ready", "up"):
+        if status in ("ok", "connected", "ready", "simulated", "up"):
             if self.device_problems.pop(event.device, None) is not None:
                 self._notify("device")
             return

@@ -182,6 +182,7 @@ class MayaApp(App):
         if what in ("view", "gate"):
             self.update_leds()
         if what == "view" and table.session.result() is not None:
+            table.close_gate()  # the game is over: no private view lingers behind the end screen
             self.play_sound("token")
             self.show("end")
         elif what == "message" and table.message:

@@ -341,3 +341,20 @@ def test_a_refused_setup_is_a_sentence_on_the_new_game_screen(ui):
     assert d.screen().name == "new_game"
     assert screen.ids.notice.text == "Two players have the same name; give each a different one."
     d.tap(screen.ids.back)
+
+
+def test_an_unplugged_reader_is_reported_at_the_table_and_cleared_when_it_is_back(ui):
+    d = ui
+    new_game(d, names=("Ana", "Ben"))
+    pad(d, "+1")
+    screen = d.screen()
+    reader = d.app.devices.sim.reader
+    reader.unplug()
+    try:
+        assert d.until(lambda: "disconnected" in screen.ids.summary.text or "reconnecting" in screen.ids.summary.text, 5), \
+            screen.ids.summary.text
+        assert d.cut_off(screen) == []
+    finally:
+        reader.replug()
+    assert d.until(lambda: not d.app.table.device_problems, 10)
+    assert "reader" not in screen.ids.summary.text
