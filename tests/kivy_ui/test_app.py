@@ -119,6 +119,8 @@ def test_start_a_game_and_play_turns_with_the_card_pad(ui):
     assert screen.ids.count.text == "−5" and screen.ids.numeral.value == -5
     assert "counterclockwise" in screen.ids.direction.text
     assert table.public_view()["waiting"]["seat"] == 1, "after Cy's Reverse, Ben plays"
+    leds = d.app.devices.leds
+    assert [leds.is_lit(f"seat{i}") for i in (1, 2, 3)] == [False, True, False], "Ben's seat button lights up"
     pad(d, "Wild")
     pad(d, "−1")
     assert screen.ids.count.text == "−6"
