@@ -23,6 +23,7 @@ SCREENS = {
 
 GAME_SCREENS = {
     "maya-madness": "maya_madness:MayaMadnessScreen",
+    "mayan-curse": "mayan_curse:MayanCurseScreen",
 }
 
 _loaded_kv: set[str] = set()

@@ -30,6 +30,13 @@ class EndScreen(Screen):
             box.add_widget(Factory.Body(text=line, font_name=theme.SYMBOL_FONT, font_size="26sp",
                                         size_hint_y=None, height="44dp",
                                         color=theme.ACCENT if seat in result.winners else theme.TEXT))
+        # A game screen may explain its scores (Mayan Curse: knowledge, revealed at the end).
+        from . import GAME_SCREENS, screen_class
+
+        spec = GAME_SCREENS.get(session.game_name)
+        details = getattr(screen_class(spec), "end_details", None) if spec else None
+        for text in (details(session, result) if details else []):
+            box.add_widget(Factory.Dim(text=text, font_size="18sp", size_hint_y=None, height="30dp"))
 
     def undo(self):
         app = App.get_running_app()

@@ -1,0 +1,212 @@
+"""The Mayan Curse table screen driven like a table drives it: New game, the
+player's reports with big buttons, peeks through each kind of gate, boulders
+tumbling with their cue, escapes, the end. Few, thin, end to end."""
+from __future__ import annotations
+
+from kivy_ui.screens.mayan_curse import stone_label
+
+
+def curse_game(d, names, options=None, fobs=None):
+    """Home -> New game -> Mayan Curse, names, fobs, options -> Start."""
+    d.tap(d.screen().ids.new_game)
+    screen = d.screen()
+    d.tap_text("Mayan Curse", widget=screen.ids.game_choice)
+    while screen.players < len(names):
+        d.tap(screen.ids.more)
+    while screen.players > len(names):
+        d.tap(screen.ids.fewer)
+    rows = screen.rows()
+    for row, name in zip(rows, names):
+        row.ids.name.text = name
+    for seat, fob_key in (fobs or {}).items():
+        d.tap(rows[seat].ids.fob)
+        d.key(fob_key)  # the sim panel's key taps that fob on the simulated reader
+        assert d.until(lambda: rows[seat].fob, 3), "the fob tap never reached the new-game screen"
+    for name, wanted in (options or {}).items():
+        for _ in range(14):
+            if screen.options[name] == wanted:
+                break
+            label = d.find(name.replace("_", " ") + ":", widget=screen.ids.option_rows)
+            steps = {w.text: w for w in label.parent.children if getattr(w, "text", None) in ("−", "+")}
+            d.tap(steps["+" if wanted > screen.options[name] else "−"] if steps else label)
+        assert screen.options[name] == wanted
+    d.tap(screen.ids.start)
+    assert d.until(lambda: d.screen().name == "mayan-curse", 3), d.texts(d.screen())
+    return d.app.table
+
+
+def press(d, text):
+    """Tap one of the screen's big report buttons by its exact label."""
+    screen = d.screen()
+    for box in (screen.ids.actions, screen.ids.cue_buttons, screen.ids.crush_buttons):
+        for b in box.children:
+            if b.text == text:
+                assert b.height >= 48, f"{text!r} is a touch target"
+                d.tap(b)
+                return
+    raise LookupError(f"No button {text!r}; texts: {d.texts(screen)}")
+
+
+def shot(d, name):
+    d.frames(2)
+    assert d.cut_off() == [], d.cut_off()
+    d.screenshot(name, d.shots)
+
+
+def overlay_texts(d):
+    overlay = d.screen().gate_view.overlay
+    return " ".join(d.texts(overlay)) if overlay is not None else ""
+
+
+def shows_stones_of(d, table, seat):
+    you = table.session.view(seat)["you"]
+    texts = overlay_texts(d)
+    return f"Only {table.name(seat)} looks" in texts and all(stone_label(k) in texts for k in you["stones"])
+
+
+def dismiss_cues(d):
+    for w in d.window_widgets():
+        if type(w).__name__ == "BoulderCue":
+            d.tap(w)
+
+
+def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
+    d = ui
+    sounds = []
+    monkeypatch.setattr(d.app, "play_sound", lambda name: sounds.append(name))
+    table = curse_game(d, ("Ana", "Ben", "Cy"), fobs={0: "q"})
+    screen = d.screen()
+    assert screen.prompt.startswith("Ana's turn")
+    assert [r.stones_text for r in reversed(screen.ids.seats.children)] == ["3 stones"] * 3
+
+    # Ana taps her fob: her three stones, named, only behind the gate.
+    d.wait(0.7)
+    d.key("q")
+    assert d.until(lambda: shows_stones_of(d, table, 0), 3)
+    shot(d, "curse-02-private-stones")
+    d.wait(0.7)  # the reader takes a tag back within its "unseen" time as the same presentation
+    d.key("q")  # a second tap hides again
+    assert d.until(lambda: screen.gate_view.overlay is None, 3)
+    # Ben holds his seat button.
+    d.key("2", up=False)
+    assert d.until(lambda: shows_stones_of(d, table, 1), 3)
+    d.key("2", down=False)
+    assert d.until(lambda: screen.gate_view.overlay is None, 3)
+    # Cy has no hardware: he taps his name and the others look away.
+    d.tap_text("Cy", widget=screen.ids.seats)
+    assert "look away" in overlay_texts(d) and not shows_stones_of(d, table, 2)
+    d.tap(screen.gate_view.overlay.ids_show)
+    assert shows_stones_of(d, table, 2)
+    d.tap(screen.gate_view.overlay.hide_button)
+
+    # Ana discovers a gray stela: it lies face down in front of her, and a trigger token comes off.
+    press(d, "Found a stela…")
+    press(d, "Gray (8 left)")
+    v = table.public_view()
+    assert v["players"][0]["stelae"] == ["gray"] and v["boulders"][0]["tokens"] == 1
+    assert "Left: ▲ 1 token" in screen.ids.boulders.text
+    assert "gr" in screen.ids.seats.children[-1].stelae_text
+    shot(d, "curse-01-table")
+    table.open_gate(0, "touch")
+    d.frames(2)
+    value = table.session.view(0)["you"]["stelae"][0]["value"]
+    assert f"Gray stela: {value} knowledge" in overlay_texts(d)
+    table.close_gate()
+    press(d, "End turn")
+    # Ben reaches the temple board first: every trigger token comes off.
+    press(d, "Reached the temple board")
+    assert all(b["tokens"] == 0 for b in table.public_view()["boulders"])
+    press(d, "End turn")
+    press(d, "End turn")  # Cy
+
+    # The boulders tumble, left to right from the boulders' board: a cue and a sound for each.
+    assert screen.cue_title == "The LEFT boulder tumbles!" and sounds.count("boulder") == 1
+    assert "Then: centre, right." in screen.cue_detail
+    shot(d, "curse-03-boulder-cue")
+    press(d, "Row 3")
+    assert screen.cue_title == "The CENTRE boulder tumbles!" and sounds.count("boulder") == 2
+    press(d, "Crushed a brown stela")
+    assert table.public_view()["crushed"]["brown"] == 1
+    press(d, "Entrance")
+    cue = [w for w in d.window_widgets() if type(w).__name__ == "BoulderCue"]
+    assert cue and "Reset the first 7 slabs" in " ".join(d.texts(cue[0]))
+    d.screenshot("curse-04-entrance-cue", d.shots)
+    dismiss_cues(d)
+    press(d, "Row 2")  # right
+    v = table.public_view()
+    assert v["round"] == 2 and v["first_player"] == 1 and screen.ids.middle.children[0] is not screen.ids.cue
+
+    # Round 2, Ben first: he climbs to the top, claims a camera and escapes; Cy escapes; Ana stays.
+    press(d, "Top: claim a camera")
+    press(d, "Escaped!")
+    press(d, "Escaped!")
+    assert [r.stones_text for r in reversed(screen.ids.seats.children)][1:] == ["escaped", "escaped"]
+    press(d, "End turn")  # Ana
+    # Right (row 2) is closer to the entrance than left (row 3): it tumbles first.
+    assert screen.cue_title == "The RIGHT boulder tumbles!"
+    press(d, "Entrance")
+    dismiss_cues(d)
+    press(d, "Entrance")  # left: the entrance is sealed, Ana is trapped
+    assert d.until(lambda: d.app.sm.current == "end", 3)
+    end = d.screen()
+    texts = d.texts(end)
+    assert end.ids.headline.text == "Ben wins!"
+    assert "Ben: no stelae, camera 15, backpack unused 2 = 17 knowledge (0 stelae)" in texts
+    assert "Ana did not escape: their knowledge does not count." in texts
+    shot(d, "curse-05-end")
+
+
+def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
+    d = ui
+    table = curse_game(d, ("Ana",), options={"scenario": 5})
+    screen = d.screen()
+    assert "Scenario 5: Escape with a camera but NO stelae" in screen.ids.info.text
+    press(d, "Backpack…")
+    press(d, "Elixir")
+    assert "used elixir" in screen.ids.seats.children[0].status_text
+    press(d, "End turn")  # solo: a trigger token comes off at the end of each turn
+    assert table.public_view()["boulders"][0]["tokens"] == 1
+    press(d, "Reached the temple board")
+    press(d, "Top: claim a camera")
+    shot(d, "curse-06-solo")
+    press(d, "Escaped!")
+    assert d.until(lambda: d.app.sm.current == "end", 3)
+    end = d.screen()
+    assert end.ids.headline.text == "Ana wins!"
+    assert end.ids.detail.text.startswith("Scenario 5 won (Escape with a camera but NO stelae)")
+    shot(d, "curse-07-solo-end")
+
+
+def test_six_players_the_public_screen_never_shows_a_stone_or_a_stela_value(ui):
+    """Physical stelae: each player enters the real token's value behind the gate;
+    the table screen's texts stay the same whoever's view is open, and name no stone."""
+    d = ui
+    names = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
+    table = curse_game(d, names, options={"stelae": "physical"})
+    screen = d.screen()
+    assert len(screen.ids.seats.children) == 6
+    shot(d, "curse-08-six-players")
+    for seat in range(3):
+        press(d, "Found a stela…")
+        press(d, "Brown (14 left)" if seat == 0 else f"Brown ({14 - seat} left)")
+        press(d, "Enter stela value")
+        d.tap(screen.gate_view.overlay.ids_show)
+        d.tap_text("3", widget=screen.gate_view.overlay, exact=True)
+        assert table.session.view(seat)["you"]["stelae"][0]["value"] == 3
+        assert "Brown stela: 3 knowledge" in overlay_texts(d)
+        d.tap(screen.gate_view.overlay.hide_button)
+        press(d, "End turn")
+    before = sorted(d.texts(screen))
+    kinds = {stone_label(k) for k in table.session.game.setup(["x"]).box.kinds} | set(
+        table.session.game.setup(["x"]).box.kinds)
+    for seat in range(6):
+        table.open_gate(seat, "touch")
+        d.frames(2)
+        overlay = screen.gate_view.overlay
+        assert overlay is not None and overlay not in list(d.walk(screen))
+        public = sorted(d.texts(screen))
+        assert public == before
+        assert not any(k in t for t in public for k in kinds), "a stone in hand on the public screen"
+        assert not any("knowledge" in t for t in public), "a stela value on the public screen"
+        table.close_gate()
+        d.frames(1)
