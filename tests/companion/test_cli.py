@@ -1,5 +1,4 @@
 """The command line: games, replay, simulate, and commands from entry points."""
-import importlib.util
 import json
 import pathlib
 import random
@@ -12,20 +11,7 @@ from companion import cli, games
 from companion.engine import CHANCE, TABLE, play_random
 
 
-def _toy():
-    path = pathlib.Path(__file__).with_name("toy_game.py")
-    if "toy_game" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("toy_game", path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["toy_game"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["toy_game"]
-
-
-@pytest.fixture(autouse=True)
-def toy(monkeypatch):
-    monkeypatch.setitem(games._LOADED, "toy", _toy().GAME)
-    return _toy().GAME
+pytestmark = pytest.mark.usefixtures("toy")  # the toy game is registered for every test here
 
 
 def has_game(name):

@@ -7,12 +7,9 @@ probabilities sum to 1. A game registered in companion.games is picked up
 automatically.
 """
 import copy
-import importlib.util
 import json
 import math
-import pathlib
 import random
-import sys
 
 import pytest
 
@@ -24,14 +21,7 @@ SEEDS = range(6)
 WATCH_EVERY = 7  # deep checks (copying states) on every 7th step keep the suite fast
 
 
-def _toy():
-    path = pathlib.Path(__file__).with_name("toy_game.py")
-    if "toy_game" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("toy_game", path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["toy_game"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["toy_game"]
+pytestmark = pytest.mark.usefixtures("toy")  # the toy game is registered for every test here
 
 
 def game_names():
@@ -46,7 +36,7 @@ def game_names():
 
 
 def get(name):
-    return _toy().GAME if name == "toy" else games.get_game(name)
+    return games.get_game(name)
 
 
 def option_sets(game):

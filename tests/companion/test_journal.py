@@ -1,31 +1,11 @@
 """The journal file: where it lives, its schema, damaged and newer files, history."""
-import importlib.util
 import json
-import pathlib
 import sqlite3
-import sys
 
 import pytest
 
-from companion import games
 from companion.journal import SCHEMA_VERSION, Journal, count_actions, data_dir
 from companion.session import Session
-
-
-def _toy():
-    path = pathlib.Path(__file__).with_name("toy_game.py")
-    if "toy_game" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("toy_game", path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["toy_game"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["toy_game"]
-
-
-@pytest.fixture
-def toy(monkeypatch):
-    monkeypatch.setitem(games._LOADED, "toy", _toy().GAME)
-    return _toy().GAME
 
 
 def test_default_journal_lives_in_the_user_data_dir():

@@ -1,33 +1,13 @@
 """The session: creating, acting, the dealer, physical draws, listeners and resume."""
-import importlib.util
 import json
-import pathlib
 import sqlite3
-import sys
 
 import pytest
 
 from companion import games
 from companion.engine import CHANCE, TABLE
 from companion.errors import BadOption, IllegalAction
-from companion.journal import Journal
 from companion.session import Session
-
-
-def _toy():
-    path = pathlib.Path(__file__).with_name("toy_game.py")
-    if "toy_game" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("toy_game", path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["toy_game"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["toy_game"]
-
-
-@pytest.fixture
-def toy(monkeypatch):
-    monkeypatch.setitem(games._LOADED, "toy", _toy().GAME)
-    return _toy().GAME
 
 
 def playable_games():
@@ -41,13 +21,6 @@ def playable_games():
             continue
         names.append(name)
     return names
-
-
-@pytest.fixture
-def journal(tmp_path):
-    j = Journal.open(tmp_path / "journal.sqlite3")
-    yield j
-    j.close()
 
 
 def entry_rows(journal, session):

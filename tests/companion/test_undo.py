@@ -1,8 +1,5 @@
 """Undo and redo: never a re-roll, never an un-see, journaled, and resumable."""
-import importlib.util
-import pathlib
 import random
-import sys
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -14,27 +11,7 @@ from companion.journal import Journal
 from companion.session import Session
 
 
-def _toy():
-    path = pathlib.Path(__file__).with_name("toy_game.py")
-    if "toy_game" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("toy_game", path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["toy_game"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["toy_game"]
-
-
-@pytest.fixture(autouse=True)
-def toy(monkeypatch):
-    monkeypatch.setitem(games._LOADED, "toy", _toy().GAME)
-    return _toy().GAME
-
-
-@pytest.fixture
-def journal(tmp_path):
-    j = Journal.open(tmp_path / "journal.sqlite3")
-    yield j
-    j.close()
+pytestmark = pytest.mark.usefixtures("toy")  # the toy game is registered for every test here
 
 
 def new(journal, seed=1, players=("Ana", "Ben"), **kw):
