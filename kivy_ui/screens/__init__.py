@@ -23,6 +23,7 @@ SCREENS = {
 
 GAME_SCREENS = {
     "maya-madness": "maya_madness:MayaMadnessScreen",
+    "maya": "maya:MayaScreen",
     "mayan-curse": "mayan_curse:MayanCurseScreen",
 }
 

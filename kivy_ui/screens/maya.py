@@ -1,0 +1,263 @@
+"""The Maya table screen: the round and phase, what the game waits for, the
+players (gold, blocks, cards left, markers), the quarries with their cards face
+down in placement order, the pyramids level by level, the last event, and the
+public choices as big buttons built from `legal_actions`.
+
+Everything here comes from the TABLE view. A player's own choices (the worker
+card and quarry while quarrying, the sealed bid) are made in their private
+view behind the privacy gate (private_content), never on this screen.
+"""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.factory import Factory
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.engine import CHANCE
+
+from .. import theme
+from ..widgets.gate import GateView
+from ..widgets.maya_board import PyramidColumn, QuarryColumn
+from ..widgets.maya_private import MayaPrivatePanel
+from ..widgets import maya_words as words
+
+MAX_BUTTONS = 8  # one row at 800 px wide; the menus group choices to stay under it
+
+
+class MayaPlayer(ButtonBehavior, BoxLayout):
+    """One player: colour and symbol, name, gold, blocks, cards left, markers.
+    Tap to open your private view (after the others look away)."""
+
+    seat = NumericProperty(0)
+    name_text = StringProperty("")
+    gold_text = StringProperty("")
+    line2 = StringProperty("")
+    line3 = StringProperty("")
+    symbol = StringProperty("●")
+    colour_rgba = ListProperty([1, 0, 0, 1])
+    is_turn = BooleanProperty(False)
+
+
+def seat_colours(session, view) -> dict:
+    """seat -> (colour name, symbol, rgba): the colours chosen on New game."""
+    meta = getattr(session, "meta", {}) or {}
+    chosen = meta.get("colours") or []
+    out = {}
+    for p in view["players"]:
+        s = p["seat"]
+        out[s] = theme.colour(chosen[s] if s < len(chosen) else p["colour"].capitalize())
+    return out
+
+
+class MayaScreen(Screen):
+    prompt = StringProperty("")
+    header = StringProperty("")
+    summary = StringProperty("")
+    message = StringProperty("")
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.gate_view = GateView(self)
+        self._table = None
+        self.path: tuple = ()  # the step of the public menu the table is in
+        self._path_for = None  # (actor, number of actions taken) the path belongs to
+        self._private = None
+        self._quarry_cols: list[QuarryColumn] = []
+        self._pyramid_cols: list[PyramidColumn] = []
+        self._buttons: list = []
+        # The quarry columns' width decides how many cards fit a row: re-render on resize.
+        self._rerender = Clock.create_trigger(lambda *_: self.render())
+        self.bind(size=lambda *_: self._rerender())
+
+    # --- wiring -------------------------------------------------------------------
+    def refresh(self):
+        table = App.get_running_app().table
+        if table is not self._table:
+            self._table = table
+            self.path = ()
+            table.subscribe(self._on_table)
+        self.render()
+
+    def on_leave(self, *_):
+        self.gate_view.close()
+
+    def _on_table(self, table, what):
+        if table is not self._table:
+            return
+        if what in ("view", "message", "device"):
+            self.render()
+        if what == "gate":
+            self.gate_view.sync(table)
+
+    # --- rendering the public view ------------------------------------------------
+    def render(self):
+        table = self._table
+        if table is None:
+            return
+        v = table.public_view()
+        self.colours = seat_colours(table.session, v)
+        self.header = words.header(v)
+        self.prompt = words.prompt(v)
+        self.summary = words.describe_event(v, v["last"])
+        self.message = table.message or " · ".join(table.device_problems.values())
+        # A five-player quarry result is long: a smaller font keeps it on two lines.
+        self.ids.summary.font_size = sp(15) if len(self.message or self.summary) < 180 else sp(13)
+        self._render_players(v)
+        self._render_quarries(v)
+        self._render_pyramids(v)
+        self._render_choices(v)
+        self.gate_view.sync(table)
+
+    def _render_players(self, v):
+        box = self.ids.players
+        while len(box.children) < len(v["players"]):
+            row = MayaPlayer()
+            row.bind(on_release=lambda r: self._table.request_peek(r.seat))
+            box.add_widget(row)
+        while len(box.children) > len(v["players"]):
+            box.remove_widget(box.children[0])
+        acting = set(words.acting(v))
+        for row, p in zip(reversed(box.children), v["players"]):
+            _, symbol, rgba = self.colours[p["seat"]]
+            row.seat = p["seat"]
+            row.symbol, row.colour_rgba = symbol, list(rgba)
+            row.name_text = p["name"]
+            row.gold_text = f"{p['gold']} gold"
+            bits = [f"{p['blocks']} block{'s' if p['blocks'] != 1 else ''}", f"{p['cards_left']} cards"]
+            if p["seat"] == v["starting_player"]:
+                bits.append("starts")
+            if p.get("passed"):
+                bits.append("passed")
+            if "has_bid" in p:
+                bits.append("has bid" if p["has_bid"] else "to bid")
+            row.line2 = " · ".join(bits)
+            held = [words.marker_name(m) for m in p["markers"]]
+            if v["first_player_holder"] == p["seat"]:
+                held.insert(0, "First Player")
+            row.line3 = ", ".join(held)
+            row.is_turn = p["seat"] in acting
+
+    def _render_quarries(self, v):
+        box = self.ids.quarries
+        while len(self._quarry_cols) < len(v["quarries"]):
+            self._quarry_cols.append(QuarryColumn())
+        if len(box.children) != len(v["quarries"]):
+            box.clear_widgets()
+            for col in self._quarry_cols[:len(v["quarries"])]:
+                box.add_widget(col)
+        for col, q in zip(self._quarry_cols, v["quarries"]):
+            col.show(q, self.colours, current=v["current_quarry"] == q["quarry"])
+        # Tall enough for the biggest quarry's cards; the pyramids take the rest.
+        box.height = max(col.height_for(q["max_cards"]) for col, q in zip(self._quarry_cols, v["quarries"]))
+
+    def _render_pyramids(self, v):
+        box = self.ids.pyramids
+        while len(self._pyramid_cols) < len(v["pyramids"]):
+            self._pyramid_cols.append(PyramidColumn())
+        if len(box.children) != len(v["pyramids"]):
+            box.clear_widgets()
+            for col in self._pyramid_cols[:len(v["pyramids"])]:
+                box.add_widget(col)
+        for col, p in zip(self._pyramid_cols, v["pyramids"]):
+            col.show(p, self.colours)
+
+    # --- the public choices ---------------------------------------------------------
+    def public_actions(self, v) -> tuple:
+        """(actor, the actions a public button may play) for the decision at hand."""
+        session = self._table.session
+        actors = list(session.actors())
+        if actors == [CHANCE]:
+            # Physical randomness: the drawn blue markers are entered here; digital
+            # draws happen by themselves.
+            return (CHANCE, session.legal_actions(CHANCE)) if session.waiting_for_chance() else (None, [])
+        if len(actors) != 1:
+            return None, []
+        actor = actors[0]
+        actions = [a for a in session.legal_actions(actor) if not words.is_private(a)]
+        return actor, actions
+
+    def _render_choices(self, v):
+        actor, actions = self.public_actions(v)
+        key = (actor, len(self._table.session.actions))
+        if key != self._path_for:
+            self._path_for, self.path = key, ()
+        choices = self._menu(v, actions)
+        self._fill(choices, v)
+
+    def _menu(self, v, actions):
+        """The buttons at the current step; players' names carry their symbols."""
+        if not actions:
+            return []
+        marked = dict(v, players=[dict(p, name=f"{self.colours[p['seat']][1]} {p['name']}") for p in v["players"]])
+        return words.menu(marked, actions, self.path)
+
+    def _fill(self, choices, v):
+        bar = self.ids.choices
+        bar.clear_widgets()
+        while len(self._buttons) < max(len(choices), 5):
+            b = Factory.BigButton(text="", font_size=sp(18), height=dp(56), font_name=theme.SYMBOL_FONT)
+            b.choice = None
+            b.bind(on_release=self._choose)
+            self._buttons.append(b)
+        if not choices:
+            for seat in self._private_seats(v):
+                b = self._buttons[len(bar.children)]
+                b.text = self._private_label(v, seat)
+                b.choice = ("peek", seat)
+                bar.add_widget(b)
+            return
+        for b, c in zip(self._buttons, choices):
+            b.text, b.choice = c.label, c
+            bar.add_widget(b)
+
+    def _private_seats(self, v) -> list:
+        """Seats whose choice now waits in their private view (a card, a bid)."""
+        if v["phase"] in ("quarrying", "bidding") and not v["waiting_for"]:
+            return words.acting(v)
+        return []
+
+    def _private_label(self, v, seat):
+        name = v["players"][seat]["name"]
+        return f"{name}: bid" if v["phase"] == "bidding" else f"{name}: lay a card or pass"
+
+    def _choose(self, button):
+        c = button.choice
+        if c is None:
+            return
+        if isinstance(c, tuple):  # ("peek", seat): the others look away first
+            self._table.request_peek(c[1])
+            return
+        if c.action is None:
+            self.path = c.path
+            v = self._table.public_view()
+            self._fill(self._menu(v, self.public_actions(v)[1]), v)
+            return
+        self.path = ()
+        self._table.play(c.action)
+        self.render()
+
+    def undo(self):
+        self.path = ()
+        self._table.undo()
+        self.render()
+
+    # --- the private overlay's content ---------------------------------------------
+    def private_content(self, seat, view):
+        """The seat's cards, its cards at concealed quarries, and its own choice
+        (card + quarry, or its sealed bid), for the private overlay only."""
+        if self._private is None:
+            self._private = MayaPrivatePanel(self.play_private)
+        legal = [a for a in self._table.session.legal_actions(seat) if words.is_private(a)]
+        self._private.show(seat, view, legal)
+        return self._private
+
+    def play_private(self, seat, action):
+        """A choice made in the private view: hide it first, then play it."""
+        self._table.close_gate()
+        self._table.play(dict(action, actor=seat))
+        self.render()
