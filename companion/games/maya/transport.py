@@ -3,13 +3,14 @@ remaining worker cards (-3 ignored) plus marker bonuses; the surplus returns
 to the pool. Then the extra-block marker adds one block that needs no transport."""
 from __future__ import annotations
 
-from . import markers as mk
 from .state import MINUS, State, replace, tup_set
 
 
 def capacity(state: State, seat: int) -> int:
     worker_points = sum(v for v in state.cards[seat] if v != MINUS)
-    bonus = (2 if mk.has(state, seat, "transport2") else 0) + (4 if "transport4" in state.markers[seat] else 0)
+    held = state.markers[seat]
+    # the green +2 and a joker standing for it are two markers: both count
+    bonus = 2 * (held.count("transport2") + held.count("joker:transport2")) + 4 * held.count("transport4")
     return worker_points + bonus
 
 
