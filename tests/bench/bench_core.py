@@ -22,13 +22,14 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
+from common import BareCommits, ms, pct, play_session  # noqa: E402
 from companion.bots import get_bot, has_bot  # noqa: E402
 from companion.cli import simulate, simulation_options  # noqa: E402
 from companion.engine import TABLE  # noqa: E402
 from companion.games import get_game  # noqa: E402
-from companion.journal import Journal, connect, dumps  # noqa: E402
+from companion.journal import Journal, dumps  # noqa: E402
 from companion.session import Session  # noqa: E402
 
 GAME = "maya-madness"
@@ -43,39 +44,15 @@ def _bot_kind() -> str:
     return "greedy" if has_bot(GAME, "greedy") else "random"
 
 
-def _pct(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
-
-
-def _ms(x):
-    return round(x * 1000, 3)
-
-
-def _play_session(session, bot, rng, on_action=None):
-    while not session.is_over():
-        now = session.actors()
-        seat = next(iter(now)) if len(now) == 1 else rng.choice(sorted(now, key=str))
-        action = bot.choose(session.game, session.state, seat, rng)
-        if on_action:
-            on_action(session, action)
-        else:
-            session.act(action)
-
-
 def bench_action_latency(workdir: pathlib.Path) -> dict:
     journal = Journal.open(workdir / "journal.sqlite3")
-    bare = connect(workdir / "bare.sqlite3")
-    bare.execute("CREATE TABLE IF NOT EXISTS entries (session INTEGER, seq INTEGER, kind TEXT, payload TEXT, time REAL,"
-                 " PRIMARY KEY (session, seq)) WITHOUT ROWID")
-    insert = "INSERT INTO entries (session, seq, kind, payload, time) VALUES (?, ?, ?, ?, ?)"
+    bare = BareCommits(workdir / "bare.sqlite3")
     kind = _bot_kind()
     bot = get_bot(GAME, kind)
     game = get_game(GAME)
     options = simulation_options(game, {})
     session_times, bare_times, engine_times = [], [], []
     commits_per_action = []
-    seq = [0]
 
     def on_action(session, action):
         before, entries_before = session.state, session._seq
@@ -86,12 +63,7 @@ def bench_action_latency(workdir: pathlib.Path) -> dict:
         session_times.append(t1 - t0)
         commits_per_action.append(session._seq - entries_before)
         # The same payload, bare: one insert, one commit, on the same kind of file.
-        payload = dumps(action)
-        t0 = time.perf_counter()
-        bare.execute(insert, (1, seq[0], "action", payload, time.time()))
-        t1 = time.perf_counter()
-        bare_times.append(t1 - t0)
-        seq[0] += 1
+        bare_times.append(bare.commit(dumps(action)))
         # What the session adds besides the commit: apply and the table view alone.
         t0 = time.perf_counter()
         game.view(game.apply(before, action), TABLE)
@@ -100,17 +72,17 @@ def bench_action_latency(workdir: pathlib.Path) -> dict:
     for g in range(LATENCY_GAMES):
         rng = random.Random(f"bench-latency:{g}")
         s = Session.create(journal, GAME, PLAYERS, options=options, seed=g)
-        _play_session(s, bot, rng, on_action)
+        play_session(s, bot, rng, on_action)
     journal.close()
     bare.close()
-    p99, bare_p99 = _pct(session_times, 0.99), _pct(bare_times, 0.99)
+    p99, bare_p99 = pct(session_times, 0.99), pct(bare_times, 0.99)
     ratio = p99 / bare_p99
     return {
         "bench": "action_latency", "game": GAME, "players": len(PLAYERS), "bot": kind, "games": LATENCY_GAMES,
         "samples": len(session_times),
-        "p50_ms": _ms(_pct(session_times, 0.5)), "p99_ms": _ms(p99),
-        "bare_commit_p50_ms": _ms(_pct(bare_times, 0.5)), "bare_commit_p99_ms": _ms(bare_p99),
-        "apply_and_view_p50_ms": _ms(_pct(engine_times, 0.5)), "apply_and_view_p99_ms": _ms(_pct(engine_times, 0.99)),
+        "p50_ms": ms(pct(session_times, 0.5)), "p99_ms": ms(p99),
+        "bare_commit_p50_ms": ms(pct(bare_times, 0.5)), "bare_commit_p99_ms": ms(bare_p99),
+        "apply_and_view_p50_ms": ms(pct(engine_times, 0.5)), "apply_and_view_p99_ms": ms(pct(engine_times, 0.99)),
         "actions_with_a_dealer_draw": sum(1 for c in commits_per_action if c > 1),
         "ratio_p99": round(ratio, 2), "target": "ratio_p99 <= 3", "ok": ratio <= 3,
     }
@@ -123,7 +95,7 @@ def _long_game(journal) -> Session:
     options = simulation_options(game, {"tokens_to_win": 10})
     for seed in range(50):
         s = Session.create(journal, GAME, ["Ana", "Ben", "Cy", "Di"], options=options, seed=seed)
-        _play_session(s, bot, random.Random(f"bench-resume:{seed}"))
+        play_session(s, bot, random.Random(f"bench-resume:{seed}"))
         if len(s.actions) >= RESUME_ACTIONS:
             return s
     raise RuntimeError(f"no game of {RESUME_ACTIONS} actions in 50 tries")
@@ -151,8 +123,8 @@ def bench_resume(workdir: pathlib.Path) -> dict:
     med = statistics.median(reopen)
     return {
         "bench": "resume", "game": GAME, "actions": n, "journal_entries": entries, "runs": RESUME_RUNS,
-        "open_and_resume_median_ms": _ms(med), "open_and_resume_max_ms": _ms(max(reopen)),
-        "resume_only_median_ms": _ms(statistics.median(replay_only)),
+        "open_and_resume_median_ms": ms(med), "open_and_resume_max_ms": ms(max(reopen)),
+        "resume_only_median_ms": ms(statistics.median(replay_only)),
         "target": f"open_and_resume_median_ms < {FRAME_MS}", "ok": med * 1000 < FRAME_MS,
     }
 

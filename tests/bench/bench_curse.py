@@ -22,12 +22,13 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
+from common import BareCommits, ms, pct, play_session  # noqa: E402
 from companion.bots import get_bot  # noqa: E402
 from companion.cli import simulate  # noqa: E402
 from companion.engine import TABLE  # noqa: E402
-from companion.journal import Journal, connect, dumps  # noqa: E402
+from companion.journal import Journal, dumps  # noqa: E402
 from companion.session import Session  # noqa: E402
 
 GAME = "mayan-curse"
@@ -36,25 +37,9 @@ THROUGHPUT_GAMES = 20
 LATENCY_GAMES = 8
 
 
-def _pct(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
-
-
-def _ms(x):
-    return round(x * 1000, 3)
-
-
-def _play(session, bot, rng, on_action=None):
-    while not session.is_over():
-        now = session.actors()
-        seat = next(iter(now)) if len(now) == 1 else rng.choice(sorted(now, key=str))
-        action = bot.choose(session.game, session.state, seat, rng)
-        if on_action:
-            on_action(session, action)
-        else:
-            session.act(action)
-            session.view(TABLE)
+def _act_and_view(session, action):
+    session.act(action)
+    session.view(TABLE)
 
 
 def bench_games(workdir: pathlib.Path) -> dict:
@@ -64,7 +49,7 @@ def bench_games(workdir: pathlib.Path) -> dict:
     t0 = time.perf_counter()
     for g in range(THROUGHPUT_GAMES):
         s = Session.create(journal, GAME, PLAYERS, options={}, randomness="digital", seed=g)
-        _play(s, bot, random.Random(f"bench-curse-games:{g}"))
+        play_session(s, bot, random.Random(f"bench-curse-games:{g}"), _act_and_view)
         actions += len(s.actions)
     seconds = time.perf_counter() - t0
     journal.close()
@@ -80,17 +65,9 @@ def bench_games(workdir: pathlib.Path) -> dict:
 
 def bench_latency(workdir: pathlib.Path) -> dict:
     journal = Journal.open(workdir / "journal.sqlite3")
-    bare = connect(workdir / "bare.sqlite3")
-    bare.execute("CREATE TABLE IF NOT EXISTS entries (session INTEGER, seq INTEGER, kind TEXT, payload TEXT,"
-                 " time REAL, PRIMARY KEY (session, seq)) WITHOUT ROWID")
-    insert = "INSERT INTO entries (session, seq, kind, payload, time) VALUES (?, ?, ?, ?, ?)"
+    bare = BareCommits(workdir / "bare.sqlite3")
     bot = get_bot(GAME, "greedy")
     session_times, bare_same, bare_one, entries = [], [], [], []
-    seq = [0]
-
-    def commit(payload):
-        bare.execute(insert, (1, seq[0], "action", payload, time.time()))
-        seq[0] += 1
 
     def on_action(session, action):
         k = len(session.actions)
@@ -101,30 +78,25 @@ def bench_latency(workdir: pathlib.Path) -> dict:
         new = session.actions[k:]
         entries.append(len(new))
         payloads = [dumps(a) for a in new]
-        t0 = time.perf_counter()
-        commit(payloads[0])
-        t1 = time.perf_counter()
-        for p in payloads[1:]:
-            commit(p)
-        t2 = time.perf_counter()
-        bare_one.append(t1 - t0)
-        bare_same.append(t2 - t0)
+        one = bare.commit(payloads[0])
+        bare_one.append(one)
+        bare_same.append(one + sum(bare.commit(p) for p in payloads[1:]))
 
     for g in range(LATENCY_GAMES):
         s = Session.create(journal, GAME, PLAYERS, options={}, randomness="digital", seed=100 + g)
-        _play(s, bot, random.Random(f"bench-curse-latency:{g}"), on_action)
+        play_session(s, bot, random.Random(f"bench-curse-latency:{g}"), on_action)
     journal.close()
     bare.close()
-    p99 = _pct(session_times, 0.99)
-    ratio = p99 / _pct(bare_same, 0.99)
+    p99 = pct(session_times, 0.99)
+    ratio = p99 / pct(bare_same, 0.99)
     return {
         "bench": "curse_action_latency", "game": GAME, "players": len(PLAYERS), "games": LATENCY_GAMES,
         "samples": len(session_times),
-        "p50_ms": _ms(_pct(session_times, 0.5)), "p99_ms": _ms(p99),
-        "bare_same_entries_p50_ms": _ms(_pct(bare_same, 0.5)), "bare_same_entries_p99_ms": _ms(_pct(bare_same, 0.99)),
-        "bare_one_commit_p99_ms": _ms(_pct(bare_one, 0.99)),
+        "p50_ms": ms(pct(session_times, 0.5)), "p99_ms": ms(p99),
+        "bare_same_entries_p50_ms": ms(pct(bare_same, 0.5)), "bare_same_entries_p99_ms": ms(pct(bare_same, 0.99)),
+        "bare_one_commit_p99_ms": ms(pct(bare_one, 0.99)),
         "actions_with_dealt_draws": sum(1 for e in entries if e > 1), "max_entries_per_action": max(entries),
-        "ratio_p99_vs_one_commit": round(p99 / _pct(bare_one, 0.99), 2),
+        "ratio_p99_vs_one_commit": round(p99 / pct(bare_one, 0.99), 2),
         "ratio_p99": round(ratio, 2), "target": "ratio_p99 <= 3", "ok": ratio <= 3,
     }
 

@@ -20,12 +20,13 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
+from common import BareCommits, ms, pct  # noqa: E402
 from companion.bots import get_bot  # noqa: E402
 from companion.cli import simulate  # noqa: E402
 from companion.engine import TABLE  # noqa: E402
-from companion.journal import Journal, connect, dumps  # noqa: E402
+from companion.journal import Journal, dumps  # noqa: E402
 from companion.session import Session  # noqa: E402
 
 GAME = "maya"
@@ -34,24 +35,11 @@ OPTIONS = {"advanced": True}
 GAMES = 4
 
 
-def _pct(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
-
-
-def _ms(x):
-    return round(x * 1000, 3)
-
-
 def bench_session(workdir: pathlib.Path) -> dict:
     journal = Journal.open(workdir / "journal.sqlite3")
-    bare = connect(workdir / "bare.sqlite3")
-    bare.execute("CREATE TABLE IF NOT EXISTS entries (session INTEGER, seq INTEGER, kind TEXT, payload TEXT, time REAL,"
-                 " PRIMARY KEY (session, seq)) WITHOUT ROWID")
-    insert = "INSERT INTO entries (session, seq, kind, payload, time) VALUES (?, ?, ?, ?, ?)"
+    bare = BareCommits(workdir / "bare.sqlite3")
     bot = get_bot(GAME, "greedy")
     act_times, bare_times, game_times = [], [], []
-    seq = 0
     actions = 0
     for g in range(GAMES):
         rng = random.Random(f"bench-maya:{g}")
@@ -71,24 +59,20 @@ def bench_session(workdir: pathlib.Path) -> dict:
             act_times.append(t2 - t1)
             actions += 1
             # the same payload, bare: one insert, one commit, on the same kind of file
-            payload = dumps(action)
-            t3 = time.perf_counter()
-            bare.execute(insert, (1, seq, "action", payload, time.time()))
-            bare_times.append(time.perf_counter() - t3)
+            bare_times.append(bare.commit(dumps(action)))
             bot_time += bare_times[-1]  # not part of the game's own time either
-            seq += 1
         game_times.append(time.perf_counter() - start - bot_time)
         assert s.result() is not None
     journal.close()
     bare.close()
-    p99, bare_p99 = _pct(act_times, 0.99), _pct(bare_times, 0.99)
+    p99, bare_p99 = pct(act_times, 0.99), pct(bare_times, 0.99)
     ratio = p99 / bare_p99
     return {
         "bench": "maya_session", "game": GAME, "players": len(PLAYERS), "options": OPTIONS, "bot": "greedy",
         "games": GAMES, "actions": actions,
         "games_per_second": round(GAMES / sum(game_times), 3),
-        "p50_ms": _ms(_pct(act_times, 0.5)), "p99_ms": _ms(p99),
-        "bare_commit_p50_ms": _ms(_pct(bare_times, 0.5)), "bare_commit_p99_ms": _ms(bare_p99),
+        "p50_ms": ms(pct(act_times, 0.5)), "p99_ms": ms(p99),
+        "bare_commit_p50_ms": ms(pct(bare_times, 0.5)), "bare_commit_p99_ms": ms(bare_p99),
         "ratio_p99": round(ratio, 2), "target": "ratio_p99 <= 3", "ok": ratio <= 3,
     }
 

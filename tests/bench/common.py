@@ -1,0 +1,73 @@
+"""What the benchmarks share: percentiles, milliseconds, bots playing a session
+to the end, and the bare SQLite commit a journaled action is measured against.
+
+A bench module imports it as `common` after putting this directory on sys.path
+(run.py loads bench modules by path, so they are not a package):
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+    from common import BareCommits, ms, pct, play_session
+
+Importing it also puts the project root on sys.path, so `companion` imports
+without an installed package.
+"""
+from __future__ import annotations
+
+import pathlib
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from companion.journal import connect  # noqa: E402
+
+_CREATE = ("CREATE TABLE IF NOT EXISTS entries (session INTEGER, seq INTEGER, kind TEXT, payload TEXT, time REAL,"
+           " PRIMARY KEY (session, seq)) WITHOUT ROWID")
+_INSERT = "INSERT INTO entries (session, seq, kind, payload, time) VALUES (?, ?, ?, ?, ?)"
+
+
+def pct(values, q):
+    """The q-quantile (0..1) of values, nearest rank."""
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def ms(seconds):
+    return round(seconds * 1000, 3)
+
+
+class BareCommits:
+    """The floor a journaled action is compared with: one INSERT of the same
+    payload into an entries table of the same shape, committed on its own, on a
+    file opened the journal's way (WAL, synchronous=FULL) in the same directory."""
+
+    def __init__(self, path: pathlib.Path):
+        self.conn = connect(path)
+        self.conn.execute(_CREATE)
+        self.seq = 0
+
+    def commit(self, payload: str) -> float:
+        """Insert and commit one entry; returns the seconds it took."""
+        t0 = time.perf_counter()
+        self.conn.execute(_INSERT, (1, self.seq, "action", payload, time.time()))
+        elapsed = time.perf_counter() - t0
+        self.seq += 1
+        return elapsed
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def play_session(session, bot, rng, on_action=None):
+    """Bots play the session to its end. Each action goes to on_action(session,
+    action), which must act it (and may time it); by default it is just acted.
+    With several seats to act at once (a sealed choice), rng picks who goes first."""
+    while not session.is_over():
+        now = session.actors()
+        seat = next(iter(now)) if len(now) == 1 else rng.choice(sorted(now, key=str))
+        action = bot.choose(session.game, session.state, seat, rng)
+        if on_action:
+            on_action(session, action)
+        else:
+            session.act(action)
