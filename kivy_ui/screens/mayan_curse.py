@@ -26,7 +26,9 @@ from ..widgets.gate import GateView
 
 # Stela colours as they look on the table; always drawn with their name or initial.
 STELA_RGB = {"brown": "a0683a", "gray": "a8a8a8", "beige": "e8d6a8"}
-BACKPACK = {"machete": "Machete", "map": "Map", "compass": "Compass", "elixir": "Elixir"}
+# The backpack's items with a reminder of what each does (Using Your Backpack).
+BACKPACK = {"machete": "Machete\n1 stone = wild", "map": "Map\njump on slab",
+            "compass": "Compass\n1 step, any way", "elixir": "Elixir\n+1 slide"}
 
 
 def stone_label(kind: str) -> str:
@@ -35,16 +37,18 @@ def stone_label(kind: str) -> str:
 
 
 def stela_chips(colours: list[str]) -> str:
-    """Face-down stelae as coloured chips with the colour's initial (colour-blind safe)."""
-    return " ".join(f"[color={STELA_RGB.get(c, 'ffffff')}]■{c[:2]}[/color]" for c in colours)
+    """Face-down stelae per colour, as coloured chips with the colour's first letters
+    (colour-blind safe): "■br×2 ■gr×1"."""
+    return " ".join(f"[color={STELA_RGB.get(c, 'ffffff')}]■{c[:2]}×{colours.count(c)}[/color]"
+                    for c in STELA_RGB if c in colours)
 
 
 def boulder_where(b: dict) -> str:
     if b["where"] == "entrance":
-        return "at the entrance"
+        return "AT THE ENTRANCE"
     if b["where"] == "passage":
-        return f"row {b['row']}"
-    return "not tumbled yet"
+        return f"on row {b['row']}"
+    return "on its board"
 
 
 class CurseSeatRow(ButtonBehavior, BoxLayout):
@@ -131,9 +135,8 @@ class MayanCurseScreen(Screen):
     def _render_info(self, v):
         names = [p["name"] for p in v["players"]]
         order = " › ".join(names[i] for i in v["turn_order"]) or "—"
-        lines = [f"Round {v['round']}",
-                 f"Turn order: {order}",
-                 f"Purse: {v['purse']} stones · cameras left: {v['cameras_left']}"]
+        lines = [f"Round {v['round']} · order: {order}",
+                 f"Purse: {v['purse']} stones", f"Cameras left: {v['cameras_left']}"]
         if "solo" in v:
             s = v["solo"]
             goal = f"Scenario {s['scenario']}: {s['scenario_text']}" if s["scenario"] else \
@@ -141,9 +144,15 @@ class MayanCurseScreen(Screen):
                 (" and the camera" if s["camera_needed"] else "")
             lines.append(goal)
         self.info_text = "\n".join(lines)
-        self.boulders_text = "\n".join(
-            f"{b['name'].capitalize()}: {'▲' * b['tokens'] or '—'} {b['tokens']} token{'s' if b['tokens'] != 1 else ''},"
-            f" {boulder_where(b)}" for b in v["boulders"])
+        self.boulders_text = "\n".join(self._boulder_line(b) for b in v["boulders"])
+
+    @staticmethod
+    def _boulder_line(b):
+        """"Left: 2▲▲ · on its board"; a boulder with no tokens left tumbles at the end of the round."""
+        where = boulder_where(b)
+        if b["tumbles"]:
+            where = "tumbles!" if b["where"] == "start" else f"{where} · tumbles!"
+        return f"{b['name'].capitalize()}: {b['tokens']}{'▲' * b['tokens']} · {where}"
 
     def _render_seats(self, v):
         box = self.ids.seats
@@ -165,14 +174,14 @@ class MayanCurseScreen(Screen):
             row.is_turn = seat == now and v["phase"] in ("turn", "boulders", "reveal")
             row.gone = p["escaped"]
             row.stones_text = "escaped" if p["escaped"] else f"{p['stones']} stones"
-            row.stelae_text = (stela_chips(p["stelae"]) + f"  ({len(p['stelae'])})") if p["stelae"] else "no stelae"
+            row.stelae_text = stela_chips(p["stelae"]) if p["stelae"] else "no stelae"
             status = []
             if p["camera"]:
                 status.append("camera")
             elif p["reached_temple"]:
                 status.append("temple")
-            status.append("pack ✓" if p["backpack"] == "unused" else f"used {p['backpack']}")
-            row.status_text = " · ".join(status)
+            status.append("backpack ✓" if p["backpack"] == "unused" else f"used {p['backpack']}")
+            row.status_text = "\n".join(status)
         self._fit_rows()
 
     def _fit_rows(self, *_):
@@ -198,7 +207,8 @@ class MayanCurseScreen(Screen):
         then = [n for n in t["order"][1:]]
         self.cue_title = f"The {t['now'].upper()} boulder tumbles!"
         reporter = self._table.name(v["waiting_for"]["actors"][0])
-        self.cue_detail = (f"From {boulder_where(b)}, towards the entrance."
+        start = "its board" if b["where"] == "start" else f"row {b['row']}"
+        self.cue_detail = (f"From {start} it tumbles towards the entrance, to the closest matching symbol."
                            + (f" Then: {', '.join(then)}." if then else "")
                            + f" {reporter}: where did it stop? (row 1 is next to the entrance)")
 
@@ -223,9 +233,9 @@ class MayanCurseScreen(Screen):
             left = v["stelae_on_board"]
             for a in legal:
                 if a["type"] == "discover_stela":
-                    where = "" if a["place"] == "passage" else "temple "
                     n = left[a["colour"]][a["place"]]
-                    buttons.append((f"{where}{a['colour'].capitalize()} ({n} left)", a, False))
+                    text = a["colour"].capitalize() if a["place"] == "passage" else f"Temple {a['colour']}"
+                    buttons.append((f"{text} ({n} left)", a, False))
             buttons.append(("Cancel", ("mode", "main"), False))
         elif v["phase"] == "turn" and self.action_mode == "backpack":
             buttons = [(BACKPACK.get(a["item"], a["item"]), a, False) for a in legal if a["type"] == "use_backpack"]
@@ -307,7 +317,7 @@ class MayanCurseScreen(Screen):
             name = v["tumbling"]["done"][-1]
         BoulderCue(f"The {name} boulder reached the entrance!",
                    f"Reset the first {v['slabs_to_reset']} slabs of the passage so they are flush "
-                   f"with the entrance board. {at} of 3 entrance spaces are blocked.").open(animation=False)
+                   f"with the entrance board. Entrance spaces blocked: {at} of {len(v['boulders'])}.").open(animation=False)
 
     # --- the private overlay's content ---------------------------------------------
     def private_content(self, seat, view):
@@ -329,19 +339,20 @@ class MayanCurseScreen(Screen):
         v = session.view(TABLE)
         d = result.detail
         lines = []
-        for p in v["players"]:
-            i = p["seat"]
+        for i in result.ranking:
+            p = v["players"][i]
             if not p["escaped"]:
                 lines.append(f"{p['name']} did not escape: their knowledge does not count.")
                 continue
             values = p.get("stela_values") or []
             parts = [f"stelae {' + '.join(map(str, values))}" if values else "no stelae"]
+            box = session.state.box  # printed numbers, not secrets
             if d["camera"][i]:
-                parts.append("camera 15")
+                parts.append(f"camera {box.camera_knowledge}")
             if d["backpack_unused"][i]:
-                parts.append("backpack unused 2")
+                parts.append(f"backpack unused {box.backpack_bonus}")
             lines.append(f"{p['name']}: {', '.join(parts)} = {d['knowledge'][i]} knowledge"
-                         f" ({d['stelae'][i]} stelae)")
+                         f" ({d['stelae'][i]} stela{'' if d['stelae'][i] == 1 else 'e'})")
         if d.get("temple_wins") and len(v["players"]) > 1:
             lines.insert(0, "The temple wins!")
         return lines

@@ -104,8 +104,9 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     press(d, "Gray (8 left)")
     v = table.public_view()
     assert v["players"][0]["stelae"] == ["gray"] and v["boulders"][0]["tokens"] == 1
-    assert "Left: ▲ 1 token" in screen.ids.boulders.text
-    assert "gr" in screen.ids.seats.children[-1].stelae_text
+    assert "Left: 1▲ · on its board" in screen.ids.boulders.text
+    assert "Purse: 11 stones" in screen.ids.info.text, "nine stones are in hand"
+    assert "■gr×1" in screen.ids.seats.children[-1].stelae_text
     shot(d, "curse-01-table")
     table.open_gate(0, "touch")
     d.frames(2)
@@ -162,7 +163,7 @@ def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
     screen = d.screen()
     assert "Scenario 5: Escape with a camera but NO stelae" in screen.ids.info.text
     press(d, "Backpack…")
-    press(d, "Elixir")
+    press(d, "Elixir\n+1 slide")
     assert "used elixir" in screen.ids.seats.children[0].status_text
     press(d, "End turn")  # solo: a trigger token comes off at the end of each turn
     assert table.public_view()["boulders"][0]["tokens"] == 1
@@ -175,6 +176,28 @@ def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
     assert end.ids.headline.text == "Ana wins!"
     assert end.ids.detail.text.startswith("Scenario 5 won (Escape with a camera but NO stelae)")
     shot(d, "curse-07-solo-end")
+
+
+def test_physical_stelae_an_escaped_player_enters_the_value_at_the_end(ui):
+    """Physical stelae not entered during play are entered behind the gate once the
+    game ends (End of the Game: escaped players reveal their stelae)."""
+    d = ui
+    table = curse_game(d, ("Ana",), options={"stelae": "physical", "scenario": 1})
+    screen = d.screen()
+    press(d, "Found a stela…")
+    press(d, "Beige (3 left)")
+    press(d, "Escaped!")
+    assert d.app.sm.current == "mayan-curse", "the values come first"
+    assert screen.prompt == "Ana: enter the values of your stelae."
+    press(d, "Ana: enter my stela values")
+    d.tap(screen.gate_view.overlay.ids_show)
+    assert "Beige stela: not entered yet" in overlay_texts(d)
+    d.tap_text("6", widget=screen.gate_view.overlay, exact=True)
+    assert d.until(lambda: d.app.sm.current == "end", 3)
+    end = d.screen()
+    assert end.ids.headline.text == "Nobody wins."
+    assert end.ids.detail.text == "Escaped with 8 knowledge; scenario 1 needs 22."
+    assert "Ana: stelae 6, backpack unused 2 = 8 knowledge (1 stela)" in d.texts(end)
 
 
 def test_six_players_the_public_screen_never_shows_a_stone_or_a_stela_value(ui):
