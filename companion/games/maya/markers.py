@@ -42,6 +42,15 @@ def concealed_quarries(state: State, besides: int | None = None) -> list:
     return out
 
 
+def columns(state: State) -> list:
+    """Quarries with a column of cards for the 2 points marker to lie beside
+    ("next to the concealed column of cards"). Scoring-only: the columns are
+    entered later, so every quarry is offered and the table is trusted."""
+    if state.options.quarries == "companion":
+        return [q for q, quarry in enumerate(state.quarries) if quarry.cards]
+    return list(range(len(state.quarries)))
+
+
 def move_targets(state: State, seat: int) -> list:
     """(pyramid, level, to) for moving one of seat's blocks into a first level."""
     out = []
@@ -99,7 +108,7 @@ def legal(state: State, pend: Pending) -> list:
         return [{"actor": seat, "type": "appoint_starting_player", "seat": s} for s in range(state.n)]
     if kind == "two_points":
         return [{"actor": seat, "type": "place_two_points", "quarry": q}
-                for q in range(len(state.quarries))] + [{"actor": seat, "type": "decline"}]
+                for q in columns(state)] + [{"actor": seat, "type": "decline"}]
     if kind == "joker":
         out = [{"actor": seat, "type": "use_joker", "as": "protect", "quarry": q} for q in concealed_quarries(state)]
         out += [{"actor": seat, "type": "use_joker", "as": "move_block", "pyramid": p, "level": lv, "to": to}
@@ -146,7 +155,9 @@ def apply(state: State, pend: Pending, action: dict) -> State:
     if kind == "place_two_points":
         q = action.get("quarry")
         require(isinstance(q, int) and not isinstance(q, bool) and 0 <= q < len(state.quarries),
-                f"There is no quarry {q!r}.")
+                no_quarry(state, q))
+        require(q in columns(state), f"The 2 points marker goes beside a column of cards; there are no cards "
+                                     f"at quarry {q + 1}.")
         rest = use(rest, seat, "two_points")
         quarries = tup_set(rest.quarries, q, replace(rest.quarries[q], two_points=seat))
         return replace(rest, quarries=quarries)
@@ -178,6 +189,13 @@ DESCRIBE = {
     "joker": "say which marker the joker stands for",
     "minus_three": "choose whom the -3 card takes 3 points from",
 }
+
+
+def no_quarry(state: State, q) -> str:
+    """The sentence for a quarry number that does not exist (players count
+    the quarries from 1, left to right)."""
+    shown = q + 1 if isinstance(q, int) and not isinstance(q, bool) else q
+    return f"There is no quarry {shown!r}; the quarries are numbered 1 to {len(state.quarries)} from the left."
 
 
 def protect(state: State, seat: int, q: int) -> State:

@@ -4,6 +4,7 @@ cards and nothing here is used; the columns are entered at the reveal."""
 from __future__ import annotations
 
 from ...engine import require
+from .markers import no_quarry
 from .state import QUARRYING, State, replace, tup_set
 
 
@@ -54,7 +55,7 @@ def apply(state: State, action: dict) -> State:
         return next_turn(state, seat)
     require(action["type"] == "place_worker", f"While quarrying {name} lays a worker card at a quarry or passes.")
     q, v = action.get("quarry"), action.get("card")
-    require(isinstance(q, int) and 0 <= q < len(state.quarries), f"There is no quarry {q!r}.")
+    require(isinstance(q, int) and 0 <= q < len(state.quarries), no_quarry(state, q))
     require(v in state.cards[seat], f"{name} has no worker card {v!r} left.")
     quarry = state.quarries[q]
     require(len(quarry.cards) < state.box.quarries[q].max_cards,

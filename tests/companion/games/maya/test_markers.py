@@ -80,16 +80,45 @@ def test_a_pending_marker_decision_comes_first(maya):
         maya.act(s, RED, "decline")
 
 
-def test_two_points_marker_counts_at_a_quarry_without_cards(maya):
+def test_two_points_marker_counts_at_a_quarry_where_its_owner_has_no_cards(maya):
+    """Rulebook, blue markers: "These 2 points are added to the worker cards
+    he played there. The marker may also be placed in a quarry in which the
+    player has no worker cards." Green, with no card at the right-hand quarry,
+    lays the 2 points there and comes second behind Red."""
     b = maya.box(5, quarries=[([3], 5, "free_pass"), ([4, 2], 5, "free_double")])
-    s = maya.fresh(5, {"advanced": True}, b)
-    s = maya.at_distribution([[], [(RED, 5), (BLUE, 3)]], b=b, options={"advanced": True},
+    s = maya.at_distribution([[(YELLOW, 4)], [(RED, 5), (BLUE, 3), (BLUE, -3)]], b=b, options={"advanced": True},
                              markers=[(), (), ("two_points",), (), ()])
     # the quarry end asks Green where to lay the 2 points
     assert s.phase == "quarry_end" and s.pending[0].kind == "two_points"
-    s = maya.act(s, GREEN, "place_two_points", quarry=0)
-    assert s.results[-1]["points"] == {str(GREEN): 2}
-    assert s.hand[GREEN] == 3 and "free_pass" in s.markers[GREEN]
+    s = maya.act(s, GREEN, "place_two_points", quarry=1)
+    # Blue's -3 may now take points from Green too: Green is at this quarry
+    assert {a["target"] for a in maya.GAME.legal_actions(s, BLUE)} == {RED, GREEN}
+    s = maya.act(s, BLUE, "minus_three", target=RED)
+    assert s.results[0]["points"] == {str(RED): 2, str(BLUE): 3, str(GREEN): 2}
+    assert (s.hand[BLUE], s.hand[RED], s.hand[GREEN]) == (4, 2, 0)  # Red placed first: second place
+    assert "free_double" in s.markers[BLUE]
+
+
+def test_two_points_marker_goes_beside_a_column_of_cards(maya):
+    """Rulebook, blue markers: "he places the marker in a quarry of his choice
+    next to the concealed column of cards" - a quarry nobody laid a card at
+    has no column, so the marker cannot win it alone."""
+    b = maya.box(5, quarries=[([3], 5, "free_pass"), ([4, 2], 5, "free_double")])
+    s = maya.at_distribution([[], [(RED, 5), (BLUE, 3)]], b=b, options={"advanced": True},
+                             markers=[(), (), ("two_points",), (), ()])
+    assert {a.get("quarry") for a in maya.GAME.legal_actions(s, GREEN)} == {1, None}  # quarry 1 or decline
+    with pytest.raises(IllegalAction, match="no cards at quarry 1"):
+        maya.act(s, GREEN, "place_two_points", quarry=0)
+    assert s.pending[0].kind == "two_points"
+
+
+def test_two_points_marker_in_scoring_only_mode_may_go_at_any_quarry(maya):
+    """Scoring-only: the columns are entered only at the reveal, so the
+    companion offers every quarry and trusts the table."""
+    b = maya.box(5, quarries=[([3], 5, "free_pass"), ([4, 2], 5, "free_double")])
+    s = maya.at_distribution([[], []], b=b, options={"advanced": True, "quarries": "scoring-only"},
+                             markers=[(), (), ("two_points",), (), ()])
+    assert {a.get("quarry") for a in maya.GAME.legal_actions(s, GREEN)} == {0, 1, None}
 
 
 def test_two_points_marker_can_lift_its_owner_over_a_rival(maya):
