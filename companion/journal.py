@@ -10,6 +10,9 @@ A file that is not a valid database, or was written by a newer version of the
 companion, is moved aside (never deleted) and a fresh journal is started;
 `journal.notice` then holds a sentence for the app to show.
 
+A game nobody will finish can be abandoned: it keeps its actions but is no
+longer in progress, nor in the history of finished games.
+
 The format is described in docs/journal.md.
 """
 from __future__ import annotations
@@ -53,6 +56,11 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (session, seq)
     ) WITHOUT ROWID;
     CREATE INDEX sessions_finished ON sessions(finished);
+    """,
+    # 1 -> 2: a game can be abandoned (given up unfinished). Its setup and
+    # actions stay; only when it was abandoned is added.
+    """
+    ALTER TABLE sessions ADD COLUMN abandoned REAL;   -- unix time, NULL unless abandoned
     """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -204,11 +212,28 @@ class Journal:
                 (time.time() if when is None else when, dumps(result), session_id),
             )
 
+    def abandon(self, session_id: int, when: float | None = None) -> None:
+        """Give up a game in progress: committed at once (one UPDATE, its own
+        transaction). Its setup and actions stay in the journal, but it is no
+        longer in `in_progress()`, nor in `history()` (that is finished games
+        only); `abandoned()` lists it. Abandoning it again changes nothing.
+        A finished game cannot be abandoned: it stays in the history."""
+        row = self.session(session_id)  # JournalError naming the game if there is none
+        if row["finished"] is not None:
+            raise JournalError(
+                f"Game {session_id} is already finished, so it stays in the past games and cannot be abandoned."
+            )
+        if row["abandoned"] is not None:
+            return
+        self._conn.execute(
+            "UPDATE sessions SET abandoned = ? WHERE id = ? AND finished IS NULL",
+            (time.time() if when is None else when, session_id),
+        )
+
     # --- reading --------------------------------------------------------------
     def session(self, session_id: int) -> dict:
         row = self._conn.execute(
-            "SELECT id, game, players, options, meta, seed, randomness, started, finished, result"
-            " FROM sessions WHERE id = ?", (session_id,),
+            f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,),
         ).fetchone()
         if row is None:
             raise JournalError(f"There is no game number {session_id} in the journal.")
@@ -222,16 +247,17 @@ class Journal:
 
     def sessions(self) -> list[dict]:
         rows = self._conn.execute(
-            "SELECT id, game, players, options, meta, seed, randomness, started, finished, result"
-            " FROM sessions ORDER BY started DESC, id DESC"
+            f"SELECT {_SESSION_COLUMNS} FROM sessions ORDER BY started DESC, id DESC"
         ).fetchall()
         return [_session_row(r) for r in rows]
 
     def in_progress(self) -> list[dict]:
-        """Games not finished, newest first: {"id", "game", "players", "started", "actions"}."""
+        """Games neither finished nor abandoned, newest first:
+        {"id", "game", "players", "started", "actions"}."""
         out = []
         for row in self._conn.execute(
-            "SELECT id, game, players, started FROM sessions WHERE finished IS NULL ORDER BY started DESC, id DESC"
+            "SELECT id, game, players, started FROM sessions WHERE finished IS NULL AND abandoned IS NULL"
+            " ORDER BY started DESC, id DESC"
         ).fetchall():
             out.append({
                 "id": row[0], "game": row[1], "players": json.loads(row[2]), "started": row[3],
@@ -245,7 +271,7 @@ class Journal:
         out = []
         for row in self._conn.execute(
             "SELECT id, game, players, started, finished, result FROM sessions"
-            " WHERE finished IS NOT NULL ORDER BY started DESC, id DESC"
+            " WHERE finished IS NOT NULL AND abandoned IS NULL ORDER BY started DESC, id DESC"
         ).fetchall():
             players = json.loads(row[2])
             result = json.loads(row[5]) if row[5] else {}
@@ -257,6 +283,17 @@ class Journal:
                 "started": row[3], "finished": row[4], "duration_s": round(row[4] - row[3], 3),
             })
         return out
+
+    def abandoned(self) -> list[dict]:
+        """Abandoned games, newest first: {"id", "game", "players", "started", "abandoned", "actions"}."""
+        return [
+            {"id": r[0], "game": r[1], "players": json.loads(r[2]), "started": r[3], "abandoned": r[4],
+             "actions": count_actions(self.entries(r[0]))}
+            for r in self._conn.execute(
+                "SELECT id, game, players, started, abandoned FROM sessions WHERE abandoned IS NOT NULL"
+                " ORDER BY started DESC, id DESC"
+            ).fetchall()
+        ]
 
 
 def count_actions(entries: Iterable[tuple[int, str, str]]) -> int:
@@ -275,11 +312,14 @@ def count_actions(entries: Iterable[tuple[int, str, str]]) -> int:
     return n
 
 
+_SESSION_COLUMNS = "id, game, players, options, meta, seed, randomness, started, finished, result, abandoned"
+
+
 def _session_row(row) -> dict:
     return {
         "id": row[0], "game": row[1], "players": json.loads(row[2]), "options": json.loads(row[3]),
         "meta": json.loads(row[4]), "seed": int(row[5]), "randomness": row[6], "started": row[7],
-        "finished": row[8], "result": json.loads(row[9]) if row[9] else None,
+        "finished": row[8], "result": json.loads(row[9]) if row[9] else None, "abandoned": row[10],
     }
 
 

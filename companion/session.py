@@ -96,8 +96,12 @@ class Session:
 
         With deal=True (the default) a digital session whose last commit left a
         draw pending (a crash between the two) makes that draw now, so the game
-        is ready to play; deal=False gives exactly the committed state."""
-        session = cls(journal, journal.session(session_id))
+        is ready to play; deal=False gives exactly the committed state.
+        An abandoned game (Journal.abandon) is not resumed: JournalError."""
+        row = journal.session(session_id)
+        if row["abandoned"] is not None:
+            raise JournalError(f"Game {session_id} was abandoned, so it cannot be resumed.")
+        session = cls(journal, row)
         session._replay(journal.entries(session_id))
         session._sync_finished()
         if deal:
