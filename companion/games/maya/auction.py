@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...engine import CHANCE, require
-from .components import BLUE_MARKERS
+from .components import BLUE_MARKERS, titles
 from .state import AUCTION_CHOICE, AUCTION_DRAW, BIDDING, State, replace, tup_set
 from . import markers as mk
 
@@ -30,8 +30,8 @@ def draw_outcomes(state: State) -> list:
 def draw(state: State, action: dict) -> State:
     drawn = action.get("markers")
     require(isinstance(drawn, (list, tuple)) and len(drawn) == state.n - 1
-            and len(set(drawn)) == len(drawn) and all(m in BLUE_MARKERS for m in drawn),
-            f"Draw {state.n - 1} different blue markers from: {', '.join(BLUE_MARKERS)}.")
+            and all(isinstance(m, str) and m in BLUE_MARKERS for m in drawn) and len(set(drawn)) == len(drawn),
+            f"Draw {state.n - 1} different blue markers from: {titles(BLUE_MARKERS)}.")
     ordered = tuple(m for m in BLUE_MARKERS if m in drawn)
     return replace(state, phase=BIDDING, blue_drawn=ordered, bids=(None,) * state.n,
                    last={"event": "blue_drawn", "markers": list(ordered)})
@@ -75,6 +75,6 @@ def choose(state: State, action: dict) -> State:
     seat = action["actor"]
     m = action.get("marker")
     require(action["type"] == "choose_blue_marker", f"{state.names[seat]} must first choose a blue marker.")
-    require(m in state.blue_drawn, f"The blue markers left are: {', '.join(state.blue_drawn)}.")
+    require(m in state.blue_drawn, f"{state.names[seat]} may choose one of: {titles(state.blue_drawn)}.")
     state = mk.give(state, seat, m)
     return replace(state, blue_drawn=tuple(x for x in state.blue_drawn if x != m), choosers=state.choosers[1:])

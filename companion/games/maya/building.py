@@ -201,5 +201,11 @@ def first_builder(state: State) -> State:
 
 def _pyramid(state: State, p) -> int:
     require(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(state.pyramids),
-            f"There is no pyramid {p!r}; the pyramids are numbered 0 to {len(state.pyramids) - 1}.")
+            no_pyramid(state, p))
     return p
+
+
+def no_pyramid(state: State, p) -> str:
+    names = [spec.name for spec in state.box.pyramids]
+    listed = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
+    return f"There is no pyramid {p!r}; the pyramids are {listed}."

@@ -17,6 +17,17 @@ DEFAULT_PATH = pathlib.Path(__file__).with_name("components.toml")
 
 GREEN_MARKERS = ("protect", "move_block", "pool_block", "first_player", "transport2", "free_pass", "free_double")
 BLUE_MARKERS = ("transport4", "joker", "extra_block", "two_points")
+# The markers as players call them, for sentences shown at the table.
+MARKER_TITLES = {
+    "protect": "protection against -3", "move_block": "move a block", "pool_block": "block from the pool",
+    "first_player": "First Player", "transport2": "+2 transport", "free_pass": "free pass",
+    "free_double": "free double move", "transport4": "+4 transport", "joker": "joker",
+    "extra_block": "extra block", "two_points": "+2 points",
+}
+
+
+def titles(markers) -> str:
+    return ", ".join(MARKER_TITLES.get(m, str(m)) for m in markers)
 
 
 @dataclass(frozen=True)

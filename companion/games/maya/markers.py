@@ -5,6 +5,7 @@ the four blue ones of the advanced game. Markers used "at once" are decisions
 from __future__ import annotations
 
 from ...engine import require
+from .components import titles
 from .state import Pending, State, add_block, replace, tup_add, tup_set
 
 # Green markers used at once, as decisions of their winner; the rest are held.
@@ -163,7 +164,7 @@ def apply(state: State, pend: Pending, action: dict) -> State:
         return replace(rest, quarries=quarries)
     if kind == "use_joker":
         as_ = action.get("as")
-        require(as_ in JOKER_AS, "The joker stands for any green marker but First Player: " + ", ".join(JOKER_AS) + ".")
+        require(as_ in JOKER_AS, "The joker stands for any green marker but First Player: " + titles(JOKER_AS) + ".")
         held = list(rest.markers[seat])
         held.remove("joker")
         if as_ in HELD:

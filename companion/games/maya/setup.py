@@ -6,6 +6,7 @@ first when they enter their names)."""
 from __future__ import annotations
 
 from ...engine import require
+from .building import no_pyramid
 from .components import Box
 from .state import SETUP, Options, Quarry, State, add_block, replace, tup_add
 
@@ -53,7 +54,7 @@ def apply(state: State, action: dict) -> State:
     seat = action["actor"]
     p = action.get("pyramid")
     require(action["type"] == "setup_block", f"{state.names[seat]} first places a starting block.")
-    require(isinstance(p, int) and 0 <= p < len(state.pyramids), f"There is no pyramid {p!r}.")
+    require(isinstance(p, int) and 0 <= p < len(state.pyramids), no_pyramid(state, p))
     require(p in targets(state, seat),
             f"{state.names[seat]} already has a block in {state.box.pyramids[p].name}; the second goes elsewhere."
             if any(lv[seat] for lv in state.pyramids[p]) else

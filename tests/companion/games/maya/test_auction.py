@@ -100,3 +100,21 @@ def test_revealing_the_bids_cannot_be_undone(maya):
     action = {"actor": PURPLE, "type": "bid", "gold": 2}
     after = maya.GAME.apply(s, action)
     assert maya.GAME.undoable(s, action, after) is False
+
+
+def test_refusals_name_the_markers_as_players_know_them(maya):
+    """An IllegalAction is a sentence for the table: marker names as printed
+    ("+4 transport"), not the engine's keys."""
+    s = at_auction(maya)
+    for seat, g in {BLUE: 2, RED: 5, GREEN: 2, YELLOW: 1, PURPLE: 3}.items():
+        s = maya.act(s, seat, "bid", gold=g)
+    with pytest.raises(IllegalAction) as e:
+        maya.act(s, RED, "choose_blue_marker", marker="teleport")
+    assert str(e.value) == "Red may choose one of: +4 transport, joker, extra block, +2 points."
+
+
+def test_a_malformed_draw_is_refused_not_a_crash(maya):
+    s = at_auction(maya, n=4)
+    for bad in ([["joker"], "transport4", "two_points"], "joker", ["joker", "joker", "two_points"]):
+        with pytest.raises(IllegalAction, match="Draw 3 different blue markers"):
+            maya.GAME.apply(s, {"actor": CHANCE, "type": "draw_blue_markers", "markers": bad})

@@ -154,3 +154,12 @@ def test_joker_cannot_be_the_first_player_marker(maya):
     s = maya.at_distribution([[(RED, 5)]], b=b, options={"advanced": True}, markers=[(), ("joker",), (), (), ()])
     with pytest.raises(IllegalAction, match="any green marker but First Player"):
         maya.act(s, RED, "use_joker", **{"as": "first_player"})
+
+
+def test_the_joker_refusal_names_the_green_markers(maya):
+    b = maya.box(5, quarries=[([4, 2], 5, "free_pass")])
+    s = maya.at_distribution([[(RED, 5)]], b=b, options={"advanced": True}, markers=[(), ("joker",), (), (), ()])
+    with pytest.raises(IllegalAction) as e:
+        maya.act(s, RED, "use_joker", **{"as": "first_player"})
+    assert str(e.value) == ("The joker stands for any green marker but First Player: protection against -3, "
+                            "move a block, block from the pool, +2 transport, free pass, free double move.")
