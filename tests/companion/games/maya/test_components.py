@@ -27,6 +27,8 @@ def test_unconfirmed_numbers_are_listed_for_the_box_setup_screen():
     keys = unconfirmed_values()
     assert "tiles.3.quarries[0].blocks" in keys
     assert "pyramids.Tikal.levels[1].gold" in keys
+    # the erosion example shows a first level paying 3 and 1, but not which pyramid's
+    assert "pyramids.Copan.levels[0].gold" in keys
     assert not any(k.startswith("layout") for k in keys)  # the layout is printed in the rulebook
 
 
