@@ -118,3 +118,24 @@ def test_a_malformed_draw_is_refused_not_a_crash(maya):
     for bad in ([["joker"], "transport4", "two_points"], "joker", ["joker", "joker", "two_points"]):
         with pytest.raises(IllegalAction, match="Draw 3 different blue markers"):
             maya.GAME.apply(s, {"actor": CHANCE, "type": "draw_blue_markers", "markers": bad})
+
+
+def test_a_tie_for_the_lowest_bid_the_later_player_from_the_starting_player_goes_without(maya):
+    """Rulebook, advanced game: "In case of a tie, the players concerned -
+    starting with the starting player - may choose in clockwise order. The
+    player with the lowest bid receives no Special Property marker and is given
+    back the gold he offered." Three players, two markers: Blue bids 4, Red
+    and Green 1 each; Red (before Green from the starting player) takes the
+    second marker and pays; Green gets none and keeps his gold."""
+    s = maya.GAME.apply(at_auction(maya, n=3),
+                        {"actor": CHANCE, "type": "draw_blue_markers", "markers": ["joker", "two_points"]})
+    for seat, g in {BLUE: 4, RED: 1, GREEN: 1}.items():
+        s = maya.act(s, seat, "bid", gold=g)
+    assert s.choosers == (BLUE, RED) and s.gold == (6, 9, 10)
+    from dataclasses import replace
+    s = maya.GAME.apply(at_auction(maya, n=3),
+                        {"actor": CHANCE, "type": "draw_blue_markers", "markers": ["joker", "two_points"]})
+    s = replace(s, starting=GREEN)
+    for seat, g in {BLUE: 4, RED: 1, GREEN: 1}.items():
+        s = maya.act(s, seat, "bid", gold=g)
+    assert s.choosers == (BLUE, GREEN) and s.gold == (6, 10, 9)
