@@ -19,6 +19,7 @@ SCREENS = {
     "new_game": "new_game:NewGameScreen",
     "history": "history:HistoryScreen",
     "end": "end:EndScreen",
+    "box_setup": "box_setup:BoxSetupScreen",
 }
 
 GAME_SCREENS = {

@@ -189,12 +189,17 @@ class MayaScreen(Screen):
         choices = self._menu(v, actions)
         self._fill(choices, v)
 
+    def _marked(self, v):
+        """The view with each player's symbol before their name, for the buttons."""
+        return dict(v, players=[dict(p, name=f"{self.colours[p['seat']][1]} {p['name']}") for p in v["players"]])
+
     def _menu(self, v, actions):
         """The buttons at the current step; players' names carry their symbols."""
-        if not actions:
-            return []
-        marked = dict(v, players=[dict(p, name=f"{self.colours[p['seat']][1]} {p['name']}") for p in v["players"]])
-        return words.menu(marked, actions, self.path)
+        return words.menu(self._marked(v), actions, self.path) if actions else []
+
+    def labels(self, action) -> tuple:
+        """The labels of the buttons that lead to `action`, step by step."""
+        return words.steps(self._marked(self._table.public_view()), action)
 
     def _fill(self, choices, v):
         bar = self.ids.choices

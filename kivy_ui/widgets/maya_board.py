@@ -106,20 +106,21 @@ class QuarryColumn(_Framed):
         for card in q["cards"]:
             _, symbol, rgba = seats[card["seat"]]
             if "value" in card:
-                items.append((rgba, f"{symbol} {number(card['value'])}", True))
+                items.append((rgba, f"{symbol} {number(card['value'])}", True, 13))
             else:
-                items.append((rgba, f"{symbol} {'lo' if card['low'] else 'hi'}", False))
+                items.append((rgba, f"{symbol} {'lo' if card['low'] else 'hi'}", False, 13))
         if q["two_points"] is not None:
             _, symbol, rgba = seats[q["two_points"]]
-            items.append((rgba, f"{symbol} +2", True))
+            items.append((rgba, f"{symbol} +2", True, 13))
         for s in q["protected"]:
-            _, symbol, rgba = seats[s]
-            items.append((theme.SURFACE_HI, f"{symbol} safe", False))
+            # protected here against -3 cards
+            items.append((theme.SURFACE_HI, f"{seats[s][1]}safe", False, 11))
         while len(self._chips) < len(items):
             self._chips.append(Chip())
         self.cards.clear_widgets()
-        for chip, (rgba, text, bold) in zip(self._chips, items):
+        for chip, (rgba, text, bold, size) in zip(self._chips, items):
             chip.paint(rgba, text, bold)
+            chip.font_size = sp(size)
             self.cards.add_widget(chip)
 
 

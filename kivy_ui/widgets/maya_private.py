@@ -44,11 +44,11 @@ class MayaPrivatePanel(BoxLayout):
     def show(self, seat, view, legal):
         """legal: this seat's own legal actions now (its private choices)."""
         self.legal = list(legal)
-        if seat != self.seat:
-            self.card, self.bid = None, 0
+        self.card, self.bid = None, 0  # each opening of the view starts the choice afresh
         self.seat, self.view = seat, view
         me = view["players"][seat]
-        self.hand.text = "Your worker cards: " + ("  ".join(number(v) for v in me["cards"]) or "none left")
+        cards = sorted(me["cards"], key=lambda v: (v < 0, v))  # as the rulebook lists them: 3 … 8, −3
+        self.hand.text = "Your worker cards: " + ("  ".join(number(v) for v in cards) or "none left")
         mine = []
         for q in view["quarries"]:
             values = [number(c["value"]) for c in q["cards"] if c["seat"] == seat and not q["revealed"]]

@@ -1,0 +1,249 @@
+"""Maya at the table, end to end through the real app: New game, the starting
+blocks, quarrying through each player's private view, a reveal and its −3
+choice, transport, building, undo, the end; and the public screen never shows
+a concealed card or a sealed bid. Moves are chosen by the greedy bot and
+entered the way players enter them: taps on the screen's buttons."""
+from __future__ import annotations
+
+import random
+
+from companion.bots import get_bot
+from companion.engine import CHANCE
+from kivy_ui.widgets.maya_words import is_private, number
+
+BOT = get_bot("maya", "greedy")
+
+
+# --- what a table does ------------------------------------------------------------
+
+def start_maya(d, names=("Ana", "Ben", "Cy"), options=None):
+    """Home -> New game -> Maya, the players, the options -> Start."""
+    d.tap(d.screen().ids.new_game)
+    screen = d.screen()
+    d.tap_text("Maya", widget=screen.ids.game_choice, exact=True)
+    while screen.players < len(names):
+        d.tap(screen.ids.more)
+    while screen.players > len(names):
+        d.tap(screen.ids.fewer)
+    for row, name in zip(screen.rows(), names):
+        row.ids.name.text = name
+    for name, wanted in (options or {}).items():
+        for _ in range(4):
+            if screen.options[name] == wanted:
+                break
+            d.tap(d.find(name.replace("_", " ") + ":", widget=screen.ids.option_rows))
+        assert screen.options[name] == wanted
+    d.tap(screen.ids.start)
+    assert d.until(lambda: d.screen().name == "maya", 3), d.texts(d.screen())
+    return d.app.table
+
+
+def choice_buttons(d):
+    return list(reversed(d.screen().ids.choices.children))
+
+
+def tap_choice(d, action):
+    """Tap the public buttons that lead to `action`, step by step."""
+    screen = d.screen()
+    labels = screen.labels(action)
+    for _ in range(len(labels) + 1):
+        for b in choice_buttons(d):
+            c = b.choice
+            if c is not None and not isinstance(c, tuple) and c.action == action:
+                d.tap(b)
+                return
+        step = labels[len(screen.path)]
+        d.tap(next(b for b in choice_buttons(d) if b.text == step + "…"))
+    raise AssertionError(f"no buttons lead to {action}: {[b.text for b in choice_buttons(d)]}")
+
+
+def open_private_view(d, seat):
+    """The player taps their button on the choices bar, the others look away, they confirm."""
+    screen = d.screen()
+    d.tap(next(b for b in choice_buttons(d) if b.choice == ("peek", seat)))
+    assert "look away" in " ".join(d.texts(screen.gate_view.overlay))
+    d.tap(screen.gate_view.overlay.ids_show)
+    overlay = screen.gate_view.overlay
+    assert overlay is not None and f"Only {d.app.table.name(seat)} looks" in d.texts(overlay)
+    return overlay
+
+
+def private_turn(d, seat, action, shot_name=None):
+    """The player makes their own choice inside their private view."""
+    overlay = open_private_view(d, seat)
+    if shot_name:
+        shot(d, shot_name)
+    if action["type"] == "pass":
+        d.tap_text("Pass", widget=overlay, exact=True)
+    elif action["type"] == "place_worker":
+        card = next(w for w in d.walk(overlay) if getattr(w, "text", "").split("  ")[0] == number(action["card"])
+                    and hasattr(w, "state"))
+        d.tap(card)
+        d.tap_text(f"Quarry {action['quarry'] + 1}", widget=overlay, exact=True)
+    elif action["type"] == "bid":
+        for _ in range(action["gold"]):
+            d.tap_text("+1", widget=overlay, exact=True, frames=1)
+        assert d.find(f"{action['gold']} gold", widget=overlay, exact=True)
+        d.tap_text("Seal my bid", widget=overlay, exact=True)
+    assert d.screen().gate_view.overlay is None, "choosing hides the private view"
+
+
+def play_one(d, rng, shot_name=None):
+    """The greedy bot decides for whoever must act; the move is entered on screen."""
+    session = d.app.table.session
+    actor = sorted(session.actors(), key=str)[0]
+    assert actor != CHANCE, "digital draws happen by themselves"
+    action = BOT.choose(session.game, session.state, actor, rng)
+    before = len(session.actions)
+    if is_private(action):
+        private_turn(d, actor, action, shot_name)
+    else:
+        tap_choice(d, action)
+    assert len(session.actions) > before and session.actions[before] == action, d.screen().message
+    return action
+
+
+def shot(d, name):
+    """Screenshot, after checking no text on screen is cut off."""
+    d.frames(2)
+    assert d.cut_off() == []
+    d.screenshot(name, d.shots)
+
+
+def public_texts(d):
+    return sorted(d.texts(d.screen()))
+
+
+def quarry_chips(d):
+    return [c.text for col in d.screen().ids.quarries.children for c in col.cards.children]
+
+
+# --- the tests ----------------------------------------------------------------------
+
+def test_three_players_play_maya_through_the_screen_and_private_views_to_the_end(ui):
+    d = ui
+    rng = random.Random(7)
+    table = start_maya(d)
+    session = table.session
+    screen = d.screen()
+    assert session.game_name == "maya" and session.players == ["Ana", "Ben", "Cy"]
+    assert [b.text for b in choice_buttons(d)] == ["Chichen Itza", "Copan", "Uxmal", "Palenque"]
+    shot(d, "maya-01-setup")
+
+    # A starting block can be taken back: nothing was revealed.
+    d.tap(choice_buttons(d)[1])
+    assert table.public_view()["pyramids"][1]["levels"][0]["blocks"] == [1, 0, 0]
+    d.tap(screen.ids.undo)
+    assert table.public_view()["pyramids"][1]["levels"][0]["blocks"] == [0, 0, 0] and not table.message
+
+    while session.state.phase == "setup":
+        play_one(d, rng)
+    assert "Ana's turn: lay a worker card or pass" in screen.ids.prompt.text
+
+    # Quarrying: every card goes down through its player's private view.
+    private_shot = "maya-03-private-view"
+    while session.state.phase == "quarrying":
+        action = play_one(d, rng, shot_name=private_shot)
+        private_shot = None
+        if action["type"] == "place_worker":
+            chips = quarry_chips(d)
+            assert all(t.endswith((" lo", " hi")) for t in chips), chips
+        if sum(len(q["cards"]) for q in table.public_view()["quarries"]) == 6:
+            shot(d, "maya-02-quarrying")
+
+    # The last pass turned the right-hand quarry's cards face up: that is not undoable.
+    revealed = [q for q in table.public_view()["quarries"] if q["revealed"]]
+    assert revealed and all("value" in c for q in revealed for c in q["cards"])
+    moves = len(session.actions)
+    d.tap(screen.ids.undo)
+    assert "showed something to everyone, so it can't be undone" in screen.ids.summary.text
+    assert len(session.actions) == moves
+
+    # Distribution (−3 choices, markers), transport and building, all on the public screen.
+    seen_minus_three = False
+    while session.state.phase == "distribution" or session.state.phase == "quarry_end":
+        pending = table.public_view()["waiting_for"]
+        if pending and pending[0]["kind"] == "minus_three" and not seen_minus_three:
+            seen_minus_three = True
+            assert "−3 card" in screen.ids.prompt.text
+            shot(d, "maya-04-minus-three")
+        play_one(d, rng)
+    assert session.state.phase == "building"
+    transport = table.public_view()["last"]
+    if transport and transport["event"] == "transport":
+        assert screen.ids.summary.text.startswith("Transport — blocks to build:")
+    blocks = {p["name"]: p["blocks"] for p in table.public_view()["players"]}
+    for row in screen.ids.players.children:
+        assert f"{blocks[row.name_text]} block" in row.line2, "blocks in hand are public after transport"
+    built = 0
+    while session.state.phase == "building" and built < 6:
+        action = play_one(d, rng, )
+        built += action["type"] in ("place_block", "double_move")
+        if built == 3:
+            shot(d, "maya-05-building")
+    assert built >= 1
+
+    # The rest of the game: the same bots through the table controller; the screen follows.
+    while session.result() is None:
+        actor = sorted(session.actors(), key=str)[0]
+        table.play(BOT.choose(session.game, session.state, actor, rng))
+        if session.result() is None:
+            v = table.public_view()
+            assert screen.ids.header.text.startswith(f"Round {v['round']}/3")
+    assert d.until(lambda: d.app.sm.current == "end", 3)
+    result = session.result()
+    end = d.screen()
+    winners = " and ".join(session.players[s] for s in result.winners)
+    assert end.ids.headline.text.startswith(winners)
+    assert "gold" in end.ids.detail.text
+    shot(d, "maya-06-end")
+
+
+def test_the_public_screen_never_shows_a_concealed_card_or_a_sealed_bid(ui):
+    """Two games that differ only in a hidden card (or a hidden bid) give the same
+    public screen, and opening each player's private view changes nothing on it."""
+    d = ui
+    rng = random.Random(11)
+    table = start_maya(d, names=("Ana", "Ben", "Cy", "Dee"), options={"advanced": True})
+    session = table.session
+    screen = d.screen()
+    while session.state.phase == "setup":
+        play_one(d, rng)
+    assert session.state.phase == "bidding"
+    assert "Sealed bids" in screen.ids.prompt.text
+
+    # Ana's sealed bid: 2 gold, or (undone and bid again) 7 gold: the same public screen.
+    private_turn(d, 0, {"type": "bid", "gold": 2})
+    with_two = public_texts(d)
+    d.tap(screen.ids.undo)
+    assert session.view(0)["players"][0].get("bid") is None
+    private_turn(d, 0, {"type": "bid", "gold": 7})
+    assert public_texts(d) == with_two
+    assert any("has bid" in t for t in with_two)
+    shot(d, "maya-07-bidding")
+    for seat in (1, 2, 3):
+        private_turn(d, seat, {"type": "bid", "gold": seat})
+    assert "Bids: Ana 7, Ben 1, Cy 2, Dee 3 gold" in screen.ids.summary.text, "bids are shown once all are in"
+
+    while session.state.phase != "quarrying":
+        play_one(d, rng)
+    # The first card at a quarry: a 3, or (undone) a 4 — both low, both face down.
+    seat = table.turn()
+    private_turn(d, seat, {"type": "place_worker", "quarry": 2, "card": 3})
+    with_three = public_texts(d)
+    d.tap(screen.ids.undo)
+    private_turn(d, seat, {"type": "place_worker", "quarry": 2, "card": 4})
+    assert public_texts(d) == with_three
+    for _ in range(8):
+        play_one(d, rng)
+    assert any(q["cards"] and not q["revealed"] for q in table.public_view()["quarries"])
+    before = public_texts(d)
+    for s in range(4):
+        table.open_gate(s, "touch")
+        d.frames(2)
+        overlay = screen.gate_view.overlay
+        assert overlay is not None and overlay not in list(d.walk(screen))
+        assert public_texts(d) == before
+        table.close_gate()
+        d.frames(1)
+        assert not any(t.startswith("Your worker cards") for t in d.texts())
