@@ -144,6 +144,7 @@ class PyramidColumn(_Framed):
         fill.size_hint = (None, 1)
         fill.width = dp(30)
         blocks = _line(13)
+        blocks.size_hint_y = 1
         blocks.halign = "left"
         blocks.markup = True  # each symbol in its player's colour
         for w in (fill, blocks):
