@@ -6,7 +6,7 @@ from __future__ import annotations
 from kivy_ui.screens.mayan_curse import stone_label
 
 
-def curse_game(d, names, options=None, fobs=None):
+def curse_game(d, names, options=None, fobs=None, shot_name=None):
     """Home -> New game -> Mayan Curse, names, fobs, options -> Start."""
     d.tap(d.screen().ids.new_game)
     screen = d.screen()
@@ -30,6 +30,8 @@ def curse_game(d, names, options=None, fobs=None):
             steps = {w.text: w for w in label.parent.children if getattr(w, "text", None) in ("−", "+")}
             d.tap(steps["+" if wanted > screen.options[name] else "−"] if steps else label)
         assert screen.options[name] == wanted
+    if shot_name:
+        shot(d, shot_name)
     d.tap(screen.ids.start)
     assert d.until(lambda: d.screen().name == "mayan-curse", 3), d.texts(d.screen())
     return d.app.table
@@ -205,7 +207,7 @@ def test_six_players_the_public_screen_never_shows_a_stone_or_a_stela_value(ui):
     the table screen's texts stay the same whoever's view is open, and name no stone."""
     d = ui
     names = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
-    table = curse_game(d, names, options={"stelae": "physical"})
+    table = curse_game(d, names, options={"stelae": "physical"}, shot_name="curse-00-new-game")
     screen = d.screen()
     assert len(screen.ids.seats.children) == 6
     shot(d, "curse-08-six-players")
