@@ -250,7 +250,8 @@ def steps(view: dict, action: dict) -> tuple:
     if t in ("place_protection", "place_two_points"):
         return (f"Quarry {action['quarry'] + 1}",)
     if t == "move_block":
-        return (f"From {pyr(action['pyramid'])} level {action['level'] + 1}", f"Into {pyr(action['to'])}")
+        # pyramid, then level, then destination: each step stays a short row of buttons
+        return (f"From {pyr(action['pyramid'])}", f"Level {action['level'] + 1}", f"Into {pyr(action['to'])}")
     if t == "pool_block":
         return (pyr(action["pyramid"]),)
     if t == "decline":
@@ -260,7 +261,8 @@ def steps(view: dict, action: dict) -> tuple:
         if action["as"] == "protect":
             return (first, f"Quarry {action['quarry'] + 1}")
         if action["as"] == "move_block":
-            return (first, f"From {pyr(action['pyramid'])} level {action['level'] + 1}", f"Into {pyr(action['to'])}")
+            return (first, f"From {pyr(action['pyramid'])}", f"Level {action['level'] + 1}",
+                    f"Into {pyr(action['to'])}")
         if action["as"] == "pool_block":
             return (first, pyr(action["pyramid"]))
         return (first,)

@@ -247,3 +247,43 @@ def test_the_public_screen_never_shows_a_concealed_card_or_a_sealed_bid(ui):
         table.close_gate()
         d.frames(1)
         assert not any(t.startswith("Your worker cards") for t in d.texts())
+
+
+def test_every_public_decision_fits_a_row_of_buttons_and_each_path_leads_to_one_action():
+    """Over random games in every mode: each step of a menu holds at most 8
+    buttons, every legal public action is reached by exactly one path, and the
+    prompt and the last event always make a sentence."""
+    from companion.engine import TABLE
+    from companion.games import get_game
+    from kivy_ui.widgets.maya_words import describe_event, menu, prompt, steps
+
+    game = get_game("maya")
+    rng = random.Random(5)
+    bot = get_bot("maya", "random")
+    for n, options in ((3, {}), (4, {"advanced": True}), (5, {"advanced": True, "quarries": "scoring-only"})):
+        for _ in range(3):
+            state = game.setup(["Ana", "Ben", "Cy", "Dee", "Eve"][:n], options)
+            while game.result(state) is None:
+                view = game.view(state, TABLE)
+                assert prompt(view) and (view["last"] is None or describe_event(view, view["last"]))
+                actors = sorted(game.actors(state), key=str)
+                if actors != [CHANCE]:
+                    public = [a for a in game.legal_actions(state, actors[0]) if not is_private(a)]
+                    reached = []
+
+                    def walk(path):
+                        buttons = menu(view, public, path)
+                        assert len(buttons) <= 8, [b.label for b in buttons]
+                        for b in buttons:
+                            if b.action is not None:
+                                reached.append(b.action)
+                            elif len(b.path) > len(path):
+                                walk(b.path)
+
+                    walk(())
+                    assert sorted(map(str, reached)) == sorted(map(str, public))
+                    assert len({steps(view, a) for a in public if a["type"] != "pass"}) == \
+                        len([a for a in public if a["type"] != "pass"])
+                actor = actors[0]
+                action = game.sample_chance(state, rng) if actor == CHANCE else bot.choose(game, state, actor, rng)
+                state = game.apply(state, action)
