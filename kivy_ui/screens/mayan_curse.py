@@ -19,7 +19,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
-from companion.engine import TABLE
+from companion.engine import CHANCE, TABLE
 
 from .. import theme
 from ..widgets.gate import GateView
@@ -214,7 +214,7 @@ class MayanCurseScreen(Screen):
 
     def _render_actions(self, v):
         actor = (v["waiting_for"]["actors"] or [None])[0]
-        legal = self._table.session.legal_actions(actor) if actor not in (None, "chance") else []
+        legal = self._table.session.legal_actions(actor) if actor not in (None, CHANCE) else []
         buttons = []
         if v["phase"] == "boulders":
             for a in legal:
@@ -226,7 +226,12 @@ class MayanCurseScreen(Screen):
             self._fill(self.ids.crush_buttons, crush)
             self._fill(self.ids.actions, [])
             return
-        if v["phase"] == "reveal":
+        if actor == CHANCE:
+            # Physical randomness: a person enters the draw; stones and stela values are secret.
+            seat = self._table.session.legal_actions(CHANCE)[0].get("seat")
+            what = "stones" if v["phase"] == "draw" else "stela value"
+            buttons = [(f"{self._table.name(seat)}: enter my {what}", ("peek", seat), True)]
+        elif v["phase"] == "reveal":
             buttons = [(f"{self._table.name(s)}: enter my stela values", ("peek", s), True)
                        for s in v["waiting_for"]["actors"]]
         elif v["phase"] == "turn" and self.action_mode == "stela":
@@ -324,14 +329,28 @@ class MayanCurseScreen(Screen):
         """The seat's three stones and the values of its stelae, for the private overlay only."""
         if getattr(self, "_secret_panel", None) is None:
             self._secret_panel = SecretPanel(self)
-        self._secret_panel.show(seat, view, self._table.session.legal_actions(seat))
+        self._secret_panel.show(seat, view, self._private_actions(seat))
         return self._secret_panel
+
+    def _private_actions(self, seat):
+        """The seat's own legal actions, plus (physical randomness) the draw of this seat's
+        stones or stela value, which only this seat may see being entered."""
+        session = self._table.session
+        legal = list(session.legal_actions(seat))
+        if session.waiting_for_chance():
+            legal += [a for a in session.legal_actions(CHANCE) if a.get("seat") == seat]
+        return legal
+
+    def enter_draw(self, seat, action):
+        """Physical randomness: what this seat really drew, entered behind its gate."""
+        self._table.play(action)  # the gate closes: the next draw is someone else's
+        self.render()
 
     def enter_value(self, seat, stela, value):
         """Physical stelae: the value of the real token, entered behind the gate."""
         if self._table.play({"actor": seat, "type": "enter_stela_value", "stela": stela, "value": value}):
             if self._table.gate is not None and self._table.gate.seat == seat and self._secret_panel is not None:
-                self._secret_panel.show(seat, self._table.session.view(seat), self._table.session.legal_actions(seat))
+                self._secret_panel.show(seat, self._table.session.view(seat), self._private_actions(seat))
 
     @staticmethod
     def end_details(session, result) -> list[str]:
@@ -397,6 +416,7 @@ class SecretPanel(BoxLayout):
         for a in legal:
             if a["type"] == "enter_stela_value":
                 by_stela.setdefault(a["stela"], []).append(a["value"])
+        self._draw_entry(seat, legal)
         for i, values in sorted(by_stela.items()):
             colour = you["stelae"][i]["colour"]
             row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
@@ -406,6 +426,46 @@ class SecretPanel(BoxLayout):
                 b.bind(on_release=lambda _b, st=i, val=value: self.screen.enter_value(seat, st, val))
                 row.add_widget(b)
             self.entry.add_widget(row)
+
+    def _draw_entry(self, seat, legal):
+        """Physical randomness: pick the three stones drawn (or the stela value) from buttons."""
+        draws = [a for a in legal if a["type"] == "draw_stones"]
+        values = [a for a in legal if a["type"] == "stela_value"]
+        if values:
+            row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
+            row.add_widget(Factory.Body(text=f"Your new {values[0]['colour']} stela is worth:", size_hint_x=0.4))
+            for a in values:
+                b = Factory.BigButton(text=str(a["value"]), height=dp(52))
+                b.bind(on_release=lambda _b, act=a: self.screen.enter_draw(seat, act))
+                row.add_widget(b)
+            self.entry.add_widget(row)
+        if not draws:
+            return
+        kinds = []
+        for a in draws:
+            kinds += [k for k in a["stones"] if k not in kinds]
+        hands = {tuple(sorted(a["stones"])): a for a in draws}
+        picked: list[str] = []
+        status = Factory.Body(text="Tap the 3 stones you drew:", size_hint_y=None, height=dp(30))
+        self.entry.add_widget(status)
+        grid = Factory.GridLayout(cols=4, spacing=dp(4), size_hint_y=None, height=dp(52) * 2 + dp(4))
+
+        def pick(kind):
+            picked.append(kind)
+            status.text = "Drew: " + ", ".join(stone_label(k) for k in picked)
+            if len(picked) == 3:
+                hand = hands.get(tuple(sorted(picked)))
+                if hand is None:  # the purse holds no such hand: start again
+                    status.text = "The purse does not hold those three stones; tap them again."
+                    picked.clear()
+                    return
+                self.screen.enter_draw(seat, hand)
+
+        for kind in kinds:
+            b = Factory.BigButton(text=stone_label(kind), font_size=sp(18), height=dp(52))
+            b.bind(on_release=lambda _b, k=kind: pick(k))
+            grid.add_widget(b)
+        self.entry.add_widget(grid)
 
     def clear(self):
         self.stones.clear_widgets()

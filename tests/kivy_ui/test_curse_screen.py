@@ -235,3 +235,34 @@ def test_six_players_the_public_screen_never_shows_a_stone_or_a_stela_value(ui):
         assert not any("knowledge" in t for t in public), "a stela value on the public screen"
         table.close_gate()
         d.frames(1)
+
+
+def test_physical_randomness_each_player_enters_their_own_draw_behind_the_gate(ui):
+    """A table drawing real stones from the real purse enters each hand privately,
+    and the value of each real stela token too."""
+    from companion.session import Session
+
+    d = ui
+    app = d.app
+    app._attach(Session.create(app.journal, "mayan-curse", ["Ana", "Ben"], randomness="physical",
+                               meta={"colours": ["Red", "Blue"], "fobs": [None, None]}))
+    assert d.until(lambda: d.screen().name == "mayan-curse", 3)
+    screen, table = d.screen(), app.table
+    for seat, hand in ((0, ("Dog", "Dog", "Jaguar")), (1, ("Bird", "Serpent / Bird", "Dog"))):
+        press(d, f"{table.name(seat)}: enter my stones")
+        d.tap(screen.gate_view.overlay.ids_show)
+        if seat == 0:
+            shot(d, "curse-09-enter-stones")
+        for stone in hand:
+            d.tap_text(stone, widget=screen.gate_view.overlay, exact=True)
+        assert screen.gate_view.overlay is None, "the entry closes the view"
+    assert table.session.view(0)["you"]["stones"] == ["dog", "dog", "jaguar"]
+    assert sorted(table.session.view(1)["you"]["stones"]) == ["bird", "dog", "serpent/bird"]
+    assert screen.prompt.startswith("Ana's turn")
+    press(d, "Found a stela…")
+    press(d, "Gray (6 left)")
+    press(d, "Ana: enter my stela value")
+    d.tap(screen.gate_view.overlay.ids_show)
+    d.tap_text("4", widget=screen.gate_view.overlay, exact=True)
+    assert table.session.view(0)["you"]["stelae"] == [{"colour": "gray", "place": "passage", "value": 4}]
+    assert screen.prompt.startswith("Ana's turn")
