@@ -128,18 +128,19 @@ class MayaScreen(Screen):
             row.symbol, row.colour_rgba = symbol, list(rgba)
             row.name_text = p["name"]
             row.gold_text = f"{p['gold']} gold"
-            bits = [f"{p['blocks']} block{'s' if p['blocks'] != 1 else ''}", f"{p['cards_left']} cards"]
+            row.line2 = f"{p['blocks']} block{'s' if p['blocks'] != 1 else ''} · {p['cards_left']} cards"
+            status = []
             if p["seat"] == v["starting_player"]:
-                bits.append("starts")
+                status.append("starts")
             if p.get("passed"):
-                bits.append("passed")
+                status.append("passed")
             if "has_bid" in p:
-                bits.append("has bid" if p["has_bid"] else "to bid")
-            row.line2 = " · ".join(bits)
+                status.append("has bid" if p["has_bid"] else "to bid")
             held = [words.marker_name(m) for m in p["markers"]]
             if v["first_player_holder"] == p["seat"]:
                 held.insert(0, "First Player")
-            row.line3 = ", ".join(held)
+            # what the player is doing first; the markers after (the row may shorten them)
+            row.line3 = " · ".join(status + ([", ".join(held)] if held else []))
             row.is_turn = p["seat"] in acting
 
     def _render_quarries(self, v):
