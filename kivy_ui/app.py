@@ -166,6 +166,8 @@ class MayaApp(App):
         names = set(leds.names)
         view = self.table.public_view()
         acting = view.get("waiting", {}).get("seat") if isinstance(view.get("waiting"), dict) else None
+        if acting is None:  # games whose view has no "waiting" seat (Mayan Curse): the one actor, if any
+            acting = self.table.turn()
         gate = self.table.gate
         for seat in range(len(self.table.players)):
             name = f"seat{seat + 1}"

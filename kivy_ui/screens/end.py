@@ -36,7 +36,7 @@ class EndScreen(Screen):
         spec = GAME_SCREENS.get(session.game_name)
         details = getattr(screen_class(spec), "end_details", None) if spec else None
         for text in (details(session, result) if details else []):
-            box.add_widget(Factory.Dim(text=text, font_size="18sp", size_hint_y=None, height="30dp"))
+            box.add_widget(Factory.Dim(text=text, font_size="17sp", size_hint_y=None, height="27dp"))
 
     def undo(self):
         app = App.get_running_app()

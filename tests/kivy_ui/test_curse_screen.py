@@ -116,6 +116,8 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     assert f"Gray stela: {value} knowledge" in overlay_texts(d)
     table.close_gate()
     press(d, "End turn")
+    leds = d.app.devices.leds
+    assert [leds.is_lit(f"seat{i}") for i in (1, 2, 3)] == [False, True, False], "Ben's seat button lights up"
     # Ben reaches the temple board first: every trigger token comes off.
     press(d, "Reached the temple board")
     assert all(b["tokens"] == 0 for b in table.public_view()["boulders"])
@@ -221,6 +223,9 @@ def test_six_players_the_public_screen_never_shows_a_stone_or_a_stela_value(ui):
         assert "Brown stela: 3 knowledge" in overlay_texts(d)
         d.tap(screen.gate_view.overlay.hide_button)
         press(d, "End turn")
+    press(d, "Found a stela…")
+    shot(d, "curse-10-stela-choice")
+    press(d, "Cancel")
     before = sorted(d.texts(screen))
     kinds = {stone_label(k) for k in table.session.game.setup(["x"]).box.kinds} | set(
         table.session.game.setup(["x"]).box.kinds)
