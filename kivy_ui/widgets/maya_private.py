@@ -103,16 +103,27 @@ class MayaPrivatePanel(BoxLayout):
         self._fill()
 
     def _add(self, text, fn, accent=False):
-        b = (Factory.AccentButton if accent else Factory.BigButton)(text=text, height=dp(64), font_size=sp(22))
-        b.disabled = fn is None
-        if fn is not None:
-            b.bind(on_release=lambda *_: fn())
+        """A button from the pool (a table peeks hundreds of times a night: reused,
+        not rebuilt); fn None makes it a plain display."""
+        pool = self.__dict__.setdefault("_pool", {})
+        kind = "accent" if accent else "plain"
+        used = sum(1 for b in self.buttons.children if b.kind == kind)
+        buttons = pool.setdefault(kind, [])
+        if used == len(buttons):
+            b = (Factory.AccentButton if accent else Factory.BigButton)(height=dp(64), font_size=sp(22))
+            b.kind, b.fn = kind, None
+            b.bind(on_release=lambda btn: btn.fn and btn.fn())
+            buttons.append(b)
+        b = buttons[used]
+        b.text, b.fn, b.disabled = text, fn, fn is None
         self.buttons.add_widget(b)
 
     def clear(self):
         """Nothing secret outlives the gate."""
         self.hand.text = self.placed.text = self.ask.text = ""
         self.buttons.clear_widgets()
+        for b in sum(self.__dict__.get("_pool", {}).values(), []):
+            b.text, b.fn = "", None  # not even a detached button keeps a card's value
         self.view = None
         self.legal = []
         self.card = None
