@@ -45,12 +45,25 @@ def start_step(state: State) -> State:
     return replace(state, phase=BOULDERS, tumbling=tumble_order(state.boulders), tumbled=())
 
 
+def nearest_stop(state: State, pos: int) -> int:
+    """The farthest row a boulder at `pos` may be reported on.
+
+    Important notes, Boulders (OBSTACLES): a boulder blocked on its way to the
+    entrance tumbles sideways, and one blocked while moving sideways along a slab
+    stops, so a boulder already in the passage may end on the row it started
+    from. One still on the central board is not on a slab: it reaches row 7
+    or nearer (see docs/rules-notes.md)."""
+    return pos if pos <= state.box.rows else state.box.rows
+
+
 def stop_choices(state: State) -> list[dict]:
-    """Where the boulder tumbling now may stop: any row closer to the entrance, or the entrance."""
+    """Where the boulder tumbling now may stop: its own row or any row nearer the
+    entrance (see nearest_stop), or the entrance."""
     i = state.tumbling[0]
     name = state.box.boulder_names[i]
     pos = state.boulders[i][1]
-    out = [{"type": "boulder_stopped", "boulder": name, "where": "passage", "row": r} for r in range(1, pos)]
+    out = [{"type": "boulder_stopped", "boulder": name, "where": "passage", "row": r}
+           for r in range(1, nearest_stop(state, pos) + 1)]
     out.append({"type": "boulder_stopped", "boulder": name, "where": "entrance"})
     return out
 
@@ -61,8 +74,9 @@ def stop(state: State, action: dict) -> State:
     require(state.phase == BOULDERS and state.tumbling, "No boulder is tumbling now.")
     i = state.tumbling[0]
     name = box.boulder_names[i]
-    require(action.get("boulder") == name,
-            f"The {name} boulder tumbles now, not {action.get('boulder')!r}.")
+    other = action.get("boulder")
+    require(other == name, f"The {name} boulder tumbles now, not the {other} one." if other in box.boulder_names
+            else f"The {name} boulder tumbles now; there is no {other!r} boulder.")
     pos = state.boulders[i][1]
     where = action.get("where")
     if where == "entrance":
@@ -70,9 +84,11 @@ def stop(state: State, action: dict) -> State:
     else:
         require(where == "passage", 'A boulder stops "in the passage" (with its row) or "at the entrance".')
         row = action.get("row")
-        require(isinstance(row, int) and not isinstance(row, bool) and 1 <= row < pos,
-                f"The {name} boulder tumbles towards the entrance: it stops on a row from 1 to {pos - 1}"
-                f" (counted from the entrance), or at the entrance.")
+        last = nearest_stop(state, pos)
+        stays = f"; {pos} if it was blocked where it stands" if last == pos else ""
+        require(isinstance(row, int) and not isinstance(row, bool) and 1 <= row <= last,
+                f"The {name} boulder tumbles towards the entrance: it stops on a row from 1 to {last}"
+                f" (counted from the entrance{stays}), or at the entrance.")
         new = row
     boulders = list(state.boulders)
     boulders[i] = (boulders[i][0], new)
@@ -88,7 +104,8 @@ def stop(state: State, action: dict) -> State:
                   "so they are flush with the entrance board.")
         ev = event("boulder_at_entrance", boulder=name, reset_slabs=box.rows)
     else:
-        notice = f"The {name} boulder stopped on row {new} of the passage."
+        notice = (f"The {name} boulder was blocked and stays on row {new} of the passage." if new == pos
+                  else f"The {name} boulder stopped on row {new} of the passage.")
         ev = event("boulder_stopped", boulder=name, row=new)
     return replace(state, boulders=boulders, tumbling=state.tumbling[1:], tumbled=state.tumbled + (i,),
                    notice=notice, event=ev)

@@ -33,6 +33,34 @@ _TURN_TYPES = ("discover_stela", "reach_temple_board", "claim_camera", "use_back
                "enter_stela_value", "escape", "end_turn")
 
 
+def _names(state, seats) -> str:
+    """"Ana", "Ana and Ben", "Ana, Ben and Cy"."""
+    names = [state.names[i] for i in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _check_out_of_turn(game, state, who) -> None:
+    """Sentences for the two cases check_turn words awkwardly: a draw while a player
+    is to act, and a player with nothing to enter while others enter stela values."""
+    now = game.actors(state)
+    if who in now or not now:
+        return
+    if who == CHANCE and state.phase in (TURN, BOULDERS):
+        require(False, f"Nothing is to be drawn now: {_names(state, sorted(now))} is to act.")
+    if state.phase == REVEAL and isinstance(who, int) and 0 <= who < len(state.names):
+        require(False, f"The game is over and {state.names[who]} has no stela value to enter; "
+                       f"waiting for {_names(state, sorted(now))}.")
+
+
+def _not_on_a_turn(name: str, kind) -> str:
+    if kind in ("boulder_stopped", "stela_crushed"):
+        return f"The boulders tumble after every player has taken a turn; now it is {name}'s turn."
+    if kind in ("draw_stones", "stela_value"):
+        return f"Draws are made for the players, not by {name}."
+    actions = "discover a stela, reach the temple board, claim a camera, use the backpack, escape or end the turn"
+    return f"Mayan Curse has no action called {kind!r}; on a turn a player may {actions}."
+
+
 class MayanCurse(Game):
     name = "mayan-curse"
     title = "Mayan Curse"
@@ -106,10 +134,13 @@ class MayanCurse(Game):
         return super().sample_chance(state, rng)
 
     def apply(self, state, action):
-        who = action.get("actor") if isinstance(action, dict) else None
+        require(isinstance(action, dict) and "actor" in action and "type" in action,
+                "That is not an action: it needs an actor and a type.")
+        who = action["actor"]
         # check_turn looks the actor up in a set, so an unhashable one must be refused first
         require(who == CHANCE or (isinstance(who, int) and not isinstance(who, bool)),
                 f"There is no player {who!r} at this table.")
+        _check_out_of_turn(self, state, who)
         actor = check_turn(self, state, action, state.names)
         kind = action["type"]
         phase = state.phase
@@ -121,7 +152,7 @@ class MayanCurse(Game):
             require(False, "That draw is not the one the game waits for.")
         name = state.names[actor]
         if phase == TURN:
-            require(kind in _TURN_TYPES, f"{name} cannot {str(kind).replace('_', ' ')} during a turn.")
+            require(kind in _TURN_TYPES, _not_on_a_turn(name, kind))
             if kind == "discover_stela":
                 new = stelae.discover(state, actor, action)
             elif kind == "reach_temple_board":

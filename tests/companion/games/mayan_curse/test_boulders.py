@@ -40,13 +40,13 @@ def test_boulder_already_in_the_passage_tumbles_first_and_only_towards_the_entra
     d.finish_round()
     assert d.table["tumbling"]["order"] == ["left", "centre"]  # right still has tokens
     reporter = next(iter(d.g.actors(d.s)))
-    for row in (4, 5):
+    for row in (5, 6):
         with pytest.raises(IllegalAction, match="towards the entrance"):
             d.do(reporter, "boulder_stopped", boulder="left", where="passage", row=row)
-    with pytest.raises(IllegalAction, match="The left boulder tumbles now"):
+    with pytest.raises(IllegalAction, match="The left boulder tumbles now, not the centre one."):
         d.do(reporter, "boulder_stopped", boulder="centre", where="passage", row=6)
     rows = [a.get("row") for a in d.g.legal_actions(d.s, reporter) if a["type"] == "boulder_stopped"]
-    assert rows == [1, 2, 3, None]  # rows closer to the entrance, or the entrance
+    assert rows == [1, 2, 3, 4, None]  # rows nearer the entrance (or its own, if blocked), or the entrance
     d.stop("passage", row=2)
     assert d.table["tumbling"] == {"now": "centre", "order": ["centre"], "done": ["left"]}
     d.stop("passage", row=5)
@@ -69,6 +69,27 @@ def test_boulders_at_the_same_distance_tumble_left_to_right(driver):
     d.finish_round()
     # closest first (row 3, row 3, row 6); the two on row 3 left to right
     assert d.table["tumbling"]["order"] == ["left", "right", "centre"]
+
+
+def test_a_blocked_boulder_stops_where_it_stands_and_tumbles_again_next_round(driver):
+    """Important notes, Boulders — OBSTACLES: if a boulder's path is blocked by an empty space or
+    another boulder while it is moving towards the entrance, it tumbles sideways to get around the
+    obstacle; if it is blocked while moving sideways along a slab, it will stop. So a boulder in the
+    passage may end its tumble on the row it started from; it never moves away from the entrance."""
+    d = driver(2)
+    _release_left(d)
+    d.finish_round()
+    rows = [a.get("row") for a in d.g.legal_actions(d.s, 0) if a["type"] == "boulder_stopped"]
+    assert rows == [1, 2, 3, 4, 5, 6, 7, None]  # from the central board: onto any row of the first river
+    d.stop("passage", row=4)
+    d.finish_round()
+    with pytest.raises(IllegalAction, match=r"from 1 to 4 \(counted from the entrance; 4 if it was blocked"):
+        d.do(1, "boulder_stopped", boulder="left", where="passage", row=5)
+    d.stop("passage", row=4)
+    assert d.table["boulders"][0] == {"name": "left", "tokens": 0, "where": "passage", "row": 4, "tumbles": True}
+    assert d.table["notice"] == "The left boulder was blocked and stays on row 4 of the passage."
+    d.finish_round()
+    assert d.s.phase == BOULDERS and d.table["tumbling"]["now"] == "left"  # it tumbles again
 
 
 def test_a_boulder_reaching_the_entrance_resets_the_first_seven_slabs(driver):

@@ -142,3 +142,44 @@ def test_legal_actions_are_exactly_the_actions_apply_accepts(driver):
     assert d.g.legal_actions(d.s, 1) == []
     with pytest.raises(IllegalAction):
         d.do(0, "discover_stela", colour="beige", place="temple")  # not at the temple yet
+
+
+def test_refusals_are_sentences_that_name_the_players(driver):
+    """Errors a player can hit are sentences a player understands, with names, and change nothing."""
+    d = driver(2)
+    d.draws()
+    before = d.s
+    cases = [
+        ("not an action", "That is not an action: it needs an actor and a type."),
+        ({"type": "end_turn"}, "That is not an action: it needs an actor and a type."),
+        ({"actor": 0, "type": "boulder_stopped", "boulder": "left", "where": "entrance"},
+         "The boulders tumble after every player has taken a turn; now it is Ana's turn."),
+        ({"actor": 0, "type": "stela_crushed", "colour": "brown"},
+         "The boulders tumble after every player has taken a turn; now it is Ana's turn."),
+        ({"actor": 0, "type": "draw_stones", "seat": 0, "stones": ["dog", "dog", "dog"]},
+         "Draws are made for the players, not by Ana."),
+        ({"actor": 0, "type": "fly"}, "Mayan Curse has no action called 'fly'; on a turn a player may discover "
+         "a stela, reach the temple board, claim a camera, use the backpack, escape or end the turn."),
+        ({"actor": CHANCE, "type": "draw_stones", "seat": 0, "stones": ["dog", "dog", "dog"]},
+         "Nothing is to be drawn now: Ana is to act."),
+    ]
+    for action, sentence in cases:
+        with pytest.raises(IllegalAction) as e:
+            d.g.apply(d.s, action)
+        assert str(e.value) == sentence
+        assert d.s is before
+
+
+def test_at_the_end_a_player_with_nothing_to_enter_is_told_who_is_awaited(driver):
+    """End of the Game (physical stelae): escaped players reveal their stelae; the companion waits
+    for those whose values are not entered yet and says so by name."""
+    d = driver(4, {"stelae": "physical"})
+    d.draws()
+    d.do(0, "escape")
+    for seat in (1, 2, 3):
+        d.do(seat, "discover_stela", colour="brown", place="passage")
+        d.do(seat, "escape")
+    assert d.s.phase == "reveal"
+    with pytest.raises(IllegalAction, match="^The game is over and Ana has no stela value to enter; "
+                                            "waiting for Ben, Cy and Dee.$"):
+        d.do(0, "enter_stela_value", stela=0, value=1)
