@@ -29,7 +29,7 @@ class PlausibleBot(Bot):
         if "enter_stela_value" in by_type:  # physical stelae: the value of the token in hand
             return rng.choice(by_type["enter_stela_value"])
         if "boulder_stopped" in by_type:
-            return self._boulder(by_type, rng)
+            return self._boulder(game.view(state, seat), by_type, rng)
         if "end_turn" not in by_type:
             return rng.choice(actions)
         view = game.view(state, seat)
@@ -57,11 +57,13 @@ class PlausibleBot(Bot):
             return rng.choice(by_type["use_backpack"])
         return by_type["end_turn"][0]
 
-    def _boulder(self, by_type, rng):
+    def _boulder(self, view, by_type, rng):
         if "stela_crushed" in by_type and rng.random() < 0.15:
             return rng.choice(by_type["stela_crushed"])
         stops = by_type["boulder_stopped"]
-        rows = [a for a in stops if a["where"] == "passage"]
+        now = next(b for b in view["boulders"] if b["name"] == view["tumbling"]["now"])
+        # a boulder blocked where it stands is rare: the bot tumbles it at least one row
+        rows = [a for a in stops if a["where"] == "passage" and a["row"] != now["row"]]
         # rows are listed nearest the entrance first; tumble one to three rows
         step = rng.randint(1, 3)
         return rows[-step] if step <= len(rows) else stops[-1]
