@@ -43,6 +43,19 @@ def stela_chips(colours: list[str]) -> str:
                     for c in STELA_RGB if c in colours)
 
 
+def stela_line(colour: str, place: str, values: list) -> str:
+    """A player's own stelae of one colour: "Gray stelae: 2 + 4 = 6 knowledge"; None is a
+    value not entered yet (physical stelae)."""
+    name = colour.capitalize() + (" stela" if len(values) == 1 else " stelae") + (" (temple)" if place == "temple" else "")
+    missing = values.count(None)
+    if len(values) == 1:
+        return f"{name}: " + ("not entered yet" if missing else f"{values[0]} knowledge")
+    summed = " + ".join("?" if v is None else str(v) for v in values)
+    if missing:
+        return f"{name}: {summed} ({missing} not entered yet)"
+    return f"{name}: {summed} = {sum(values)} knowledge"
+
+
 def boulder_where(b: dict) -> str:
     if b["where"] == "entrance":
         return "AT THE ENTRANCE"
@@ -388,6 +401,8 @@ class SecretPanel(BoxLayout):
         self.add_widget(Factory.Body(text="Your sacred stones", size_hint_y=None, height=dp(30)))
         self.stones = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(8))
         self.add_widget(self.stones)
+        self.add_widget(Factory.Dim(text="Any 2 stones together are a wild; a dual stone is either symbol.",
+                                    font_size=sp(16), size_hint_y=None, height=dp(26)))
         self.stelae = Factory.Body(text="", markup=True, font_name=theme.SYMBOL_FONT, size_hint_y=None)
         self.stelae.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(6)))
         self.add_widget(self.stelae)
@@ -405,10 +420,11 @@ class SecretPanel(BoxLayout):
         if not you["stones"]:
             self.stones.add_widget(Factory.Dim(text="none in hand now", halign="center"))
         lines = []
-        for s in you["stelae"]:
-            where = " (temple)" if s["place"] == "temple" else ""
-            value = "not entered yet" if s["value"] is None else f"{s['value']} knowledge"
-            lines.append(f"[color={STELA_RGB[s['colour']]}]■[/color] {s['colour'].capitalize()} stela{where}: {value}")
+        for colour in STELA_RGB:  # one line per colour and place, so twelve stelae still fit
+            for place in ("passage", "temple"):
+                values = [x["value"] for x in you["stelae"] if x["colour"] == colour and x["place"] == place]
+                if values:
+                    lines.append(f"[color={STELA_RGB[colour]}]■[/color] {stela_line(colour, place, values)}")
         lines.append(f"Your knowledge if you escape now: {you['knowledge']}")
         self.stelae.text = "\n".join(lines)
         self.entry.clear_widgets()

@@ -114,6 +114,7 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     d.frames(2)
     value = table.session.view(0)["you"]["stelae"][0]["value"]
     assert f"Gray stela: {value} knowledge" in overlay_texts(d)
+    shot(d, "curse-11-private-stelae")
     table.close_gate()
     press(d, "End turn")
     leds = d.app.devices.leds
@@ -271,3 +272,31 @@ def test_physical_randomness_each_player_enters_their_own_draw_behind_the_gate(u
     d.tap_text("4", widget=screen.gate_view.overlay, exact=True)
     assert table.session.view(0)["you"]["stelae"] == [{"colour": "gray", "place": "passage", "value": 4}]
     assert screen.prompt.startswith("Ana's turn")
+
+
+def test_two_tables_differing_only_in_secrets_see_the_same_public_screen(ui):
+    """The same reports with other stones in the purse and other stela values drawn
+    (digital randomness, another seed) leave every text of the table screen unchanged."""
+    from companion.engine import CHANCE
+    from companion.session import Session
+
+    d = ui
+    app = d.app
+    meta = {"colours": ["Red", "Blue", "Green"], "fobs": [None] * 3}
+    reports = [{"actor": 0, "type": "discover_stela", "colour": "gray", "place": "passage"},
+               {"actor": 0, "type": "use_backpack", "item": "map"},
+               {"actor": 0, "type": "end_turn"},
+               {"actor": 1, "type": "discover_stela", "colour": "beige", "place": "passage"},
+               {"actor": 1, "type": "discover_stela", "colour": "brown", "place": "passage"}]
+    screens, secrets = [], []
+    for seed in (1, 2):
+        session = Session.create(app.journal, "mayan-curse", ["Ana", "Ben", "Cy"], seed=seed, meta=meta)
+        for action in reports:
+            session.act(action)
+        app._attach(session)
+        d.frames(2)
+        screens.append(sorted(d.texts(d.screen())))
+        secrets.append([session.view(s)["you"] for s in range(3)])
+        assert not any(a["actor"] == CHANCE for a in reports)
+    assert secrets[0] != secrets[1], "the two seeds dealt other stones or values"
+    assert screens[0] == screens[1]
