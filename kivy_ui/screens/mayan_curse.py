@@ -385,8 +385,8 @@ class MayanCurseScreen(Screen):
                 parts.append(f"backpack unused {box.backpack_bonus}")
             lines.append(f"{p['name']}: {', '.join(parts)} = {d['knowledge'][i]} knowledge"
                          f" ({d['stelae'][i]} stela{'' if d['stelae'][i] == 1 else 'e'})")
-        if d.get("temple_wins") and len(v["players"]) > 1:
-            lines.insert(0, "The temple wins!")
+        if d["sealed"] and not d.get("temple_wins"):  # else the result's own sentence says so
+            lines.insert(0, f"The entrance was sealed by all {len(v['boulders'])} boulders.")
         return lines
 
 

@@ -159,6 +159,7 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     assert end.ids.headline.text == "Ben wins!"
     assert "Ben: no stelae, camera 15, backpack unused 2 = 17 knowledge (0 stelae)" in texts
     assert "Ana did not escape: their knowledge does not count." in texts
+    assert "The entrance was sealed by all 3 boulders." in texts
     shot(d, "curse-05-end")
 
 
