@@ -1,0 +1,58 @@
+"""legal_actions is complete and exact: over random games (1 to 6 players, both stela modes),
+an action applies if and only if legal_actions lists it, for every seat, in every state."""
+import json
+import random
+
+from companion.engine import CHANCE
+from companion.errors import IllegalAction
+from companion.games.mayan_curse import GAME
+from companion.games.mayan_curse.components import COLOURS, PLACES
+from companion.games.mayan_curse.state import OVER
+
+
+def candidates(state, seat):
+    """Every action a seat could send, legal or not: each type with each value of its fields."""
+    box = state.box
+    out = [{"type": t} for t in ("reach_temple_board", "claim_camera", "escape", "end_turn")]
+    for colour in COLOURS:
+        out += [{"type": "discover_stela", "colour": colour, "place": p} for p in PLACES]
+        out.append({"type": "stela_crushed", "colour": colour})
+    out += [{"type": "use_backpack", "item": item} for item in box.backpack_items]
+    for i in range(len(state.seats[seat].stelae) + 1):
+        out += [{"type": "enter_stela_value", "stela": i, "value": v} for v in range(0, 8)]
+    for name in box.boulder_names:
+        out.append({"type": "boulder_stopped", "boulder": name, "where": "entrance"})
+        out += [{"type": "boulder_stopped", "boulder": name, "where": "passage", "row": r}
+                for r in range(0, box.rows + 3)]
+    for a in out:
+        a["actor"] = seat
+    return out
+
+
+def _key(action):
+    return json.dumps(action, sort_keys=True)
+
+
+def test_an_action_applies_exactly_when_it_is_listed():
+    checked = 0
+    for seed in range(24):
+        rng = random.Random(seed)
+        players = seed % 6 + 1
+        state = GAME.setup([f"P{i}" for i in range(players)], {"stelae": ("digital", "physical")[seed % 2]})
+        while state.phase != OVER:
+            actor = rng.choice(sorted(GAME.actors(state), key=str))
+            if actor == CHANCE:
+                state = GAME.apply(state, GAME.sample_chance(state, rng))
+                continue
+            for seat in range(players):
+                legal = {_key(a) for a in GAME.legal_actions(state, seat)}
+                for action in candidates(state, seat):
+                    try:
+                        GAME.apply(state, action)
+                        applied = True
+                    except IllegalAction:
+                        applied = False
+                    assert applied == (_key(action) in legal), (seed, state.phase, action)
+                    checked += 1
+            state = GAME.apply(state, rng.choice(GAME.legal_actions(state, actor)))
+    assert checked > 10_000
