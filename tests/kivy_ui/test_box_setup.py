@@ -10,9 +10,16 @@ from companion.games.mayan_curse import components as curse
 from kivy_ui.screens.box_setup import place_name
 
 
-def open_box_setup(d):
+def open_box_setup(d, shot_name=None):
     d.tap(d.screen().ids.new_game)
-    d.tap(d.screen().ids.box_setup)
+    button = d.screen().ids.box_setup
+    if shot_name:  # the button among the options, as the table sees it after scrolling
+        d.tap_text("Maya", widget=d.screen().ids.game_choice, exact=True)
+        button.parent.parent.parent.scroll_to(button, animate=False)
+        d.frames(2)
+        assert d.cut_off() == []
+        d.screenshot(shot_name, d.shots)
+    d.tap(button)
     assert d.screen().name == "box_setup"
     return d.screen()
 
@@ -24,7 +31,7 @@ def shipped(path):
 
 def test_every_unconfirmed_number_is_listed_with_its_value_and_source(ui):
     d = ui
-    screen = open_box_setup(d)
+    screen = open_box_setup(d, shot_name="maya-09-new-game-box-setup-button")
     text = "\n".join(d.texts(screen))
     for game, path in (("Maya", maya.DEFAULT_PATH), ("Mayan Curse", curse.DEFAULT_PATH)):
         assert f"{game} — shipped default" in text

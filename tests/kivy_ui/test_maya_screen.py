@@ -16,7 +16,7 @@ BOT = get_bot("maya", "greedy")
 
 # --- what a table does ------------------------------------------------------------
 
-def start_maya(d, names=("Ana", "Ben", "Cy"), options=None):
+def start_maya(d, names=("Ana", "Ben", "Cy"), options=None, shot_name=None):
     """Home -> New game -> Maya, the players, the options -> Start."""
     d.tap(d.screen().ids.new_game)
     screen = d.screen()
@@ -33,6 +33,8 @@ def start_maya(d, names=("Ana", "Ben", "Cy"), options=None):
                 break
             d.tap(d.find(name.replace("_", " ") + ":", widget=screen.ids.option_rows))
         assert screen.options[name] == wanted
+    if shot_name:
+        shot(d, shot_name)
     d.tap(screen.ids.start)
     assert d.until(lambda: d.screen().name == "maya", 3), d.texts(d.screen())
     return d.app.table
@@ -123,7 +125,7 @@ def quarry_chips(d):
 def test_three_players_play_maya_through_the_screen_and_private_views_to_the_end(ui):
     d = ui
     rng = random.Random(7)
-    table = start_maya(d)
+    table = start_maya(d, shot_name="maya-00-new-game")
     session = table.session
     screen = d.screen()
     assert session.game_name == "maya" and session.players == ["Ana", "Ben", "Cy"]
@@ -139,6 +141,8 @@ def test_three_players_play_maya_through_the_screen_and_private_views_to_the_end
     while session.state.phase == "setup":
         play_one(d, rng)
     assert "Ana's turn: lay a worker card or pass" in screen.ids.prompt.text
+    leds = d.app.devices.leds
+    assert [leds.is_lit(f"seat{i}") for i in (1, 2, 3)] == [True, False, False], "Ana's seat button lights up"
 
     # Quarrying: every card goes down through its player's private view.
     private_shot = "maya-03-private-view"
