@@ -150,3 +150,23 @@ def test_boulder_reports_come_from_the_first_player(driver):
     assert d.table["waiting_for"]["what"] == "The left boulder tumbles: where did it stop?"
     with pytest.raises(IllegalAction):
         d.do(1, "boulder_stopped", boulder="left", where="entrance")
+
+
+def test_a_boulder_released_mid_round_waits_for_every_turn_of_the_round(driver):
+    """Discovering Stelae: if there are no tokens left on a boulder, it will be released at the
+    end of the round; Step 3: after each player has taken a turn, each boulder without tokens
+    tumbles. (Solo Mode tumbles at the end of each turn instead: see test_solo.)"""
+    d = driver(3)
+    d.draws()
+    d.discover(0, "gray")
+    d.discover(0, "beige")
+    assert d.table["boulders"][0]["tokens"] == 0 and d.table["boulders"][0]["tumbles"]
+    d.end(0)
+    assert d.s.phase == "turn" and d.current() == 1  # Ben and Cy still play before it tumbles
+    d.end(1)
+    assert d.s.phase == "turn" and d.current() == 2
+    d.end(2)
+    assert d.s.phase == BOULDERS and d.table["tumbling"]["now"] == "left"
+    assert d.table["round"] == 1 and d.table["first_player"] == 0  # the token passes after the boulders
+    d.stop("passage", row=6)
+    assert d.s.phase == DRAW and d.table["round"] == 2 and d.table["first_player"] == 1
