@@ -24,17 +24,6 @@ WATCH_EVERY = 7  # deep checks (copying states) on every 7th step keep the suite
 pytestmark = pytest.mark.usefixtures("toy")  # the toy game is registered for every test here
 
 
-def game_names():
-    names = []
-    for name in sorted(games._MODULES):
-        try:
-            games.get_game(name)
-        except (ImportError, AttributeError):
-            continue
-        names.append(name)
-    return names + ["toy"]
-
-
 def get(name):
     return games.get_game(name)
 
@@ -122,7 +111,7 @@ def play(game, players, options, seed, deep):
     return state, actions
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", games.available() + ["toy"])
 def test_random_games_end_and_keep_the_contract(name):
     game = get(name)
     for i, options in enumerate(option_sets(game)):
@@ -137,7 +126,7 @@ def test_random_games_end_and_keep_the_contract(name):
                 assert json_roundtrip(view) == view
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", games.available() + ["toy"])
 def test_replaying_the_recorded_actions_reproduces_the_game(name):
     game = get(name)
     for seed in SEEDS:
@@ -153,7 +142,7 @@ def test_replaying_the_recorded_actions_reproduces_the_game(name):
         assert game.result(state) == game.result(final)
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", games.available() + ["toy"])
 def test_options_are_validated_with_sentences(name):
     game = get(name)
     from companion.errors import BadOption

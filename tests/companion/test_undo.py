@@ -190,18 +190,7 @@ def test_any_mix_of_moves_undo_redo_and_restarts_matches_a_fresh_replay(tmp_path
             assert fresh.can_undo() == s.can_undo() and fresh.can_redo() == s.can_redo()
 
 
-def playable_games():
-    names = []
-    for name in sorted(games._MODULES):
-        try:
-            games.get_game(name)
-        except (ImportError, AttributeError):
-            continue
-        names.append(name)
-    return names + ["toy"]
-
-
-@pytest.mark.parametrize("name", playable_games())
+@pytest.mark.parametrize("name", games.available() + ["toy"])
 @settings(max_examples=8)
 @given(seed=st.integers(0, 2**32), ops=st.lists(st.sampled_from(["act"] * 6 + ["undo", "redo", "seen", "resume"]), max_size=60))
 def test_every_game_undoes_to_exactly_the_state_before_and_resumes_the_same(tmp_path_factory, name, seed, ops):
@@ -234,7 +223,7 @@ def test_every_game_undoes_to_exactly_the_state_before_and_resumes_the_same(tmp_
             assert fresh.state == s.state and fresh.can_undo() == s.can_undo() and fresh.can_redo() == s.can_redo()
 
 
-@pytest.mark.skipif("maya-madness" not in playable_games(), reason="maya-madness not written yet")
+@pytest.mark.skipif("maya-madness" not in games.available(), reason="maya-madness not written yet")
 def test_maya_madness_a_won_token_cannot_be_undone_but_a_plain_card_can(journal):
     """A token won is shown to the whole table (rulebook, "Uncovering Tokens": "turn
     your token number-side up"),
