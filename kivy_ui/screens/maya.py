@@ -151,8 +151,9 @@ class MayaScreen(Screen):
             box.clear_widgets()
             for col in self._quarry_cols[:len(v["quarries"])]:
                 box.add_widget(col)
+        results = {r["quarry"]: r for r in v["quarry_results"]}
         for col, q in zip(self._quarry_cols, v["quarries"]):
-            col.show(q, self.colours, current=v["current_quarry"] == q["quarry"])
+            col.show(q, self.colours, current=v["current_quarry"] == q["quarry"], result=results.get(q["quarry"]))
         # Tall enough for the biggest quarry's cards; the pyramids take the rest.
         box.height = max(col.height_for(q["max_cards"]) for col, q in zip(self._quarry_cols, v["quarries"]))
 
@@ -213,12 +214,13 @@ class MayaScreen(Screen):
         if not choices:
             for seat in self._private_seats(v):
                 b = self._buttons[len(bar.children)]
-                b.text = self._private_label(v, seat)
+                b.text, b.font_size = self._private_label(v, seat), sp(18)
                 b.choice = ("peek", seat)
                 bar.add_widget(b)
             return
+        size = sp(18) if len(choices) < 7 else sp(16)  # seven or eight buttons share the row
         for b, c in zip(self._buttons, choices):
-            b.text, b.choice = c.label, c
+            b.text, b.choice, b.font_size = c.label, c, size
             bar.add_widget(b)
 
     def _private_seats(self, v) -> list:

@@ -82,6 +82,7 @@ class QuarryColumn(_Framed):
         self.title = _line(14, bold=True)
         self.pays = _line(13, dim=True)
         self.marker = _line(12, dim=True)
+        self.marker.markup = True
         self.cards = GridLayout(cols=2, spacing=dp(2), row_force_default=True, row_default_height=dp(20))
         for w in (self.title, self.pays, self.marker, self.cards):
             self.add_widget(w)
@@ -94,12 +95,19 @@ class QuarryColumn(_Framed):
         """The height that shows every card this quarry can take."""
         return dp(4 + 3 * 17 + 3) + self.rows_for(max_cards) * dp(22)
 
-    def show(self, q: dict, seats: dict, current: bool):
-        """q: the quarry from the TABLE view; seats: seat -> (name, symbol, rgba)."""
+    def show(self, q: dict, seats: dict, current: bool, result: dict | None = None):
+        """q: the quarry from the TABLE view; seats: seat -> (name, symbol, rgba);
+        result: this round's result at this quarry once it is scored."""
         wide = self.width > dp(100)
         self.title.text = f"{'Quarry ' if wide else 'Q'}{q['quarry'] + 1} · {len(q['cards'])}/{q['max_cards']}"
         self.pays.text = "·".join(map(str, q["blocks"])) + (" blocks" if wide else "")
-        self.marker.text = short_marker_name(q["marker"]) if q["marker"] else "—"
+        if result is not None:
+            # scored: the blocks each player won here, in place order
+            won = sorted(((int(k), b) for k, b in result["blocks"].items() if b), key=lambda sb: -sb[1])
+            self.marker.text = " ".join(f"[color={hex_colour(seats[s][2])}]{seats[s][1]}[/color]{b}"
+                                        for s, b in won) or "no blocks"
+        else:
+            self.marker.text = short_marker_name(q["marker"]) if q["marker"] else "—"
         self.framed(current)
         self.cards.cols = 3 if self.width > dp(105) else 2
         items = []

@@ -102,6 +102,7 @@ def play_one(d, rng, shot_name=None):
     else:
         tap_choice(d, action)
     assert len(session.actions) > before and session.actions[before] == action, d.screen().message
+    assert d.cut_off(d.screen().ids.choices) == [], "every choice reads whole"
     return action
 
 
