@@ -292,3 +292,25 @@ def test_every_public_decision_fits_a_row_of_buttons_and_each_path_leads_to_one_
                 actor = actors[0]
                 action = game.sample_chance(state, rng) if actor == CHANCE else bot.choose(game, state, actor, rng)
                 state = game.apply(state, action)
+
+
+def test_scoring_only_the_starting_player_enters_a_column_card_by_card(ui):
+    """Real cards on the table: at the reveal the starting player enters the
+    right-hand quarry's column (a player's card, then its value) and closes it."""
+    d = ui
+    rng = random.Random(3)
+    table = start_maya(d, options={"quarries": "scoring-only"})
+    session = table.session
+    screen = d.screen()
+    while session.state.phase == "setup":
+        play_one(d, rng)
+    assert session.state.phase == "distribution"
+    assert "Ana enters the cards of quarry 5" in screen.ids.prompt.text
+    assert [b.text for b in choice_buttons(d)] == ["● Ana's card…", "■ Ben's card…", "▲ Cy's card…", "Column complete"]
+    for seat, card in ((1, 3), (2, 8), (1, 7)):
+        tap_choice(d, {"actor": 0, "type": "enter_card", "seat": seat, "card": card})
+    assert [c["seat"] for c in table.public_view()["quarries"][4]["cards"]] == [1, 2, 1]
+    shot(d, "maya-10-scoring-only")
+    d.tap_text("Column complete", widget=screen.ids.choices, exact=True)
+    assert screen.ids.summary.text.startswith("Quarry 5: Ben 10 points → 6 blocks; Cy 8 points → 3 blocks.")
+    assert session.state.current == 3, "next, the quarry to its left"
