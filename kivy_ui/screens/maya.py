@@ -70,6 +70,8 @@ class MayaScreen(Screen):
         self._quarry_cols: list[QuarryColumn] = []
         self._pyramid_cols: list[PyramidColumn] = []
         self._buttons: list = []
+        self._seen = (None, None)  # (actions in effect, last event) at the previous render
+        self._said = ""
         # The quarry columns' width decides how many cards fit a row: re-render on resize.
         self._rerender = Clock.create_trigger(lambda *_: self.render())
         self.bind(size=lambda *_: self._rerender())
@@ -80,6 +82,7 @@ class MayaScreen(Screen):
         if table is not self._table:
             self._table = table
             self.path = ()
+            self._seen, self._said = (None, None), ""
             table.subscribe(self._on_table)
         self.render()
 
@@ -103,7 +106,7 @@ class MayaScreen(Screen):
         self.colours = seat_colours(table.session, v)
         self.header = words.header(v)
         self.prompt = words.prompt(v)
-        self.summary = words.describe_event(v, v["last"])
+        self.summary = self._latest(table.session, v) or words.describe_event(v, v["last"])
         self.message = table.message or " · ".join(table.device_problems.values())
         # A five-player quarry result is long: a smaller font keeps it on two lines.
         self.ids.summary.font_size = sp(15) if len(self.message or self.summary) < 180 else sp(13)
@@ -112,6 +115,20 @@ class MayaScreen(Screen):
         self._render_pyramids(v)
         self._render_choices(v)
         self.gate_view.sync(table)
+
+    def _latest(self, session, v) -> str:
+        """The sentence for the newest public decision when it left no event of its
+        own (a −3 target, a marker placed, a block moved); "" to show the event."""
+        actions = session.actions
+        seen, last_before = self._seen
+        self._seen = (len(actions), v["last"])
+        if seen is None or len(actions) < seen:
+            self._said = ""  # a resumed game or an undo: the event is the truth
+        elif len(actions) > seen:
+            newest = next((a for a in reversed(actions[seen:]) if a.get("actor") != CHANCE), None)
+            # a decision that caused an event (a quarry scored) is told by that event
+            self._said = words.describe_action(v, newest) if newest and v["last"] == last_before else ""
+        return self._said
 
     def _render_players(self, v):
         box = self.ids.players

@@ -223,6 +223,44 @@ def quarry_sentence(view: dict, e: dict) -> str:
     return out
 
 
+def describe_action(view: dict, action: dict) -> str:
+    """A public decision as a sentence, for the decisions that leave no event in
+    the view (a −3 target, a marker placed, a block moved...); empty for the
+    rest, and always for a private choice (a card's value, a bid)."""
+    if is_private(action) or action.get("actor") == "chance":
+        return ""
+    names = names_of(view)
+    who = names[action["actor"]]
+    t = action["type"]
+    pyr = lambda p: pyramid_name(view, p)  # noqa: E731
+    if t == "setup_block":
+        return f"{who} places a starting block in {pyr(action['pyramid'])}."
+    if t == "choose_blue_marker":
+        return f"{who} takes the {marker_name(action['marker'])} marker."
+    if t == "minus_three":
+        return f"{who}'s −3 card takes 3 points from {names[action['target']]}."
+    if t == "place_protection":
+        return f"{who} puts the protection marker on quarry {action['quarry'] + 1}: no −3 card hits them there."
+    if t == "move_block":
+        return (f"{who} moves a block from {pyr(action['pyramid'])} level {action['level'] + 1} "
+                f"into the first level of {pyr(action['to'])}.")
+    if t == "pool_block":
+        return f"{who} places a block from the pool in {pyr(action['pyramid'])}."
+    if t == "decline":
+        return f"{who} declines."
+    if t == "place_two_points":
+        return f"{who} puts the +2 points marker at quarry {action['quarry'] + 1}."
+    if t == "use_joker":
+        head = f"{who}'s joker stands for {marker_name(action['as'])}"
+        if action["as"] in ("protect", "move_block", "pool_block"):
+            rest = describe_action(view, dict(action, type={"protect": "place_protection"}.get(action["as"], action["as"])))
+            return f"{head}. {rest}"
+        return head + "."
+    if t == "enter_card":
+        return f"{names[action['seat']]}'s {number(action['card'])} is next in the column."
+    return ""
+
+
 # --- the public choices -------------------------------------------------------------
 
 @dataclass(frozen=True)

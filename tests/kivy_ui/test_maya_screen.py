@@ -136,6 +136,7 @@ def test_three_players_play_maya_through_the_screen_and_private_views_to_the_end
     # A starting block can be taken back: nothing was revealed.
     d.tap(choice_buttons(d)[1])
     assert table.public_view()["pyramids"][1]["levels"][0]["blocks"] == [1, 0, 0]
+    assert screen.ids.summary.text == "Ana places a starting block in Copan."
     d.tap(screen.ids.undo)
     assert table.public_view()["pyramids"][1]["levels"][0]["blocks"] == [0, 0, 0] and not table.message
 
@@ -256,11 +257,12 @@ def test_the_public_screen_never_shows_a_concealed_card_or_a_sealed_bid(ui):
 
 def test_every_public_decision_fits_a_row_of_buttons_and_each_path_leads_to_one_action():
     """Over random games in every mode: each step of a menu holds at most 8
-    buttons, every legal public action is reached by exactly one path, and the
-    prompt and the last event always make a sentence."""
+    buttons, every legal public action is reached by exactly one path, the
+    prompt and the last event always make a sentence, and a private choice is
+    never put into words for the table."""
     from companion.engine import TABLE
     from companion.games import get_game
-    from kivy_ui.widgets.maya_words import describe_event, menu, prompt, steps
+    from kivy_ui.widgets.maya_words import describe_action, describe_event, menu, prompt, steps
 
     game = get_game("maya")
     rng = random.Random(5)
@@ -287,6 +289,9 @@ def test_every_public_decision_fits_a_row_of_buttons_and_each_path_leads_to_one_
 
                     walk(())
                     assert sorted(map(str, reached)) == sorted(map(str, public))
+                    said = [describe_action(view, a) for a in game.legal_actions(state, actors[0])]
+                    assert all(not t for a, t in zip(game.legal_actions(state, actors[0]), said) if is_private(a)), \
+                        "a card's value or a bid is never said on the table screen"
                     assert len({steps(view, a) for a in public if a["type"] != "pass"}) == \
                         len([a for a in public if a["type"] != "pass"])
                 actor = actors[0]
@@ -309,6 +314,7 @@ def test_scoring_only_the_starting_player_enters_a_column_card_by_card(ui):
     assert [b.text for b in choice_buttons(d)] == ["● Ana's card…", "■ Ben's card…", "▲ Cy's card…", "Column complete"]
     for seat, card in ((1, 3), (2, 8), (1, 7)):
         tap_choice(d, {"actor": 0, "type": "enter_card", "seat": seat, "card": card})
+    assert screen.ids.summary.text == "Ben's 7 is next in the column.", "the card entered face up is said"
     assert [c["seat"] for c in table.public_view()["quarries"][4]["cards"]] == [1, 2, 1]
     shot(d, "maya-10-scoring-only")
     d.tap_text("Column complete", widget=screen.ids.choices, exact=True)
