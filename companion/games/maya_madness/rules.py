@@ -178,6 +178,13 @@ def _check_actor(s: State, action, w: str, chance: bool = False):
     raise IllegalAction(f"It is {s.names[who]}'s turn, not {_who(s, actor)}'s.")
 
 
+def _setup_first(s: State, seat: int, w: str, what: str) -> str:
+    """Why `seat` (the dealer, the only one who acts during setup) cannot `what` yet."""
+    if w == "start_card":
+        return f"{s.names[seat]}, the dealer, turns over the starting card before anyone can {what}."
+    return f"{s.names[seat]}, the dealer, chooses the starting count before anyone can {what}."
+
+
 def _int(action, key: str, sentence: str) -> int:
     v = action.get(key)
     if isinstance(v, bool) or not isinstance(v, int):
@@ -222,7 +229,7 @@ def apply_play(s: State, action) -> State:
     w = waiting(s)
     seat = _check_actor(s, action, w)
     if w != "play":
-        raise IllegalAction(f"{s.names[seat]} cannot play a card now.")
+        raise IllegalAction(_setup_first(s, seat, w, "play a card"))
     card = action.get("card")
     if not isinstance(card, str) or card not in CARD_SET:
         raise IllegalAction(f"There is no card {card!r}; the cards are {', '.join(CARDS)}.")
@@ -309,8 +316,13 @@ def _end_turn(s: State, seat: int, step: int, direction: int, events: list, fiel
 def apply_end_turn(s: State, action) -> State:
     w = waiting(s)
     seat = _check_actor(s, action, w)
-    if w != "play" or not s.bonus or s.deck_mode == "full":
-        raise IllegalAction(f"{s.names[seat]} must play a card now.")
+    if w != "play":
+        raise IllegalAction(_setup_first(s, seat, w, "end a turn"))
+    if not s.bonus:
+        raise IllegalAction(f"{s.names[seat]} must play a card: a turn ends early only when a Temple of Zero"
+                            + (" or a Skip" if s.n == 2 else "") + " leaves no card to play.")
+    if s.deck_mode == "full":
+        raise IllegalAction(f"{s.names[seat]} still holds cards and plays another one now.")
     return _end_turn(s, seat, 1, s.direction, [("end_turn", seat)], {}, None)
 
 
@@ -321,7 +333,7 @@ def apply_guess(s: State, action) -> State:
     if not s.advanced:
         raise IllegalAction("Guessing a secret number is only part of advanced play.")
     if w != "play":
-        raise IllegalAction(f"{names[seat]} cannot guess now.")
+        raise IllegalAction(_setup_first(s, seat, w, "guess"))
     if s.bonus:
         raise IllegalAction(f"{names[seat]} must play another card now, not guess.")
     target = _int(action, "target", "Say whose secret number is guessed.")

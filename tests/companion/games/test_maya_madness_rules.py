@@ -315,6 +315,32 @@ def test_illegal_actions_name_the_reason_and_change_nothing():
     assert table(s) == before
 
 
+def test_the_dealer_acting_too_early_or_ending_a_turn_early_is_told_why():
+    """Rulebook, Setup: the dealer turns over the starting card (and after a Wild chooses the
+    count) before play begins; Game Play Overview: on your turn, play a card. A turn ends without
+    a card only when a bonus play is due and none is left (docs/rules-notes.md)."""
+    s = G.setup(["Ana", "Ben"])
+    for action, sentence in (
+        ({"actor": 1, "type": "play", "card": "+1"},
+         "Ben, the dealer, turns over the starting card before anyone can play a card."),
+        ({"actor": 1, "type": "end_turn"}, "Ben, the dealer, turns over the starting card before anyone can end a turn."),
+    ):
+        with pytest.raises(IllegalAction) as e:
+            G.apply(s, action)
+        assert str(e.value) == sentence
+    s = G.apply(s, {"actor": 1, "type": "start_card", "card": "wild"})
+    with pytest.raises(IllegalAction, match="^Ben, the dealer, chooses the starting count before anyone can "
+                                            "play a card.$"):
+        play(s, 1, "+1")
+    s = start(n=2)
+    with pytest.raises(IllegalAction, match="^Ana must play a card: a turn ends early only when a Temple of Zero "
+                                            "or a Skip leaves no card to play.$"):
+        G.apply(s, {"actor": 0, "type": "end_turn"})
+    s = start(n=3)
+    with pytest.raises(IllegalAction, match="only when a Temple of Zero leaves no card to play.$"):
+        G.apply(s, {"actor": 0, "type": "end_turn"})
+
+
 def test_a_token_not_in_the_pool_cannot_be_drawn():
     s = start(n=2, secrets=(7, 7))  # both sevens drawn
     s = play(s, 0, "+5")
