@@ -319,8 +319,7 @@ def apply_end_turn(s: State, action) -> State:
     if w != "play":
         raise IllegalAction(_setup_first(s, seat, w, "end a turn"))
     if not s.bonus:
-        raise IllegalAction(f"{s.names[seat]} must play a card: a turn ends early only when a Temple of Zero"
-                            + (" or a Skip" if s.n == 2 else "") + " leaves no card to play.")
+        raise IllegalAction(f"{s.names[seat]} must play a card now.")
     if s.deck_mode == "full":
         raise IllegalAction(f"{s.names[seat]} still holds cards and plays another one now.")
     return _end_turn(s, seat, 1, s.direction, [("end_turn", seat)], {}, None)
