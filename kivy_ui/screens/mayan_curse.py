@@ -221,9 +221,10 @@ class MayanCurseScreen(Screen):
         self.cue_title = f"The {t['now'].upper()} boulder tumbles!"
         reporter = self._table.name(v["waiting_for"]["actors"][0])
         start = "its board" if b["where"] == "start" else f"row {b['row']}"
-        self.cue_detail = (f"From {start} it tumbles towards the entrance, to the closest matching symbol."
-                           + (f" Then: {', '.join(then)}." if then else "")
-                           + f" {reporter}: where did it stop? (row 1 is next to the entrance)")
+        self.cue_detail = "\n".join(
+            [f"From {start} towards the entrance, to the closest matching symbol."]
+            + ([f"Next: {', then '.join(then)}."] if then else [])
+            + [f"{reporter}: where did it stop? Row 1 is next to the entrance."])
 
     def _render_actions(self, v):
         actor = (v["waiting_for"]["actors"] or [None])[0]
