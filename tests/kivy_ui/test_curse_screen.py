@@ -171,6 +171,10 @@ def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
     press(d, "Backpack…")
     press(d, "Elixir\n+1 slide")
     assert "used elixir" in screen.ids.seats.children[0].status_text
+    d.tap(screen.ids.undo)  # the wrong item: take it back
+    assert "backpack ✓" in screen.ids.seats.children[0].status_text
+    press(d, "Backpack…")
+    press(d, "Elixir\n+1 slide")
     press(d, "End turn")  # solo: a trigger token comes off at the end of each turn
     assert table.public_view()["boulders"][0]["tokens"] == 1
     press(d, "Reached the temple board")
