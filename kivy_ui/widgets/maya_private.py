@@ -72,7 +72,8 @@ class MayaPrivatePanel(BoxLayout):
             else:
                 self.ask.text = f"Lay your {number(self.card)} at:"
                 for q in self._quarries_for(self.card):
-                    self._add(f"Quarry {q + 1}", lambda x=q: self.play(
+                    laid, most = len(v["quarries"][q]["cards"]), v["quarries"][q]["max_cards"]
+                    self._add(f"Quarry {q + 1}\n{laid}/{most} cards", lambda x=q: self.play(
                         self.seat, {"type": "place_worker", "quarry": x, "card": self.card}))
                 self._add("Other card", lambda: self._choose_card(None))
         elif any(a["type"] == "bid" for a in self.legal):
@@ -87,6 +88,9 @@ class MayaPrivatePanel(BoxLayout):
             self.ask.text = f"Your sealed bid: {me['bid']} gold. Waiting for the others."
         else:
             self.ask.text = "Nothing to choose here now."
+        size = sp(22) if len(self.buttons.children) <= 6 else sp(17)  # seven quarries and "Other card"
+        for b in self.buttons.children:
+            b.font_size = size
 
     def _quarries_for(self, value) -> list:
         """Quarries where this card may go, as the engine's legal actions say."""

@@ -73,7 +73,7 @@ def open_private_view(d, seat):
 def private_turn(d, seat, action, shot_name=None):
     """The player makes their own choice inside their private view."""
     overlay = open_private_view(d, seat)
-    if shot_name:
+    if shot_name and action["type"] != "place_worker":
         shot(d, shot_name)
     if action["type"] == "pass":
         d.tap_text("Pass", widget=overlay, exact=True)
@@ -81,7 +81,9 @@ def private_turn(d, seat, action, shot_name=None):
         card = next(w for w in d.walk(overlay) if getattr(w, "text", "").split("  ")[0] == number(action["card"])
                     and hasattr(w, "state"))
         d.tap(card)
-        d.tap_text(f"Quarry {action['quarry'] + 1}", widget=overlay, exact=True)
+        if shot_name:  # the second step: the hand, the cards laid, the quarries open to this card
+            shot(d, shot_name)
+        d.tap_text(f"Quarry {action['quarry'] + 1}\n", widget=overlay)
     elif action["type"] == "bid":
         for _ in range(action["gold"]):
             d.tap_text("+1", widget=overlay, exact=True, frames=1)
