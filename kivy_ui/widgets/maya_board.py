@@ -109,7 +109,10 @@ class QuarryColumn(_Framed):
         else:
             self.marker.text = short_marker_name(q["marker"]) if q["marker"] else "—"
         self.framed(current)
-        self.cards.cols = 3 if self.width > dp(105) else 2
+        cols = self.cards.cols = 3 if self.width > dp(105) else 2
+        # every chip the same width, even when a quarry holds one card
+        self.cards.col_force_default = True
+        self.cards.col_default_width = (self.width - dp(4) - (cols - 1) * dp(2)) / cols
         items = []
         for card in q["cards"]:
             _, symbol, rgba = seats[card["seat"]]
