@@ -103,7 +103,8 @@ def enter_value(state: State, seat: int, action: dict) -> State:
     stelae = state.seats[seat].stelae
     i = action.get("stela")
     require(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(stelae),
-            f"{state.names[seat]} has no stela number {i!r}.")
+            f"{state.names[seat]} has no such stela: they hold {len(stelae)} "
+            f"stela{'' if len(stelae) == 1 else 'e'}, counted from 0.")
     colour, place, old = stelae[i]
     require(old == 0, f"That {colour} stela's value is already entered.")
     values = [v for v, n in state.box.values[COLOURS.index(colour)] if n]

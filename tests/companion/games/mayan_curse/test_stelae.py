@@ -87,6 +87,8 @@ def test_physical_stelae_values_are_entered_privately_on_the_turn(driver):
     assert "4" not in str(d.table["players"][0])
     with pytest.raises(IllegalAction, match="already entered"):
         d.do(0, "enter_stela_value", stela=0, value=3)
+    with pytest.raises(IllegalAction, match="^Ana has no such stela: they hold 1 stela, counted from 0.$"):
+        d.do(0, "enter_stela_value", stela=1, value=3)
 
 
 def test_physical_stelae_values_not_entered_are_asked_of_escaped_players_at_the_end(driver):
