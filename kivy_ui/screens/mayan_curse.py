@@ -379,11 +379,11 @@ class MayanCurseScreen(Screen):
                 continue
             values = p.get("stela_values") or []
             parts = [f"stelae {' + '.join(map(str, values))}" if values else "no stelae"]
-            box = session.state.box  # printed numbers, not secrets
+            worth = v["knowledge_values"]  # printed numbers, from the view like everything shown
             if d["camera"][i]:
-                parts.append(f"camera {box.camera_knowledge}")
+                parts.append(f"camera {worth['camera']}")
             if d["backpack_unused"][i]:
-                parts.append(f"backpack unused {box.backpack_bonus}")
+                parts.append(f"backpack unused {worth['backpack_unused']}")
             lines.append(f"{p['name']}: {', '.join(parts)} = {d['knowledge'][i]} knowledge"
                          f" ({d['stelae'][i]} stela{'' if d['stelae'][i] == 1 else 'e'})")
         if d["sealed"] and not d.get("temple_wins"):  # else the result's own sentence says so

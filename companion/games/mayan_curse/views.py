@@ -78,6 +78,8 @@ def view(state: State, viewer) -> dict:
         "purse": sum(state.purse),
         "players": players,
         "cameras_left": state.cameras,
+        # Printed on the boxes' cards, not secrets: the end screen explains each total with them.
+        "knowledge_values": {"camera": box.camera_knowledge, "backpack_unused": box.backpack_bonus},
         "stelae_on_board": {c: dict(zip(PLACES, state.board[ci])) for ci, c in enumerate(COLOURS)},
         "crushed": dict(zip(COLOURS, state.crushed)),
         "boulders": [_boulder(state, i) for i in range(len(state.boulders))],
