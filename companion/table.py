@@ -123,6 +123,12 @@ class TableController:
         seats = [a for a in self.session.actors() if a != CHANCE]
         return seats[0] if len(seats) == 1 else None
 
+    def acting(self) -> list[int]:
+        """Every seat the game waits for, in seat order: one on a turn, several during
+        a sealed bid (Maya) or while escaped players enter their stelae (Mayan Curse).
+        Who must act is public at every table; CHANCE is nobody's button."""
+        return sorted(a for a in self.session.actors() if isinstance(a, int) and not isinstance(a, bool))
+
     # --- game intents -----------------------------------------------------
     def play(self, action: Mapping) -> bool:
         """Send an action for the seat whose turn it is (unless it names its actor).

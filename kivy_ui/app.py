@@ -159,15 +159,13 @@ class MayaApp(App):
         self.show("end" if session.result() is not None else session.game_name)
 
     def update_leds(self):
-        """Light the seat button of the player who must act; blink it while their view is open."""
+        """Light the seat button of every player who must act (all who still bid in a
+        sealed bid); blink it while that seat's private view is open."""
         leds = getattr(self.devices, "leds", None)
         if leds is None or self.table is None:
             return
         names = set(leds.names)
-        view = self.table.public_view()
-        acting = view.get("waiting", {}).get("seat") if isinstance(view.get("waiting"), dict) else None
-        if acting is None:  # games whose view has no "waiting" seat (Mayan Curse): the one actor, if any
-            acting = self.table.turn()
+        acting = set(self.table.acting())
         gate = self.table.gate
         for seat in range(len(self.table.players)):
             name = f"seat{seat + 1}"
@@ -175,7 +173,7 @@ class MayaApp(App):
                 continue
             if gate is not None and gate.seat == seat:
                 leds.blink(name, 0.15, 0.15)
-            elif seat == acting:
+            elif seat in acting:
                 leds.on(name)
             else:
                 leds.off(name)

@@ -350,3 +350,27 @@ def test_an_unconfirmed_peek_request_gives_the_screen_back_after_the_timeout(tab
     assert table.pending_peek is None
     table.confirm_peek()
     assert table.private_view() is None and table.session.seen == []
+
+
+def test_every_seat_still_to_bid_is_acting_during_a_sealed_bid(tmp_path):
+    """Maya advanced game: the blue-marker bid is sealed and simultaneous, so every
+    seat that has not bid is waited for (its LED lit), and one that has bid is not."""
+    import random
+
+    from companion.bots import get_bot
+    from companion.engine import CHANCE
+
+    journal = Journal.open(tmp_path / "journal.sqlite3")
+    session = Session.create(journal, "maya", ["Ana", "Ben", "Cy"], options={"advanced": True}, seed=3)
+    t = TableController(session, clock=FakeClock())
+    bot, rng = get_bot("maya", "random"), random.Random(3)
+    for _ in range(200):
+        if len(session.actors()) > 1:
+            break
+        seat = next(a for a in session.actors() if a != CHANCE)
+        assert t.acting() == [seat], "one seat at a time outside the bid"
+        session.act(bot.choose(session.game, session.state, seat, rng))
+    assert t.public_view()["phase"] == "bidding" and t.acting() == [0, 1, 2]
+    t.play({"actor": 1, "type": "bid", "gold": 0})
+    assert t.acting() == [0, 2], "Ben has sealed his bid: only Ana and Cy are waited for"
+    journal.close()

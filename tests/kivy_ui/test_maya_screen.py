@@ -219,6 +219,8 @@ def test_the_public_screen_never_shows_a_concealed_card_or_a_sealed_bid(ui):
         play_one(d, rng)
     assert session.state.phase == "bidding"
     assert "Sealed bids" in screen.ids.prompt.text
+    leds = d.app.devices.leds
+    assert [leds.is_lit(f"seat{i}") for i in (1, 2, 3, 4)] == [True] * 4, "every bidder's button lights up"
 
     # Ana's sealed bid: 2 gold, or (undone and bid again) 7 gold: the same public screen.
     private_turn(d, 0, {"type": "bid", "gold": 2})
@@ -229,6 +231,8 @@ def test_the_public_screen_never_shows_a_concealed_card_or_a_sealed_bid(ui):
     assert public_texts(d) == with_two
     assert any("has bid" in t for t in with_two)
     shot(d, "maya-07-bidding")
+    assert [leds.is_lit(f"seat{i}") for i in (1, 2, 3, 4)] == [False, True, True, True], \
+        "Ana has sealed her bid: her button goes dark, the others still wait"
     for seat in (1, 2, 3):
         private_turn(d, seat, {"type": "bid", "gold": seat})
     assert "Bids: Ana 7, Ben 1, Cy 2, Dee 3 gold" in screen.ids.summary.text, "bids are shown once all are in"
