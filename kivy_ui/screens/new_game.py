@@ -18,6 +18,21 @@ from . import playable_games
 from .home import game_title
 
 
+#: Options that mean nothing to a solo table (no one to pass the first-player token to).
+MULTIPLAYER_ONLY = {("mayan-curse", "token_skips_escaped")}
+
+
+def option_applies(game: str, option, players: int) -> bool:
+    """Whether a table of `players` is asked about `option`: the engines mark solo-only
+    options by their help ("solo only: …", "solo scenarios …"); a multiplayer table
+    never sees them, a solo table never sees the multiplayer-only ones."""
+    if (option.help or "").lower().startswith("solo"):
+        return players == 1
+    if (game, option.name) in MULTIPLAYER_ONLY:
+        return players > 1
+    return True
+
+
 class PlayerRow(BoxLayout):
     seat = NumericProperty(0)
     colour_name = StringProperty("Red")
@@ -74,6 +89,7 @@ class NewGameScreen(Screen):
         if n != self.players:
             self.players = n
             self._build_players()
+            self._build_options()  # a solo table and a full one are asked different things
 
     def _build_players(self):
         box = self.ids.player_rows
@@ -110,6 +126,11 @@ class NewGameScreen(Screen):
         box = self.ids.option_rows
         box.clear_widgets()
         for o in self._engine().options:
+            if not option_applies(self.game, o, self.players):
+                # Hidden means default: a scenario chosen for a solo game must not
+                # follow the table to three players (the engine would refuse it).
+                self.options[o.name] = o.default
+                continue
             if o.kind == "int":
                 row = BoxLayout(size_hint_y=None, height="56dp", spacing="8dp")
                 label = Factory.Body(text=self._option_text(o))

@@ -20,6 +20,7 @@ def main(argv):
     if argv[0] == "play":
         d.tap(d.screen().ids.new_game)
         screen = d.screen()
+        d.tap_text("Maya Madness", widget=screen.ids.game_choice, exact=True)
         for row, name in zip(screen.rows(), ("Ana", "Ben")):
             row.ids.name.text = name
         d.tap(screen.ids.start)
@@ -46,6 +47,7 @@ def large(width, height, shots):
     problems = {"home": d.cut_off()}
     d.tap(d.screen().ids.new_game)
     screen = d.screen()
+    d.tap_text("Maya Madness", widget=screen.ids.game_choice, exact=True)
     d.tap(screen.ids.more)
     d.tap(screen.ids.more)
     problems["new_game"] = d.cut_off()

@@ -6,10 +6,14 @@ from __future__ import annotations
 # --- helpers: what a table does -------------------------------------------------
 
 def new_game(d, names=("Ana", "Ben"), options=None, fobs=None, shot_name=None):
-    """Home -> New game -> names, fobs (tapped on the sim reader), options -> Start."""
+    """Home -> New game -> Maya Madness, names, fobs (tapped on the sim reader), options -> Start.
+
+    New game remembers the game last chosen, so the helper taps Maya Madness itself."""
     d.tap(d.screen().ids.new_game)
     screen = d.screen()
     assert screen.name == "new_game"
+    d.tap_text("Maya Madness", widget=screen.ids.game_choice, exact=True)
+    assert screen.game == "maya-madness"
     while screen.players < len(names):
         d.tap(screen.ids.more)
     while screen.players > len(names):
@@ -125,6 +129,15 @@ def test_start_a_game_and_play_turns_with_the_card_pad(ui):
     pad(d, "−1")
     assert screen.ids.count.text == "−6"
     shot(d, "03-table-maya-madness")
+
+
+def test_new_game_starts_the_game_tapped_whatever_was_chosen_before(ui):
+    d = ui
+    d.tap(d.screen().ids.new_game)
+    d.tap_text("Mayan Curse", widget=d.screen().ids.game_choice, exact=True)
+    d.tap(d.screen().ids.back)
+    table = new_game(d, names=("Ana", "Ben"))
+    assert table.session.game_name == "maya-madness"
 
 
 def test_peek_through_each_kind_of_gate(ui):

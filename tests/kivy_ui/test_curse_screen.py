@@ -305,3 +305,35 @@ def test_two_tables_differing_only_in_secrets_see_the_same_public_screen(ui):
         assert not any(a["actor"] == CHANCE for a in reports)
     assert secrets[0] != secrets[1], "the two seeds dealt other stones or values"
     assert screens[0] == screens[1]
+
+
+def test_solo_options_are_asked_only_of_a_solo_table_and_reset_when_hidden(ui):
+    """Difficulty, scenario and the "all stelae" reading are solo rules: a table of
+    three is not asked, and a scenario picked for one player does not follow the
+    table to three (the engine refuses scenarios for more than one player)."""
+    d = ui
+    d.tap(d.screen().ids.new_game)
+    screen = d.screen()
+    d.tap_text("Mayan Curse", widget=screen.ids.game_choice)
+    while screen.players > 1:
+        d.tap(screen.ids.fewer)
+
+    def asked():
+        return [t.split(":")[0] for t in d.texts(screen.ids.option_rows) if ":" in t and not t.startswith("solo")]
+
+    assert {"difficulty", "scenario", "all stelae"} <= set(asked())
+    assert "token skips escaped" not in asked(), "one player has no one to pass the first-player token to"
+    more = next(w for w in d.find("scenario:", widget=screen.ids.option_rows).parent.children if w.text == "+")
+    for _ in range(5):
+        d.tap(more)
+    d.tap(d.find("difficulty:", widget=screen.ids.option_rows))
+    assert screen.options["scenario"] == 5 and screen.options["difficulty"] != "normal"
+    d.tap(screen.ids.more)
+    d.tap(screen.ids.more)
+    assert not {"difficulty", "scenario", "all stelae"} & set(asked())
+    assert "token skips escaped" in asked()
+    assert screen.options["scenario"] == 0 and screen.options["difficulty"] == "normal"
+    assert d.cut_off() == []
+    d.tap(screen.ids.start)
+    assert d.until(lambda: d.screen().name == "mayan-curse", 3), screen.ids.notice.text
+    assert "solo" not in d.app.table.public_view()
