@@ -41,6 +41,15 @@ class Bot:
     def choose(self, game, state, seat: int, rng: random.Random) -> dict:
         raise NotImplementedError
 
+    @staticmethod
+    def legal(game, state, seat: int) -> list:
+        """The seat's legal actions; BadOption with a sentence when it has none
+        (it is not that seat's turn), so every bot refuses the same way."""
+        actions = game.legal_actions(state, seat)
+        if not actions:
+            raise BadOption(f"Seat {seat} has no legal action now, so no bot can move for it.")
+        return actions
+
 
 class RandomBot(Bot):
     """Plays a uniformly random legal action; works for every game."""
@@ -48,10 +57,7 @@ class RandomBot(Bot):
     kind = "random"
 
     def choose(self, game, state, seat, rng):
-        actions = game.legal_actions(state, seat)
-        if not actions:
-            raise BadOption(f"Seat {seat} has no legal action now, so no bot can move for it.")
-        return rng.choice(actions)
+        return rng.choice(self.legal(game, state, seat))
 
 
 def register(game_name: str, kind: str = "greedy"):

@@ -20,7 +20,7 @@ class GreedyBot(Bot):
     kind = "greedy"
 
     def choose(self, game, state, seat, rng):
-        actions = game.legal_actions(state, seat)
+        actions = self.legal(game, state, seat)
         kind = actions[0]["type"]
         types = {a["type"] for a in actions}
         if len(actions) == 1:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from . import Bot, register
 from ..games.maya_madness.cards import (
-    HAND_SIZE, NUMBER_VALUE, REVERSE, SKIP, TEMPLE, WILD, ZERO, load_box,
+    HAND_SIZE, NUMBER_VALUE, REVERSE, SKIP, TEMPLE, WILD, WILD_VALUES, ZERO, effect, load_box,
 )
 
 # Keeping power cards is worth something: they are the flexible ones later.
@@ -57,19 +57,6 @@ def _holds_table(unseen: int) -> list:
     if table is None:
         table = _HOLDS[unseen] = [1.0 - (1.0 - k / unseen) ** HAND_SIZE for k in range(unseen + 1)]
     return table
-
-
-def effect(card: str, value, count: int, n: int):
-    """(new count, plays again now, skips the next player, reverses direction) for a card."""
-    if card in NUMBER_VALUE:
-        return count + NUMBER_VALUE[card], False, False, False
-    if card == WILD:
-        return count + value, False, False, False
-    if card == SKIP:
-        return count, n == 2, n > 2, False
-    if card == REVERSE:
-        return -count, False, False, n > 2
-    return 0, True, False, False  # Temple of Zero
 
 
 class _Knowledge:
@@ -179,7 +166,6 @@ def _without(hand, card):
 
 
 _ANY = tuple(NUMBER_VALUE) + (SKIP, REVERSE, TEMPLE)
-_WILD_VALUES = (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)
 
 
 def _plays(hand):
@@ -187,7 +173,7 @@ def _plays(hand):
     cards = set(_ANY + (WILD,)) if hand is None else set(hand)
     for c in sorted(cards):
         if c == WILD:
-            for v in _WILD_VALUES:
+            for v in WILD_VALUES:
                 yield c, v
         else:
             yield c, None
@@ -200,9 +186,7 @@ class GreedyBot(Bot):
     kind = "greedy"
 
     def choose(self, game, state, seat, rng):
-        actions = game.legal_actions(state, seat)
-        if not actions:
-            raise ValueError(f"Seat {seat} has no legal action now.")
+        actions = self.legal(game, state, seat)
         kind = actions[0]["type"]
         if kind == "start_card":  # physical deck: the card is whatever was really turned over
             return rng.choice(actions)
@@ -231,4 +215,4 @@ class GreedyBot(Bot):
         return best
 
 
-__all__ = ["GreedyBot", "effect"]
+__all__ = ["GreedyBot"]

@@ -22,7 +22,7 @@ class PlausibleBot(Bot):
     kind = "greedy"
 
     def choose(self, game, state, seat, rng):
-        actions = game.legal_actions(state, seat)
+        actions = self.legal(game, state, seat)
         by_type = {}
         for a in actions:
             by_type.setdefault(a["type"], []).append(a)
