@@ -35,6 +35,23 @@ def card_name(card: str) -> str:
     return f"a {value}" if value > 0 else f"a −{-value}"
 
 
+def effect(card: str, value, count: int, n: int) -> tuple[int, bool, bool, bool]:
+    """What playing `card` (a Wild as `value`) at `count` does with `n` players:
+    (new count, the player plays again at once, the next player is skipped,
+    the direction reverses). Rulebook, "Power cards": with two players a Skip
+    means "just play another card afterward" and a Reverse only switches the
+    count's sign; Temple of Zero brings the count to 0 and its player goes again."""
+    if card in NUMBER_VALUE:
+        return count + NUMBER_VALUE[card], False, False, False
+    if card == WILD:
+        return count + value, False, False, False
+    if card == SKIP:
+        return count, n == 2, n > 2, False
+    if card == REVERSE:
+        return -count, False, False, n > 2
+    return 0, True, False, False  # Temple of Zero
+
+
 def number(value: int) -> str:
     """A count as announced, with a real minus sign."""
     return str(value) if value >= 0 else f"−{-value}"

@@ -12,9 +12,7 @@ from collections import Counter
 
 from ...engine import CHANCE
 from ...errors import IllegalAction
-from .cards import (
-    CARD_SET, CARDS, HAND_SIZE, NUMBER_VALUE, REVERSE, SKIP, WILD, WILD_VALUES, card_name, starting_count,
-)
+from .cards import CARD_SET, CARDS, HAND_SIZE, WILD, WILD_VALUES, card_name, effect, starting_count
 from .state import OVER, PLAY, START_CARD, START_COUNT, State
 
 # --- what the game waits for --------------------------------------------------
@@ -248,25 +246,9 @@ def apply_play(s: State, action) -> State:
         i = hand.index(card)
         hand = hand[:i] + hand[i + 1:]
 
-    n = s.n
-    count, direction, step, bonus = s.count, s.direction, 1, False
-    if card in NUMBER_VALUE:
-        count += NUMBER_VALUE[card]
-    elif card == WILD:
-        count += value
-    elif card == SKIP:
-        # two players: "just play another card afterward"
-        if n == 2:
-            bonus = True
-        else:
-            step = 2
-    elif card == REVERSE:
-        count = -count
-        if n > 2:  # two players: it only switches the positive/negative count
-            direction = -direction
-    else:  # TEMPLE: count to 0, play another card at once
-        count = 0
-        bonus = True
+    count, bonus, skip, reverse = effect(card, value, s.count, s.n)
+    direction = -s.direction if reverse else s.direction
+    step = 2 if skip else 1
     events = [("play", seat, card, value, count)]
 
     secrets, won, queue, guesses, pool = s.secrets, s.won, s.token_queue, s.guesses, s.pool
