@@ -239,6 +239,21 @@ class MayaScreen(Screen):
         for b, c in zip(self._buttons, choices):
             b.text, b.choice, b.font_size = c.label, c, size
             bar.add_widget(b)
+        Clock.schedule_once(self._fit_choices, 0)  # once the row has laid its buttons out
+
+    def _fit_choices(self, *_):
+        """A long label in a crowded row ("As Block from the pool…" among six) would wrap
+        past its button: the whole row steps down a size until every label fits."""
+        self.ids.choices.do_layout()  # the buttons' widths first: they decide the wrapping
+        buttons = list(self.ids.choices.children)
+        for _ in range(4):
+            for b in buttons:
+                b.texture_update()
+            if all(b.texture_size[1] <= b.height - dp(2) for b in buttons) or not buttons:
+                return
+            size = max(sp(12), buttons[0].font_size - sp(2))
+            for b in buttons:
+                b.font_size = size
 
     def _private_seats(self, v) -> list:
         """Seats whose choice now waits in their private view (a card, a bid)."""

@@ -326,3 +326,34 @@ def test_scoring_only_the_starting_player_enters_a_column_card_by_card(ui):
     d.tap_text("Column complete", widget=screen.ids.choices, exact=True)
     assert screen.ids.summary.text.startswith("Quarry 5: Ben 10 points → 6 blocks; Cy 8 points → 3 blocks.")
     assert session.state.current == 3, "next, the quarry to its left"
+
+
+def test_a_crowded_row_of_choices_shrinks_until_every_label_reads_whole(ui):
+    """Five players, advanced game: the joker's six uses share one row; the
+    longest ("As Block from the pool…") still fits its button, as does every
+    other crowded row on the way there."""
+    from companion.session import Session
+
+    d = ui
+    app = d.app
+    names = ["Ana", "Ben", "Cy", "Dee", "Eve"]
+    session = Session.create(app.journal, "maya", names, options={"advanced": True}, seed=1,
+                             meta={"colours": ["Red", "Blue", "Green", "Yellow", "Purple"], "fobs": [None] * 5})
+    app._attach(session)
+    rng, greedy = random.Random(1), get_bot("maya", "greedy")
+    joker = False
+    try:
+        for _ in range(200):
+            d.frames(2)
+            bar = d.screen().ids.choices
+            if len(bar.children) >= 6:
+                assert d.cut_off(bar) == [], [b.text for b in bar.children]
+                joker = joker or any(b.text == "As Block from the pool…" for b in bar.children)
+            if joker or session.result() is not None:
+                break
+            seat = rng.choice([a for a in session.actors() if a != CHANCE])
+            app.table.play(greedy.choose(session.game, session.state, seat, rng))
+        assert joker, "the game reached the joker's choice"
+    finally:
+        app.leave_game()
+        app.journal.abandon(session.id)
