@@ -3,12 +3,14 @@
 Each game ships a default file beside its module; a user may put their own
 box's numbers in <data dir>/boxes/<game>.toml, which replaces the default
 file whole. The game validates the parsed data and raises BadComponents
-naming the bad key.
+naming the bad key; `cached_box` keeps the validated result while the file
+stays the same, so new games and replays do not read and check it again.
 """
 from __future__ import annotations
 
 import pathlib
 import tomllib
+from typing import Any, Callable
 
 from .errors import BadComponents
 from .paths import data_dir
@@ -34,6 +36,33 @@ def load_components(game_name: str, default_path: pathlib.Path | str) -> tuple[d
         raise BadComponents(f"The box file {path} is not valid TOML: {e}.") from None
     except OSError as e:
         raise BadComponents(f"The box file {path} could not be read: {e.strerror}.") from None
+
+
+_BOXES: dict = {}
+
+
+def cached_box(game_name: str, default_path: pathlib.Path | str, build: Callable[[dict, pathlib.Path], Any],
+               *key) -> Any:
+    """build(data, path) for the box file in use (the override, else the default),
+    cached by that file's path, size and modification time plus `key` (e.g. the
+    player count). A box file saved meanwhile (the box-setup screen, a user's
+    edit) is read and validated again for the next game; a file that does not
+    validate is never cached, so its BadComponents is raised every time."""
+    path = override_path(game_name)
+    if not path.exists():
+        path = pathlib.Path(default_path)
+    try:
+        st = path.stat()
+        stamp = (game_name, str(path), st.st_mtime_ns, st.st_size, key)
+    except OSError:
+        stamp = None  # unreadable: load_components says why
+    if stamp in _BOXES:
+        return _BOXES[stamp]
+    data, source = load_components(game_name, default_path)
+    box = build(data, source)
+    if stamp is not None:
+        _BOXES[stamp] = box
+    return box
 
 
 def unconfirmed(data: dict, prefix: str = "") -> list[str]:

@@ -10,7 +10,7 @@ import pathlib
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...components import load_components, unconfirmed
+from ...components import cached_box, unconfirmed
 from ...errors import BadComponents
 
 DEFAULT_PATH = pathlib.Path(__file__).with_name("components.toml")
@@ -165,9 +165,9 @@ def _default_data():
 
 
 def load_box(players: int) -> Box:
-    """The Box for `players`: the user's override file if there is one, else ours."""
-    data, path = load_components("maya", DEFAULT_PATH)
-    return validate(data, players, str(path))
+    """The Box for `players`: the user's override file if there is one, else ours
+    (cached while the file is unchanged: every new game and every replay asks)."""
+    return cached_box("maya", DEFAULT_PATH, lambda data, path: validate(data, players, str(path)), players)
 
 
 def unconfirmed_values() -> list[str]:

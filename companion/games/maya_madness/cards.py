@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pathlib
 
-from ...components import load_components
+from ...components import cached_box
 from ...errors import BadComponents
 
 WILD, SKIP, REVERSE, TEMPLE, ZERO = "wild", "skip", "reverse", "temple", "0"
@@ -76,10 +76,11 @@ def load_box(data: dict | None = None) -> tuple[tuple[str, ...], tuple[int, ...]
     """The deck (sorted card codes) and the token pool (count per value, index = value).
 
     `data` is parsed component data (see components.toml); None loads the
-    user's box override or the shipped file. A bad key is BadComponents naming it.
+    user's box override or the shipped file (cached while it is unchanged).
+    A bad key is BadComponents naming it.
     """
     if data is None:
-        data, _ = load_components("maya-madness", DEFAULT_FILE)
+        return cached_box("maya-madness", DEFAULT_FILE, lambda parsed, _path: load_box(parsed))
     deck_counts = data.get("deck")
     if not isinstance(deck_counts, dict):
         raise BadComponents("maya-madness: the box file needs a [deck] table.")

@@ -45,9 +45,6 @@ class MayaMadness(Game):
                help="The dealer's seat; -1 means the last seat, so the first seat plays first."),
     )
 
-    def __init__(self):
-        self._box = None
-
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None, components: Any = None) -> State:
         names = self.check_players(players)
         opts = self.resolve_options(options)
@@ -56,12 +53,7 @@ class MayaMadness(Game):
             dealer = len(names) - 1
         if dealer >= len(names):
             raise BadOption(f"Option 'dealer' must be a seat from 0 to {len(names) - 1} (or -1 for the last seat), not {dealer}.")
-        if components is None:
-            if self._box is None:
-                self._box = load_box()
-            deck, pool = self._box
-        else:
-            deck, pool = load_box(components)
+        deck, pool = load_box(components)  # None: the box in use, re-read only when its file changes
         return new_state(names, opts["deck"], opts["advanced"], opts["tokens_to_win"], dealer, deck, pool)
 
     def actors(self, state: State) -> frozenset:

@@ -6,11 +6,10 @@ Every problem is a BadComponents naming the file and the dotted key.
 """
 from __future__ import annotations
 
-import os
 import pathlib
 from dataclasses import dataclass
 
-from ...components import load_components, unconfirmed
+from ...components import cached_box, unconfirmed
 from ...errors import BadComponents
 
 GAME_NAME = "mayan-curse"
@@ -261,30 +260,10 @@ def parse_box(data: dict, source: str = "components.toml") -> Box:
     )
 
 
-_CACHE: dict = {}
-
-
 def load_box() -> Box:
-    """The box in use: the user's override if present, else the shipped file.
-
-    Cached by path and modification time, because thousands of test games set up
-    a game each and a Pi should not re-read the file for every new game."""
-    from ...components import override_path
-
-    path = override_path(GAME_NAME)
-    if not path.exists():
-        path = DEFAULT_PATH
-    try:
-        key = (str(path), os.stat(path).st_mtime_ns)
-    except OSError:
-        key = None
-    if key is not None and key in _CACHE:
-        return _CACHE[key]
-    data, src = load_components(GAME_NAME, DEFAULT_PATH)
-    box = parse_box(data, str(src))
-    if key is not None:
-        _CACHE[key] = box
-    return box
+    """The box in use: the user's override if present, else the shipped file
+    (cached while the file is unchanged: thousands of test games set up a game each)."""
+    return cached_box(GAME_NAME, DEFAULT_PATH, lambda data, path: parse_box(data, str(path)))
 
 
 def as_box(components) -> Box:
