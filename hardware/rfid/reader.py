@@ -48,10 +48,6 @@ class Reader:
         self._thread.start()
         return self
 
-    @property
-    def native_id(self):
-        return self._thread.native_id
-
     def close(self) -> None:
         self._stop.set()
         ser = self._serial

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from ...engine import Game, Option, Result, check_turn, require
 from . import auction, building, distribution, quarrying, rounds, setup as setup_mod, views
 from . import markers as mk
-from .components import Box, load_box, unconfirmed_values, validate
+from .components import Box, load_box, validate
 from .state import (AUCTION_CHOICE, AUCTION_DRAW, BIDDING, BUILDING, DISTRIBUTION, FIRST_PLAYER, OVER,
                     QUARRYING, SETUP, Options, State)
 
@@ -181,10 +181,6 @@ class Maya(Game):
             # companion-held cards were secret until now; entered columns never were
             return before.options.quarries == "scoring-only"
         return True
-
-    def unconfirmed_components(self) -> list:
-        """Box numbers the rulebook does not print (for the box-setup screen)."""
-        return unconfirmed_values()
 
 
 GAME = Maya()

@@ -11,7 +11,7 @@ from itertools import combinations
 
 from ...engine import CHANCE, require
 from .components import BLUE_MARKERS, titles
-from .state import AUCTION_CHOICE, AUCTION_DRAW, BIDDING, State, replace, tup_set
+from .state import AUCTION_CHOICE, AUCTION_DRAW, BIDDING, State, order_from, replace, tup_set
 from . import markers as mk
 
 
@@ -56,7 +56,7 @@ def bid(state: State, action: dict) -> State:
 
 def reveal(state: State) -> State:
     n = state.n
-    position = {(state.starting + k) % n: k for k in range(n)}
+    position = {s: k for k, s in enumerate(order_from(state, state.starting))}
     order = sorted(range(n), key=lambda s: (-state.bids[s], position[s]))
     # the last in order is the lowest bidder; nobody who bid nothing gets a marker
     choosers = tuple(s for s in order[: n - 1] if state.bids[s] > 0)

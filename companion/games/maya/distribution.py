@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...engine import require
 from . import markers as mk
-from .state import MINUS, Pending, State, replace, tup_add, tup_set
+from .state import MINUS, Pending, State, order_from, replace, tup_add, tup_set
 
 
 def present(quarry) -> list:
@@ -49,8 +49,8 @@ def reveal(state: State, q: int) -> State:
     quarries = tup_set(state.quarries, q, replace(state.quarries[q], revealed=True))
     state = replace(state, quarries=quarries, current=q, deductions=())
     owners = {seat for seat, v in state.quarries[q].cards if v == MINUS}
-    order = [(state.starting + k) % state.n for k in range(state.n)]
-    pend = tuple(Pending("minus_three", s, q) for s in order if s in owners and targets(state, q, s))
+    pend = tuple(Pending("minus_three", s, q) for s in order_from(state, state.starting)
+                 if s in owners and targets(state, q, s))
     return replace(state, pending=pend)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...engine import CHANCE
 from . import auction, building, distribution, quarrying, scoring, setup, transport
 from .state import (AUCTION_CHOICE, AUCTION_DRAW, BIDDING, BUILDING, DISTRIBUTION, FIRST_PLAYER, OVER,
-                    QUARRY_END, QUARRYING, SETUP, Pending, Quarry, State, replace)
+                    QUARRY_END, QUARRYING, SETUP, Pending, Quarry, State, order_from, replace)
 
 ROUNDS = 3
 
@@ -59,9 +59,8 @@ def begin_quarrying(state: State) -> State:
 
 def quarry_end(state: State) -> State:
     """After all have passed: the 2 points marker and the joker, in turn order."""
-    order = [(state.starting + k) % state.n for k in range(state.n)]
     pend = []
-    for s in order:
+    for s in order_from(state, state.starting):
         if "two_points" in state.markers[s]:
             pend.append(Pending("two_points", s))
         if "joker" in state.markers[s]:

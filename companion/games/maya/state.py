@@ -118,14 +118,10 @@ def add_block(pyramids: tuple, p: int, level: int, seat: int, delta: int = 1) ->
     return pyramids[:p] + (pyr[:level] + (lv,) + pyr[level + 1:],) + pyramids[p + 1:]
 
 
-def in_pyramids(state: State, seat: int) -> int:
-    return sum(lv[seat] for pyr in state.pyramids for lv in pyr)
-
-
 def order_from(state: State, first: int) -> list:
     """Seats clockwise starting with `first`."""
     n = state.n
     return [(first + k) % n for k in range(n)]
 
 
-__all__ = ["State", "Options", "Quarry", "Pending", "replace", "tup_set", "tup_add", "add_block"]
+__all__ = ["State", "Options", "Quarry", "Pending", "replace", "tup_set", "tup_add", "add_block", "order_from"]

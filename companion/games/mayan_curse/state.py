@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .components import COLOURS, Box
+from .components import Box
 
 # phases: what the game waits for
 DRAW = "draw"  # CHANCE draws 3 stones for the next seat in `queue`
@@ -85,6 +85,3 @@ class State:
 
     def at_entrance(self) -> int:
         return sum(1 for _, pos in self.boulders if pos == ENTRANCE)
-
-    def colour_index(self, colour: str) -> int:
-        return COLOURS.index(colour)
