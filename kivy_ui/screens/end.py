@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.uix.screenmanager import Screen
 
 from .. import theme
@@ -36,7 +37,10 @@ class EndScreen(Screen):
         spec = GAME_SCREENS.get(session.game_name)
         details = getattr(screen_class(spec), "end_details", None) if spec else None
         for text in (details(session, result) if details else []):
-            box.add_widget(Factory.Dim(text=text, font_size="17sp", size_hint_y=None, height="27dp"))
+            # Eight stelae make a long sum: the line wraps and grows rather than overflow.
+            line = Factory.Dim(text=text, font_size="17sp", size_hint_y=None, height="27dp")
+            line.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(27), ts[1] + dp(4))))
+            box.add_widget(line)
 
     def undo(self):
         app = App.get_running_app()

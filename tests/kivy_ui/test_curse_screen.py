@@ -337,3 +337,26 @@ def test_solo_options_are_asked_only_of_a_solo_table_and_reset_when_hidden(ui):
     d.tap(screen.ids.start)
     assert d.until(lambda: d.screen().name == "mayan-curse", 3), screen.ids.notice.text
     assert "solo" not in d.app.table.public_view()
+
+
+def test_a_long_knowledge_sum_on_the_end_screen_wraps_and_is_read_whole(ui):
+    """Eight stelae, a camera and an unused backpack: the line is longer than the
+    screen is wide, so it takes two lines instead of running off its row."""
+    from companion.session import Session
+
+    d = ui
+    app = d.app
+    session = Session.create(app.journal, "mayan-curse", ["Ana", "Ben"], seed=2,
+                             meta={"colours": ["Red", "Blue"], "fobs": [None, None]})
+    for colour in ["brown"] * 4 + ["gray"] * 4:
+        session.act({"actor": 0, "type": "discover_stela", "colour": colour, "place": "passage"})
+    for kind in ("reach_temple_board", "claim_camera", "escape"):
+        session.act({"actor": 0, "type": kind})
+    session.act({"actor": 1, "type": "escape"})
+    app._attach(session)
+    assert d.until(lambda: d.app.sm.current == "end", 3)
+    line = d.find("Ana: stelae ", widget=d.screen())
+    assert line.text.endswith("= 40 knowledge (8 stelae)")
+    d.frames(3)
+    assert d.cut_off() == []
+    d.screenshot("curse-12-end-eight-stelae", d.shots)
