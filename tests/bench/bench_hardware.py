@@ -11,11 +11,15 @@
 """
 from __future__ import annotations
 
+import pathlib
 import queue
-import statistics
+import sys
 import threading
 import time
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+from common import pct  # noqa: E402
 from hardware.buttons import Buttons
 from hardware.config import ButtonConfig, ReaderConfig
 from hardware.events import ButtonEvent, DeviceStatus, TagEvent
@@ -26,11 +30,6 @@ from hardware.timers import Timers
 
 ROUNDS = 300
 IDLE_SECONDS = 10.0
-
-
-def _pct(values, p):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
 def _connected(q: queue.Queue) -> None:
@@ -81,9 +80,9 @@ def tag_latency(protocol: str) -> dict:
         lat.append((t - written[uid]) * 1000)
     reader.close()
     sim.close()
-    p99 = _pct(lat, 99)
+    p99 = pct(lat, 0.99)
     return {"bench": f"hardware.tag_latency.{protocol}", "rounds": ROUNDS,
-            "p50_ms": round(_pct(lat, 50), 3), "p99_ms": round(p99, 3), "max_ms": round(max(lat), 3),
+            "p50_ms": round(pct(lat, 0.5), 3), "p99_ms": round(p99, 3), "max_ms": round(max(lat), 3),
             "target": "p99 < 5 ms", "ok": p99 < 5.0}
 
 
@@ -114,8 +113,8 @@ def button_latency() -> dict:
         lat.append((t - edges.get(timeout=5)) * 1000)
     buttons.close()
     timers.close()
-    p99 = _pct(lat, 99)
-    return {"bench": "hardware.button_latency", "rounds": ROUNDS, "p50_ms": round(_pct(lat, 50), 3),
+    p99 = pct(lat, 0.99)
+    return {"bench": "hardware.button_latency", "rounds": ROUNDS, "p50_ms": round(pct(lat, 0.5), 3),
             "p99_ms": round(p99, 3), "target": "p99 < 5 ms (edge to consumer)", "ok": p99 < 5.0}
 
 
