@@ -5,6 +5,8 @@ import signal
 import subprocess
 import sys
 
+import pytest
+
 CHILD = pathlib.Path(__file__).with_name("app_child.py")
 
 
@@ -13,16 +15,21 @@ def run_child(env, *args):
                             stderr=subprocess.DEVNULL, text=True)
 
 
-def test_killed_app_resumes_the_same_game_at_the_same_point(display, tmp_path):
+@pytest.mark.parametrize("game, moves", [("maya-madness", 5), ("maya", 40), ("mayan-curse", 12)])
+def test_killed_app_resumes_the_same_game_at_the_same_point(display, tmp_path, game, moves):
+    """Each game, killed mid-game with SIGKILL: Resume brings back the same table
+    screen with the same public view (the same round, phase, turn and last event)."""
     env = dict(display, MAYA_COMPANION_DATA=str(tmp_path / "data"), KIVY_HOME=str(tmp_path / "kivy"))
-    child = run_child(env, "play", "5")
+    child = run_child(env, "play", str(moves), *(() if game == "maya-madness" else (game,)))
     try:
         before = json.loads(child.stdout.readline())
         child.send_signal(signal.SIGKILL)  # no on_stop, no clean-up: a pulled plug
         child.wait(10)
     finally:
         child.kill()
-    assert before["count"] is not None and len(before["last"]) >= 1
+    assert before["screen"] == game
+    if game == "maya-madness":
+        assert before["count"] is not None and len(before["last"]) >= 1
     again = run_child(env, "resume")
     try:
         after = json.loads(again.stdout.readline())
