@@ -18,14 +18,13 @@ The format is described in docs/journal.md.
 from __future__ import annotations
 
 import json
-import os
 import pathlib
 import sqlite3
 import time
 from typing import Any, Iterable
 
 from .errors import JournalError
-from .paths import data_dir
+from .paths import data_dir, move_aside
 
 FILENAME = "journal.sqlite3"
 KINDS = ("action", "undo", "redo", "seen")
@@ -82,10 +81,14 @@ def connect(path: pathlib.Path | str) -> sqlite3.Connection:
     """A connection set up the journal's way: autocommit (each statement is
     its own transaction unless we BEGIN), WAL, synchronous=FULL."""
     conn = sqlite3.connect(str(path), isolation_level=None, cached_statements=64)
+    _journal_pragmas(conn)
+    return conn
+
+
+def _journal_pragmas(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
-    return conn
 
 
 class Journal:
@@ -105,7 +108,7 @@ class Journal:
         try:
             conn = cls._open_checked(path)
         except _MoveAside as e:
-            moved = _move_aside(path, e.why)
+            moved = move_aside(path, e.why, ("-wal", "-shm"))
             if e.why == "newer":
                 notice = (
                     f"The journal was written by a newer version of the companion, so it was moved to "
@@ -145,9 +148,7 @@ class Journal:
             if version > SCHEMA_VERSION:
                 conn.close()
                 raise _MoveAside("newer")
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
-            conn.execute("PRAGMA foreign_keys=ON")
+            _journal_pragmas(conn)
             _migrate(conn, version)
             if version > 0:
                 # Tables we expect must be there and readable.
@@ -335,23 +336,6 @@ def _migrate(conn: sqlite3.Connection, version: int) -> None:
         except BaseException:
             conn.execute("ROLLBACK")
             raise
-
-
-def _move_aside(path: pathlib.Path, why: str) -> pathlib.Path:
-    """Rename the file (and its -wal/-shm companions) to <name>.<why>-<timestamp>."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.{why}-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
-    for suffix in ("-wal", "-shm"):
-        side = path.with_name(path.name + suffix)
-        if side.exists():
-            os.replace(side, target.with_name(target.name + suffix))
-    if path.exists():
-        os.replace(path, target)
-    return target
 
 
 __all__ = ["Journal", "data_dir", "SCHEMA_VERSION", "MIGRATIONS", "count_actions", "dumps", "connect", "FILENAME"]

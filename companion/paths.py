@@ -1,9 +1,11 @@
-"""Where the companion keeps its files (XDG base directories on Linux)."""
+"""Where the companion keeps its files (XDG base directories on Linux), and how a
+file it cannot use is moved aside (never deleted)."""
 from __future__ import annotations
 
 import os
 import pathlib
 import sys
+import time
 
 APP = "maya-companion"
 
@@ -31,3 +33,22 @@ def config_path() -> pathlib.Path:
         return pathlib.Path(override)
     base = os.environ.get("XDG_CONFIG_HOME") or str(pathlib.Path.home() / ".config")
     return pathlib.Path(base) / APP / "config.toml"
+
+
+def move_aside(path: pathlib.Path, why: str, companions: tuple = ()) -> pathlib.Path:
+    """Rename a file the companion cannot use to <name>.<why>-<timestamp> (with -2,
+    -3, ... if that exists), never deleting anything; each suffix in `companions`
+    (e.g. SQLite's "-wal", "-shm") moves along with it. Returns the new path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{why}-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
+    for suffix in companions:
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            os.replace(side, target.with_name(target.name + suffix))
+    if path.exists():
+        os.replace(path, target)
+    return target

@@ -27,10 +27,9 @@ import os
 import pathlib
 import re
 import threading
-import time
 
 from .errors import CompanionError
-from .paths import data_dir
+from .paths import data_dir, move_aside
 
 VERSION = 1
 UNKNOWN = "This tag is not known yet; use learn mode to assign it."
@@ -131,12 +130,7 @@ class TagRegistry:
                 raise ValueError("no tags table")
             tags = {normalise_uid(uid): check_meaning(m) for uid, m in data["tags"].items()}
         except (ValueError, TagError) as e:
-            aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
-            n = 1
-            while aside.exists():
-                n += 1
-                aside = aside.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
-            os.replace(path, aside)
+            aside = move_aside(path, "damaged")
             notice = (f"The tag list was damaged ({e}); it was moved to {aside} and the companion "
                       f"starts with no tags known. Learn the tags again, or repair that file.")
             return cls(path, notice=notice)
