@@ -137,12 +137,16 @@ class Session:
         self._states.append(after)
         if action.get("actor") == CHANCE:
             self._draws += 1
-            try:
-                self._remembered.remove(action)
-            except ValueError:
-                pass
+            self._dealt_again(action)
         else:
             self._redo.clear()
+
+    def _dealt_again(self, action: dict) -> None:
+        """An undone chance outcome is in effect again: no longer waiting to be dealt."""
+        try:
+            self._remembered.remove(action)
+        except ValueError:
+            pass
 
     def _take_back(self, count: int) -> None:
         n = len(self._actions)
@@ -161,10 +165,7 @@ class Session:
             self._actions.append(action)
             self._states.append(after)
             if action.get("actor") == CHANCE:
-                try:
-                    self._remembered.remove(action)
-                except ValueError:
-                    pass
+                self._dealt_again(action)
 
     def _see(self, seat: int) -> None:
         self._barrier = len(self._actions)
