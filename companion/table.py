@@ -12,6 +12,7 @@ Screens observe the controller and render what it exposes:
     gate             the open Gate, or None
     pending_peek     a seat that tapped its name and must confirm the others look away
     message          the last sentence for the players (an illegal move, a refused undo)
+    notice           what Undo or Redo just did ("Took back Ben's last move."), until the next move
 
 Device events are duck-typed (this module never imports hardware/): anything
 with `uid` is a tag read (a `TagRemoved`, the tag leaving, changes nothing),
@@ -90,6 +91,7 @@ class TableController:
         self.pending_peek: int | None = None
         self._pending_until = 0.0
         self.message: str | None = None
+        self.notice: str | None = None
         self.device_problems: dict[str, str] = {}
         self._listeners: list[Callable[[TableController, str], None]] = []
 
@@ -149,21 +151,53 @@ class TableController:
             self.session.act(action)
         except CompanionError as e:
             return self._say(str(e))
-        self.message = None
+        self.message = self.notice = None
         self._notify("view")
         return True
 
     def undo(self) -> bool:
+        """Take back the last move; `notice` says whose, `message` why not."""
         ok, sentence = self.session.can_undo()
         if not ok:
             return self._say(sentence or "That cannot be undone.")
+        who = self._last_mover()
         try:
             self.session.undo()
         except CompanionError as e:
             return self._say(str(e))
         self.message = None
+        self.notice = f"Took back {who}'s last move." if who else "Took back the last move."
         self._notify("view")
         return True
+
+    def can_redo(self) -> bool:
+        """True right after an undo, until someone moves again."""
+        check = getattr(self.session, "can_redo", None)
+        return bool(check is not None and check()[0])
+
+    def redo(self) -> bool:
+        """Put back the move just taken back (its draws come back the same)."""
+        check = getattr(self.session, "can_redo", None)
+        ok, sentence = check() if check is not None else (False, "Nothing to redo.")
+        if not ok:
+            return self._say(sentence or "Nothing to redo.")
+        try:
+            self.session.redo()
+        except CompanionError as e:
+            return self._say(str(e))
+        who = self._last_mover()
+        self.message = None
+        self.notice = f"Put back {who}'s move." if who else "Put back the move."
+        self._notify("view")
+        return True
+
+    def _last_mover(self) -> str | None:
+        """The name of whoever made the last player move (chance draws follow it)."""
+        for action in reversed(list(getattr(self.session, "actions", None) or [])):
+            actor = action.get("actor")
+            if isinstance(actor, int) and not isinstance(actor, bool):
+                return self.name(actor)
+        return None
 
     def _say(self, sentence: str) -> bool:
         self.message = sentence

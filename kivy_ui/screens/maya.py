@@ -59,6 +59,7 @@ class MayaScreen(Screen):
     header = StringProperty("")
     summary = StringProperty("")
     message = StringProperty("")
+    can_redo = BooleanProperty(False)  # a Redo button shows right after an Undo
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -107,6 +108,8 @@ class MayaScreen(Screen):
         self.header = words.header(v)
         self.prompt = words.prompt(v)
         self.summary = self._latest(table.session, v) or words.describe_event(v, v["last"])
+        self.summary = table.notice or self.summary  # after Undo/Redo: what it did
+        self.can_redo = table.can_redo()
         self.message = table.message or " · ".join(table.device_problems.values())
         # A five-player quarry result is long: a smaller font keeps it on two lines.
         self.ids.summary.font_size = sp(15) if len(self.message or self.summary) < 180 else sp(13)
@@ -284,6 +287,11 @@ class MayaScreen(Screen):
     def undo(self):
         self.path = ()
         self._table.undo()
+        self.render()
+
+    def redo(self):
+        self.path = ()
+        self._table.redo()
         self.render()
 
     # --- the private overlay's content ---------------------------------------------

@@ -60,6 +60,7 @@ class MayaMadnessScreen(Screen):
     prompt = StringProperty("")
     summary = StringProperty("")
     message = StringProperty("")
+    can_redo = BooleanProperty(False)  # a Redo button shows right after an Undo
     count_text = StringProperty("?")
     count_value = NumericProperty(0)
     direction_text = StringProperty("")
@@ -102,6 +103,8 @@ class MayaMadnessScreen(Screen):
         # Token draws are routine; the sentences that matter are the card and its effect.
         said = [e["sentence"] for e in v["last"] if e["event"] != "draw_token"]
         self.summary = " ".join(said) if said else (v.get("summary") or "")
+        self.summary = table.notice or self.summary  # after Undo/Redo: what it did
+        self.can_redo = table.can_redo()
         self.message = table.message or " · ".join(table.device_problems.values())
         self.count_text = signed(v["count"])
         self.count_value = v["count"] or 0
@@ -122,8 +125,9 @@ class MayaMadnessScreen(Screen):
             row = SeatRow()
             row.bind(on_release=lambda r: self._table.request_peek(r.seat))
             box.add_widget(row)
-        rows = sorted(box.children, key=lambda r: -r.y)  # top to bottom
-        rows = list(reversed(box.children))
+        while len(box.children) > len(v["seats"]):  # a smaller table than the last game's
+            box.remove_widget(box.children[0])
+        rows = list(reversed(box.children))  # top to bottom
         for row, s in zip(rows, v["seats"]):
             name, symbol, rgba = theme.colour(colours[s["seat"]] if s["seat"] < len(colours) else "")
             row.seat = s["seat"]
@@ -263,6 +267,11 @@ class MayaMadnessScreen(Screen):
     def undo(self):
         self.pad_mode = "cards"
         self._table.undo()
+        self.render()
+
+    def redo(self):
+        self.pad_mode = "cards"
+        self._table.redo()
         self.render()
 
     # --- celebration --------------------------------------------------------------

@@ -83,6 +83,7 @@ class MayanCurseScreen(Screen):
     prompt = StringProperty("")
     summary = StringProperty("")
     message = StringProperty("")
+    can_redo = BooleanProperty(False)  # a Redo button shows right after an Undo
     info_text = StringProperty("")
     boulders_text = StringProperty("")
     cue_title = StringProperty("")
@@ -133,7 +134,8 @@ class MayanCurseScreen(Screen):
         self.prompt = v["waiting_for"]["what"]
         if v["event"].get("type") != "stones_drawn" and v["notice"]:
             self._said = v["notice"]
-        self.summary = self._said or v["notice"]
+        self.summary = table.notice or self._said or v["notice"]  # after Undo/Redo: what it did
+        self.can_redo = table.can_redo()
         self.message = table.message or " · ".join(table.device_problems.values())
         self._render_info(v)
         self._render_seats(v)
@@ -316,7 +318,13 @@ class MayanCurseScreen(Screen):
 
     def undo(self):
         self.action_mode = "main"
+        self._said = ""  # the sentence of the move taken back no longer holds
         self._table.undo()
+        self.render()
+
+    def redo(self):
+        self.action_mode = "main"
+        self._table.redo()
         self.render()
 
     # --- cues -------------------------------------------------------------------

@@ -374,3 +374,17 @@ def test_every_seat_still_to_bid_is_acting_during_a_sealed_bid(tmp_path):
     t.play({"actor": 1, "type": "bid", "gold": 0})
     assert t.acting() == [0, 2], "Ben has sealed his bid: only Ana and Cy are waited for"
     journal.close()
+
+
+def test_undo_and_redo_say_whose_move_they_took_back_and_put_back(real):
+    real.play({"type": "play", "card": "+1"})  # Ana: the count goes 2 -> 3
+    assert not real.can_redo()
+    assert real.undo()
+    assert real.notice == "Took back Ana's last move." and real.public_view()["count"] == 2
+    assert real.can_redo()
+    assert real.redo()
+    assert real.notice == "Put back Ana's move." and real.public_view()["count"] == 3
+    assert not real.can_redo() and not real.redo()
+    assert real.message == "Nothing to redo."
+    real.play({"type": "play", "card": "+1"})  # Ben
+    assert real.notice is None, "the next move ends what Undo said"

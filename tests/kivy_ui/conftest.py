@@ -81,6 +81,11 @@ def ui(driver, ui_data_dir, monkeypatch):
     """The app back at home, keeping its own data dir for the whole session."""
     monkeypatch.setenv("MAYA_COMPANION_DATA", str(ui_data_dir))
     app = driver.app
+    from kivy.uix.modalview import ModalView
+
+    for w in driver.window_widgets():  # a celebration or cue the last test left open
+        if isinstance(w, ModalView):
+            w.dismiss(animation=False)
     if app.table is not None:
         app.table.close_gate()
         app.table.cancel_peek()

@@ -232,6 +232,32 @@ def test_win_a_token_then_undo_says_why_it_cannot(ui):
     assert table.public_view()["seats"][0]["tokens"] == 1
 
 
+def test_undo_says_whose_move_it_took_back_and_redo_puts_it_back(ui):
+    d = ui
+    new_game(d, names=("Ana", "Ben", "Cy"))
+    d.app.leave_game()
+    d.frames(2)  # home lays out its list of games again
+    table = new_game(d, names=("Ana", "Ben"))
+    screen = d.screen()
+    assert [r.name_text for r in reversed(screen.ids.seats.children)] == ["Ana", "Ben (dealer)"], \
+        "a two-player game after a three-player one shows two players"
+    pad(d, "+2")  # Ben deals
+    pad(d, harmless(table))  # Ana
+    after = screen.ids.count.text
+    assert screen.ids.redo.opacity == 0, "no Redo before an Undo"
+    d.tap(screen.ids.undo)
+    assert screen.ids.count.text == "2"
+    assert screen.ids.summary.text == "Took back Ana's last move."
+    assert screen.ids.redo.opacity == 1 and screen.ids.redo.width >= 48
+    shot(d, "03b-after-undo")
+    d.tap(screen.ids.redo)
+    assert screen.ids.count.text == after and screen.ids.summary.text == "Put back Ana's move."
+    d.frames(2)
+    assert screen.ids.redo.opacity == 0 and screen.ids.redo.disabled
+    pad(d, harmless(table))  # Ben
+    assert "Put back" not in screen.ids.summary.text
+
+
 def test_finish_a_game_shows_the_ranking(ui):
     d = ui
     table = new_game(d, names=("Ana", "Ben"), options={"tokens_to_win": 3})

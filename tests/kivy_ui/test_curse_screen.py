@@ -173,6 +173,9 @@ def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
     assert "used elixir" in screen.ids.seats.children[0].status_text
     d.tap(screen.ids.undo)  # the wrong item: take it back
     assert "backpack ✓" in screen.ids.seats.children[0].status_text
+    assert screen.summary == "Took back Ana's last move." and screen.ids.redo.opacity == 1
+    d.frames(2)
+    assert d.cut_off() == [], "the prompt still reads whole beside Undo and Redo"
     press(d, "Backpack…")
     press(d, "Elixir\n+1 slide")
     press(d, "End turn")  # solo: a trigger token comes off at the end of each turn
