@@ -113,6 +113,20 @@ class Result:
         }
 
 
+def shared_ranks(ranking: Sequence, key) -> tuple:
+    """Each seat's rank, indexed by seat, from `ranking` (every seat, best first):
+    seats whose key(seat) is equal share a rank and the next rank is skipped
+    ("1, 2, 2, 4"), as Result.ranks wants."""
+    ranks = [0] * len(ranking)
+    rank, previous = 0, object()
+    for place, seat in enumerate(ranking):
+        k = key(seat)
+        if k != previous:
+            rank, previous = place + 1, k
+        ranks[seat] = rank
+    return tuple(ranks)
+
+
 class Game:
     """Base class for a game. Subclasses override the contract's functions.
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...engine import Game, Option, Result, check_turn, require
+from ...engine import Game, Option, Result, check_turn, require, shared_ranks
 from . import auction, building, distribution, quarrying, rounds, setup as setup_mod, views
 from . import markers as mk
 from .components import Box, load_box, validate
@@ -146,11 +146,7 @@ class Maya(Game):
         use_pool = state.options.tiebreak == "pool"
         key = (lambda s: (-gold[s], state.pool[s])) if use_pool else (lambda s: (-gold[s],))
         ranking = tuple(sorted(range(state.n), key=key))
-        ranks, rank = [0] * state.n, 0
-        for i, s in enumerate(ranking):
-            if i == 0 or key(s) != key(ranking[i - 1]):
-                rank = i + 1
-            ranks[s] = rank
+        ranks = shared_ranks(ranking, key)
         winners = tuple(s for s in ranking if ranks[s] == 1)
         best = [s for s in range(state.n) if gold[s] == max(gold)]
         tiebreak = None
@@ -167,7 +163,7 @@ class Maya(Game):
             ranking=ranking,
             winners=winners,
             tiebreak=tiebreak,
-            ranks=tuple(ranks),  # per seat, like every game's Result
+            ranks=ranks,
             detail={"pool": list(state.pool),
                     "sentence": f"{win_names} {'win' if len(winners) > 1 else 'wins'} with {max(gold)} gold."},
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...engine import TABLE, Game, Option, Result
+from ...engine import TABLE, Game, Option, Result, shared_ranks
 from ...errors import BadOption, IllegalAction
 from . import rules, views
 from .cards import load_box
@@ -82,7 +82,7 @@ class MayaMadness(Game):
             return None
         scores = tuple(len(w) for w in state.won)
         ranking = tuple(sorted(range(state.n), key=lambda i: -scores[i]))
-        ranks = tuple(1 + sum(1 for t in scores if t > scores[i]) for i in range(state.n))
+        ranks = shared_ranks(ranking, scores.__getitem__)
         ws = views.winners(state)
         tiebreak = None
         if state.end == "pool":

@@ -6,7 +6,7 @@ If nobody escaped, the temple wins.
 """
 from __future__ import annotations
 
-from ...engine import Result
+from ...engine import Result, shared_ranks
 from . import solo
 from .state import OVER, State
 
@@ -37,24 +37,19 @@ def result(state: State) -> Result | None:
     scores = tuple(know.get(i, 0) for i in range(n))
     order = sorted(escaped, key=lambda i: (-know[i], -count[i], i))
     rest = [i for i in range(n) if i not in know]
-    ranks = {}
-    for pos, i in enumerate(order):
-        prev = order[pos - 1] if pos else None
-        same = prev is not None and (know[prev], count[prev]) == (know[i], count[i])
-        ranks[i] = ranks[prev] if same else pos + 1
-    for i in rest:
-        ranks[i] = len(order) + 1
     ranking = tuple(order + rest)
+    # escaped players by knowledge, then stelae; everyone who did not escape shares the last rank
+    ranks = shared_ranks(ranking, lambda i: (know[i], count[i]) if i in know else None)
     if n == 1:
         won, sentence, goal = solo.judge(state)
         detail.update(goal=goal, sentence=sentence)
         return Result(scores=scores, ranking=ranking, winners=(0,) if won else (), tiebreak=None,
-                      ranks=(ranks[0],), detail=detail)
+                      ranks=ranks, detail=detail)
     if not escaped:
         detail["sentence"] = ("The entrance was sealed and nobody escaped: the temple wins."
                               if state.sealed else "Nobody escaped: the temple wins.")
         return Result(scores=scores, ranking=ranking, winners=(), tiebreak=None,
-                      ranks=tuple(ranks[i] for i in range(n)), detail=detail)
+                      ranks=ranks, detail=detail)
     best = know[order[0]]
     tied = [i for i in order if know[i] == best]
     tiebreak = None
@@ -71,4 +66,4 @@ def result(state: State) -> Result | None:
     win_names = " and ".join(state.names[i] for i in winners)
     detail["sentence"] = f"{win_names} {'win' if len(winners) > 1 else 'wins'} with {best} knowledge."
     return Result(scores=scores, ranking=ranking, winners=tuple(winners), tiebreak=tiebreak,
-                  ranks=tuple(ranks[i] for i in range(n)), detail=detail)
+                  ranks=ranks, detail=detail)
