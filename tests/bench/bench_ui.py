@@ -28,6 +28,10 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+from common import pct  # noqa: E402
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ROUNDS = 5
 FRAME_MS = 1000 / 60
@@ -176,8 +180,7 @@ def _child(code: str, env: dict, *args: str) -> tuple[dict, float]:
 
 
 def p99(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))]
+    return pct(values, 0.99)
 
 
 def run() -> list[dict]:
