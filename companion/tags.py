@@ -55,6 +55,11 @@ class TagInUse(TagError):
     """Learning would take a tag (or a player's fob) away from what it stands for now."""
 
 
+class TagNotSaved(TagError, OSError):
+    """The disk refused the tag list (full, read-only). An OSError as well, as it
+    was before it became a sentence; nothing was changed, on disk or in memory."""
+
+
 def normalise_uid(uid: str) -> str:
     """"04:a2:24:e2" and "04A224E2" are the same tag."""
     text = re.sub(r"[\s:\-]", "", str(uid)).upper()
@@ -205,18 +210,21 @@ class TagRegistry:
         return old
 
     def _save(self, tags: dict) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        """Write atomically; a disk that refuses (full, read-only) is a TagNotSaved
+        sentence, and the file on disk is left as it was."""
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         data = {"version": VERSION, "tags": dict(sorted(tags.items()))}
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
             with open(tmp, "w", encoding="utf-8") as f:
                 json.dump(data, f, indent=1, ensure_ascii=False)
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, self.path)
-        except OSError:
+        except OSError as e:
             try:
                 os.unlink(tmp)
             except OSError:
                 pass
-            raise
+            raise TagNotSaved(f"The tag list could not be saved at {self.path} ({e.strerror or e}); "
+                           f"nothing was changed.") from None

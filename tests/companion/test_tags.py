@@ -131,3 +131,12 @@ def test_saving_replaces_the_file_atomically(monkeypatch):
     assert calls and str(calls[0][0]).endswith(".tmp")
     assert reg.lookup("02") is None  # and a failed save changed nothing in memory either
     assert not any(p.name.endswith(".tmp") for p in data_dir().iterdir())
+
+
+def test_a_tag_list_the_disk_refuses_is_a_sentence_and_changes_nothing(tmp_path):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the data folder should be")
+    reg = TagRegistry(blocked / "tags.json")
+    with pytest.raises(TagError, match=r"The tag list could not be saved at .*; nothing was changed\."):
+        reg.learn("01", BLUE_7)
+    assert reg.lookup("01") is None
