@@ -220,7 +220,8 @@ def require(condition: bool, sentence: str) -> None:
 def check_turn(game: Game, state: State, action: Mapping, names: Sequence[str]) -> Any:
     """Common check: the action's actor is one of the actors now.
 
-    Gives "It is Ben's turn, not Ana's." style sentences.
+    Gives "It is Ben's turn, not Ana's." style sentences, and "Nothing is to be
+    drawn now: Ben is to act." for a draw entered out of turn.
     """
     actor = actor_of(action)
     if not (actor == CHANCE or (isinstance(actor, int) and not isinstance(actor, bool))):
@@ -242,13 +243,11 @@ def check_turn(game: Game, state: State, action: Mapping, names: Sequence[str]) 
         (who,) = now
         if who == CHANCE:
             raise IllegalAction(f"A draw must be made before {name(actor)} can act.")
-        return _raise(f"It is {name(who)}'s turn, not {name(actor)}'s.")
+        if actor == CHANCE:
+            raise IllegalAction(f"Nothing is to be drawn now: {name(who)} is to act.")
+        raise IllegalAction(f"It is {name(who)}'s turn, not {name(actor)}'s.")
     waiting = " and ".join(name(a) for a in sorted(now, key=str))
     raise IllegalAction(f"Waiting for {waiting}, not {name(actor)}.")
-
-
-def _raise(sentence: str):
-    raise IllegalAction(sentence)
 
 
 def play_random(game: Game, state: State, rng: random.Random, max_actions: int = 100_000) -> tuple[State, list[Action]]:

@@ -40,13 +40,11 @@ def _names(state, seats) -> str:
 
 
 def _check_out_of_turn(game, state, who) -> None:
-    """Sentences for the two cases check_turn words awkwardly: a draw while a player
-    is to act, and a player with nothing to enter while others enter stela values."""
+    """The sentence for the case check_turn words awkwardly: a player with nothing
+    to enter while others enter stela values at the end."""
     now = game.actors(state)
     if who in now or not now:
         return
-    if who == CHANCE and state.phase in (TURN, BOULDERS):
-        require(False, f"Nothing is to be drawn now: {_names(state, sorted(now))} is to act.")
     if state.phase == REVEAL and isinstance(who, int) and 0 <= who < len(state.names):
         require(False, f"The game is over and {state.names[who]} has no stela value to enter; "
                        f"waiting for {_names(state, sorted(now))}.")

@@ -1,0 +1,34 @@
+"""Acting out of turn is answered with the same sentences in every game:
+a draw entered while a player is to act names that player."""
+import random
+
+import pytest
+
+from companion.engine import CHANCE
+from companion.errors import IllegalAction
+from companion.games import get_game
+
+DRAWS = {"maya": "draw_blue_markers", "maya-madness": "draw_token", "mayan-curse": "draw_stones"}
+
+
+@pytest.mark.parametrize("name", sorted(DRAWS))
+def test_a_draw_entered_while_a_player_is_to_act_names_that_player(name):
+    game = get_game(name)
+    names = ["Ana", "Ben", "Cy"]
+    state = game.setup(names)
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(60):
+        if game.result(state) is not None:
+            break
+        now = game.actors(state)
+        if len(now) == 1 and CHANCE not in now:
+            (seat,) = now
+            with pytest.raises(IllegalAction) as e:
+                game.apply(state, {"actor": CHANCE, "type": DRAWS[name], "seat": seat})
+            assert str(e.value) == f"Nothing is to be drawn now: {names[seat]} is to act."
+            checked += 1
+        actor = rng.choice(sorted(now, key=str))
+        action = game.sample_chance(state, rng) if actor == CHANCE else rng.choice(game.legal_actions(state, actor))
+        state = game.apply(state, action)
+    assert checked > 5
