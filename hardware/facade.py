@@ -150,8 +150,8 @@ class Hardware:
         for c in self.config.leds:
             rows.append({"device": f"led {c.name}", "kind": "led", "where": f"BCM {c.pin}",
                          "status": ERROR if gpio_error else status, "detail": gpio_error or ""})
-        for name, r in self.readers.items():
-            c = self.config.readers[[x.name for x in self.config.readers].index(name)]
+        for c in self.config.readers:  # the configured port; a twin's pty is added below
+            r = self.readers[c.name]
             where = f"{c.port} ({c.protocol}, {r.config.baud} baud)"
             if self.simulated:
                 where += f", simulated at {r.config.port}"
