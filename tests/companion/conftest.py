@@ -7,12 +7,14 @@ run with --import-mode=importlib (they are not a package)."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import pathlib
 import sys
 
 import pytest
 
 from companion import games
+from companion.errors import IllegalAction
 from companion.journal import Journal
 
 TOY_PATH = pathlib.Path(__file__).with_name("toy_game.py")
@@ -41,3 +43,26 @@ def journal(tmp_path):
     j = Journal.open(tmp_path / "journal.sqlite3")
     yield j
     j.close()
+
+
+def _applies_exactly_when_listed(game, state, seat, candidates, where=()) -> int:
+    """Assert that each candidate action applies exactly when legal_actions(state,
+    seat) lists it; returns how many candidates were checked."""
+    def key(action):
+        return json.dumps(action, sort_keys=True)
+
+    legal = {key(a) for a in game.legal_actions(state, seat)}
+    for action in candidates:
+        try:
+            game.apply(state, action)
+            applied = True
+        except IllegalAction:
+            applied = False
+        assert applied == (key(action) in legal), (*where, action)
+    return len(candidates)
+
+
+@pytest.fixture
+def applies_exactly_when_listed():
+    """The check behind the "legal_actions is exact" tests of every game."""
+    return _applies_exactly_when_listed
