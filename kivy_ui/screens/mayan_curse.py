@@ -56,6 +56,12 @@ def stela_line(colour: str, place: str, values: list) -> str:
     return f"{name}: {summed} = {sum(values)} knowledge"
 
 
+def value_label(text: str):
+    """The question before a row of value buttons: a fixed share of the row, so four
+    or five buttons beside it never squeeze it into a column of single words."""
+    return Factory.Body(text=text, font_size=sp(18), size_hint_x=None, width=dp(270))
+
+
 def boulder_where(b: dict) -> str:
     if b["where"] == "entrance":
         return "AT THE ENTRANCE"
@@ -445,7 +451,7 @@ class SecretPanel(BoxLayout):
         for i, values in sorted(by_stela.items()):
             colour = you["stelae"][i]["colour"]
             row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
-            row.add_widget(Factory.Body(text=f"{colour.capitalize()} stela {i + 1} is worth:", size_hint_x=0.4))
+            row.add_widget(value_label(f"{colour.capitalize()} stela {i + 1} is worth:"))
             for value in values:
                 b = Factory.BigButton(text=str(value), height=dp(52))
                 b.bind(on_release=lambda _b, st=i, val=value: self.screen.enter_value(seat, st, val))
@@ -458,7 +464,7 @@ class SecretPanel(BoxLayout):
         values = [a for a in legal if a["type"] == "stela_value"]
         if values:
             row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
-            row.add_widget(Factory.Body(text=f"Your new {values[0]['colour']} stela is worth:", size_hint_x=0.4))
+            row.add_widget(value_label(f"Your new {values[0]['colour']} stela is worth:"))
             for a in values:
                 b = Factory.BigButton(text=str(a["value"]), height=dp(52))
                 b.bind(on_release=lambda _b, act=a: self.screen.enter_draw(seat, act))

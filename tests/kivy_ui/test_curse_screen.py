@@ -227,6 +227,7 @@ def test_six_players_the_public_screen_never_shows_a_stone_or_a_stela_value(ui):
         press(d, "Brown (14 left)" if seat == 0 else f"Brown ({14 - seat} left)")
         press(d, "Enter stela value")
         d.tap(screen.gate_view.overlay.ids_show)
+        assert d.cut_off() == [], "the question beside the value buttons reads whole"
         d.tap_text("3", widget=screen.gate_view.overlay, exact=True)
         assert table.session.view(seat)["you"]["stelae"][0]["value"] == 3
         assert "Brown stela: 3 knowledge" in overlay_texts(d)
@@ -277,6 +278,8 @@ def test_physical_randomness_each_player_enters_their_own_draw_behind_the_gate(u
     press(d, "Gray (6 left)")
     press(d, "Ana: enter my stela value")
     d.tap(screen.gate_view.overlay.ids_show)
+    d.frames(2)
+    assert d.cut_off() == [], "the question beside the value buttons reads whole"
     d.tap_text("4", widget=screen.gate_view.overlay, exact=True)
     assert table.session.view(0)["you"]["stelae"] == [{"colour": "gray", "place": "passage", "value": 4}]
     assert screen.prompt.startswith("Ana's turn")
