@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...engine import require
 from . import markers as mk
+from .quarrying import lay_card, low_sentence
 from .state import MINUS, Pending, State, order_from, replace, tup_add, tup_set
 
 
@@ -137,9 +138,5 @@ def enter(state: State, action: dict) -> State:
     require(isinstance(s, int) and 0 <= s < state.n, f"There is no player {s!r} at this table.")
     require(v in state.cards[s], f"{state.names[s]} has no worker card {v!r} left to lay.")
     require(len(quarry.cards) < spec.max_cards, f"Quarry {q + 1} takes only {spec.max_cards} worker cards.")
-    require(bool(quarry.cards) or v in state.box.low_values,
-            f"The first card at quarry {q + 1} must be a low card.")
-    hand = list(state.cards[s])
-    hand.remove(v)
-    quarries = tup_set(state.quarries, q, replace(quarry, cards=quarry.cards + ((s, v),)))
-    return replace(state, quarries=quarries, cards=tup_set(state.cards, s, tuple(hand)))
+    require(bool(quarry.cards) or v in state.box.low_values, low_sentence(state, q))
+    return lay_card(state, q, s, v)

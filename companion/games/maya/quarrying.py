@@ -61,12 +61,19 @@ def apply(state: State, action: dict) -> State:
     require(len(quarry.cards) < state.box.quarries[q].max_cards,
             f"Quarry {q + 1} is full: it takes {state.box.quarries[q].max_cards} worker cards.")
     require(bool(quarry.cards) or is_low(state, v), low_sentence(state, q))
-    hand = list(state.cards[seat])
-    hand.remove(v)
-    quarries = tup_set(state.quarries, q, replace(quarry, cards=quarry.cards + ((seat, v),)))
-    state = replace(state, quarries=quarries, cards=tup_set(state.cards, seat, tuple(hand)),
+    state = replace(lay_card(state, q, seat, v),
                     last={"event": "placed", "seat": seat, "quarry": q, "low": is_low(state, v)})
     return next_turn(state, seat)
+
+
+def lay_card(state: State, q: int, seat: int, v: int) -> State:
+    """Seat's worker card v goes to the end of quarry q's column (already checked legal).
+    Shared by quarrying and by entering a column in scoring-only mode."""
+    hand = list(state.cards[seat])
+    hand.remove(v)
+    quarry = state.quarries[q]
+    quarries = tup_set(state.quarries, q, replace(quarry, cards=quarry.cards + ((seat, v),)))
+    return replace(state, quarries=quarries, cards=tup_set(state.cards, seat, tuple(hand)))
 
 
 def next_turn(state: State, seat: int) -> State:
