@@ -21,7 +21,7 @@ import time
 from importlib import metadata
 
 from .engine import CHANCE, TABLE
-from .errors import CompanionError, IllegalAction
+from .errors import CompanionError
 from .games import available, get_game
 
 PROG = "maya-companion"
@@ -95,9 +95,7 @@ def replay_lines(lines) -> dict:
             continue
         try:
             state = game.apply(state, data)
-        except IllegalAction as e:
-            raise ReplayError(number, str(e)) from None
-        except CompanionError as e:
+        except CompanionError as e:  # IllegalAction and its kin: already a sentence
             raise ReplayError(number, str(e)) from None
         except Exception as e:  # an engine bug must still not print a traceback
             raise ReplayError(number, f"the game could not apply this action ({type(e).__name__}: {e}).") from None

@@ -194,7 +194,7 @@ class Session:
         return self.game.result(self.state)
 
     def is_over(self) -> bool:
-        return self.game.result(self.state) is not None
+        return self.result() is not None
 
     def waiting_for_chance(self) -> bool:
         """True when a person must enter what was really drawn (physical randomness)."""
