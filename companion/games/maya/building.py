@@ -3,12 +3,8 @@ the double move and the two kinds of pass."""
 from __future__ import annotations
 
 from ...engine import require
-from .state import BUILDING, State, add_block, replace, tup_add
+from .state import BUILDING, State, add_block, level_full, replace, tup_add
 from . import markers as mk
-
-
-def level_full(state: State, p: int, level: int) -> bool:
-    return sum(state.pyramids[p][level]) >= state.box.pyramids[p].levels[level].spaces
 
 
 def open_level(state: State) -> int | None:

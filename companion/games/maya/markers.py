@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...engine import require
 from .components import titles
-from .state import Pending, State, add_block, replace, tup_add, tup_set
+from .state import Pending, State, add_block, level_full, replace, tup_add, tup_set
 
 # Green markers used at once, as decisions of their winner; the rest are held.
 AT_ONCE = ("protect", "move_block", "pool_block", "first_player")
@@ -59,17 +59,15 @@ def move_targets(state: State, seat: int) -> list:
         for level, counts in enumerate(pyr):
             if counts[seat] == 0:
                 continue
-            for to, other in enumerate(state.pyramids):
-                if (to, 0) == (p, level):
-                    continue
-                if sum(other[0]) < state.box.pyramids[to].levels[0].spaces:
+            for to in range(len(state.pyramids)):
+                if (to, 0) != (p, level) and not level_full(state, to, 0):
                     out.append((p, level, to))
     return out
 
 
 def lowest_free_level(state: State, p: int) -> int | None:
-    for level, counts in enumerate(state.pyramids[p]):
-        if sum(counts) < state.box.pyramids[p].levels[level].spaces:
+    for level in range(len(state.pyramids[p])):
+        if not level_full(state, p, level):
             return level
     return None
 

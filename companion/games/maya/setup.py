@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...engine import require
 from .building import no_pyramid
 from .components import Box
-from .state import SETUP, Options, Quarry, State, add_block, replace, tup_add
+from .state import SETUP, Options, Quarry, State, add_block, level_full, replace, tup_add
 
 START_GOLD_ADVANCED = 10
 
@@ -44,8 +44,7 @@ def legal(state: State, seat: int) -> list:
 def targets(state: State, seat: int) -> list:
     out = []
     for p, pyr in enumerate(state.pyramids):
-        room = sum(pyr[0]) < state.box.pyramids[p].levels[0].spaces
-        if room and not any(level[seat] for level in pyr):
+        if not level_full(state, p, 0) and not any(level[seat] for level in pyr):
             out.append(p)
     return out
 

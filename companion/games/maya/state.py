@@ -118,10 +118,15 @@ def add_block(pyramids: tuple, p: int, level: int, seat: int, delta: int = 1) ->
     return pyramids[:p] + (pyr[:level] + (lv,) + pyr[level + 1:],) + pyramids[p + 1:]
 
 
+def level_full(state: State, p: int, level: int) -> bool:
+    """Every space of that level of pyramid p holds a block."""
+    return sum(state.pyramids[p][level]) >= state.box.pyramids[p].levels[level].spaces
+
+
 def order_from(state: State, first: int) -> list:
     """Seats clockwise starting with `first`."""
     n = state.n
     return [(first + k) % n for k in range(n)]
 
 
-__all__ = ["State", "Options", "Quarry", "Pending", "replace", "tup_set", "tup_add", "add_block", "order_from"]
+__all__ = ["State", "Options", "Quarry", "Pending", "replace", "tup_set", "tup_add", "add_block", "level_full", "order_from"]
