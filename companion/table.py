@@ -77,6 +77,7 @@ class TableController:
         timeout: float = DEFAULT_TIMEOUT,
         clock: Callable[[], float] = time.monotonic,
         tags: Any = None,
+        settle: float = 0.0,
     ):
         self.session = session
         self.players = list(session.players)
@@ -87,6 +88,10 @@ class TableController:
         self.timeout = timeout
         self.clock = clock
         self.tags = tags
+        # A finger that bounces on "End turn" must not end the next player's turn too:
+        # a move for another seat within `settle` seconds of the last one is ignored.
+        self.settle = settle
+        self._last_play: tuple[float, Any] | None = None
         self.gate: Gate | None = None
         self.pending_peek: int | None = None
         self._pending_until = 0.0
@@ -144,6 +149,8 @@ class TableController:
             if seat is None:
                 return self._say("Nobody can act right now.")
             action["actor"] = seat
+        if self._bounced(action["actor"]):
+            return False  # the second touch of a double tap: silently nothing
         if self.gate is not None and self.gate.seat != action["actor"]:
             # Someone else's secret must not stay on screen while the game moves on.
             self.close_gate()
@@ -151,9 +158,18 @@ class TableController:
             self.session.act(action)
         except CompanionError as e:
             return self._say(str(e))
+        self._last_play = (self.clock(), action["actor"])
         self.message = self.notice = None
         self._notify("view")
         return True
+
+    def _bounced(self, actor: Any) -> bool:
+        """A move for another seat right after one was entered: a double tap, not a
+        player (nobody takes their turn within a third of a second of the last)."""
+        if not self.settle or self._last_play is None:
+            return False
+        at, last_actor = self._last_play
+        return actor != last_actor and self.clock() - at < self.settle
 
     def undo(self) -> bool:
         """Take back the last move; `notice` says whose, `message` why not."""
@@ -165,7 +181,7 @@ class TableController:
             self.session.undo()
         except CompanionError as e:
             return self._say(str(e))
-        self.message = None
+        self.message, self._last_play = None, None
         self.notice = f"Took back {who}'s last move." if who else "Took back the last move."
         self._notify("view")
         return True

@@ -40,6 +40,8 @@ class MayaApp(App):
     simulated = BooleanProperty(False)
     notice = StringProperty("")
     sounds_on = BooleanProperty(True)
+    #: Seconds after a move in which a move for another seat is a double tap (0: off).
+    double_tap_guard = 0.35
 
     def __init__(self, simulate: bool | None = None, config: dict | None = None, **kw):
         super().__init__(**kw)
@@ -151,7 +153,8 @@ class MayaApp(App):
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
-        self.table = TableController(session, timeout=self.settings["gate_timeout"], tags=self.tags)
+        self.table = TableController(session, timeout=self.settings["gate_timeout"], tags=self.tags,
+                                     settle=self.double_tap_guard)
         self.table.subscribe(self._on_table)
         if getattr(self, "sim_panel", None) is not None:
             self.sim_panel.refresh()

@@ -30,9 +30,14 @@ def configure_window(width: int = 800, height: int = 480) -> None:
 
 
 class AppDriver:
-    def __init__(self, simulate: bool = True, width: int = 800, height: int = 480):
+    """settle: the app's double-tap guard. A driver taps for several players a few
+    milliseconds apart, which the real guard would take for a bouncing finger, so it
+    is off unless a test asks for it."""
+
+    def __init__(self, simulate: bool = True, width: int = 800, height: int = 480, settle: float = 0.0):
         self.simulate = simulate
         self.size = (width, height)
+        self.settle = settle
         self.app = None
 
     def start(self):
@@ -42,6 +47,7 @@ class AppDriver:
         from .app import MayaApp
 
         self.app = MayaApp(simulate=self.simulate)
+        self.app.double_tap_guard = self.settle
         self.app._run_prepare()
         runTouchApp(embedded=True)
         self.loop = EventLoop

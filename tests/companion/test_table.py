@@ -388,3 +388,26 @@ def test_undo_and_redo_say_whose_move_they_took_back_and_put_back(real):
     assert real.message == "Nothing to redo."
     real.play({"type": "play", "card": "+1"})  # Ben
     assert real.notice is None, "the next move ends what Undo said"
+
+
+def test_a_double_tap_never_enters_a_move_for_the_next_player(tmp_path):
+    """A bouncing finger on the card pad: Ana's card goes in, the second touch a
+    moment later (it would be Ben's card) is ignored without a word; Ben's own
+    card a second later goes in, and one player's moves in a row always do."""
+    journal = Journal.open(tmp_path / "journal.sqlite3")
+    session = Session.create(journal, "maya-madness", ["Ana", "Ben", "Cy"], seed=7)
+    clock = FakeClock()
+    t = TableController(session, clock=clock, settle=0.35)
+    assert t.play({"type": "start_card", "card": "wild"})  # Cy turns up a Wild ...
+    assert t.public_view()["waiting"]["seat"] == 2
+    assert t.play({"type": "start_count", "count": 2})  # ... and names the count at once
+    clock.now += 0.5
+    assert t.play({"type": "play", "card": "+1"})  # Ana
+    clock.now += 0.1
+    before = t.public_view()
+    assert not t.play({"type": "play", "card": "+1"})  # the same finger again
+    assert t.public_view() == before and t.message is None
+    clock.now += 1.0
+    assert t.play({"type": "play", "card": "+1"})  # Ben, for real
+    assert t.public_view()["waiting"]["seat"] == 2
+    journal.close()

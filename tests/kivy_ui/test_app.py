@@ -258,6 +258,28 @@ def test_undo_says_whose_move_it_took_back_and_redo_puts_it_back(ui):
     assert "Put back" not in screen.ids.summary.text
 
 
+def test_a_double_tap_on_the_pad_enters_one_card(ui):
+    """The app's guard (off in the other tests, whose taps come milliseconds apart):
+    a bouncing finger enters Ana's card once, not Ben's as well."""
+    d = ui
+    table = new_game(d, names=("Ana", "Ben"))
+    pad(d, "+2")  # Ben deals
+    table.settle = d.app.double_tap_guard = 0.35
+    try:
+        d.wait(0.4)  # Ana takes her time
+        screen = d.screen()
+        pad(d, harmless(table))  # Ana
+        count = screen.ids.count.text
+        pad(d, harmless(table))  # the same finger, a few milliseconds later
+        assert screen.ids.count.text == count and table.public_view()["waiting"]["seat"] == 1
+        assert not table.message
+        d.wait(0.4)
+        pad(d, harmless(table))  # Ben's own card
+        assert table.public_view()["waiting"]["seat"] == 0
+    finally:
+        table.settle = d.app.double_tap_guard = 0.0
+
+
 def test_finish_a_game_shows_the_ranking(ui):
     d = ui
     table = new_game(d, names=("Ana", "Ben"), options={"tokens_to_win": 3})
