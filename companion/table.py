@@ -305,13 +305,24 @@ class TableController:
             return
         seat = self.seat_of_tag(uid)
         if seat is None:
-            self._say("That tag is not bound to any player at this table.")
+            self._say(self._not_a_fob_here(uid))
             return
         if self.gate is not None and self.gate.seat == seat and self.gate.how == BY_FOB:
             # A second tap of the same fob hides again: a fob works like a switch.
             self.close_gate()
             return
         self.open_gate(seat, BY_FOB)
+
+    def _not_a_fob_here(self, uid: str) -> str:
+        """Why a tag opened nothing, without ever naming what a card or stela is worth
+        (the sentence is on the public screen)."""
+        entry = _lookup(self.tags, uid) if self.tags is not None else None
+        player = _field(entry, "player") if entry is not None else None
+        if _field(entry, "kind") == "fob" and player:
+            return f"That is {player}'s fob, and {player} is not playing at this table."
+        if entry is not None:
+            return "That tag is not a player's fob: tap your own fob to see your secrets."
+        return "That tag is not bound to any player at this table."
 
     def seat_of_button(self, name: str) -> int | None:
         if name in self.seat_buttons:

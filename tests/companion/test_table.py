@@ -340,7 +340,12 @@ def test_a_fob_learned_on_an_earlier_night_opens_its_players_view_at_any_seat(tm
     assert t.private_view() == (1, {"count": 0, "turn": 0, "secret": 8})
     t.close_gate()
     t.handle(Tag("0A0B0C0D0E"))  # a worker card is nobody's fob
-    assert t.gate is None and "not bound" in t.message
+    assert t.gate is None
+    assert t.message == "That tag is not a player's fob: tap your own fob to see your secrets."
+    assert "7" not in t.message, "the public screen never says what a card is worth"
+    tags.learn("FFEE001122", {"kind": "fob", "player": "Zoe"})
+    t.handle(Tag("FFEE001122"))
+    assert t.gate is None and t.message == "That is Zoe's fob, and Zoe is not playing at this table."
 
 
 def test_an_unconfirmed_peek_request_gives_the_screen_back_after_the_timeout(table):
