@@ -183,6 +183,13 @@ def _setup_first(s: State, seat: int, w: str, what: str) -> str:
     return f"{s.names[seat]}, the dealer, chooses the starting count before anyone can {what}."
 
 
+def _card(action) -> str:
+    card = action.get("card")
+    if not isinstance(card, str) or card not in CARD_SET:
+        raise IllegalAction(f"There is no card {card!r}; the cards are {', '.join(CARDS)}.")
+    return card
+
+
 def _int(action, key: str, sentence: str) -> int:
     v = action.get(key)
     if isinstance(v, bool) or not isinstance(v, int):
@@ -228,9 +235,7 @@ def apply_play(s: State, action) -> State:
     seat = _check_actor(s, action, w)
     if w != "play":
         raise IllegalAction(_setup_first(s, seat, w, "play a card"))
-    card = action.get("card")
-    if not isinstance(card, str) or card not in CARD_SET:
-        raise IllegalAction(f"There is no card {card!r}; the cards are {', '.join(CARDS)}.")
+    card = _card(action)
     value = action.get("value")
     if card == WILD:
         if type(value) is not int or value not in WILD_VALUES:
@@ -404,9 +409,7 @@ def apply_start_card(s: State, action) -> State:
     seat = _check_actor(s, action, w)
     if w != START_CARD:
         raise IllegalAction("The starting card has already been turned over.")
-    card = action.get("card")
-    if not isinstance(card, str) or card not in CARD_SET:
-        raise IllegalAction(f"There is no card {card!r}; the cards are {', '.join(CARDS)}.")
+    card = _card(action)
     count = starting_count(card)
     state = s._replace(discard=(card,), last=(("start_card", seat, card, count),))
     return _after_start_card(state, count)
@@ -420,9 +423,7 @@ def apply_start_count(s: State, action) -> State:
     count = action.get("count")
     if type(count) is not int or count not in WILD_VALUES:
         raise IllegalAction("A Wild starting card counts as −5 to −1 or 1 to 5: choose one of those.")
-    return s._replace(
-        phase=PLAY, count=count, token_queue=_first_draws(s), last=s.last + (("start_count", seat, count),)
-    )
+    return _after_start_card(s._replace(last=s.last + (("start_count", seat, count),)), count)
 
 
 def apply_reshuffle(s: State, action) -> State:
