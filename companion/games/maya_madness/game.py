@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...engine import TABLE, Game, Option, Result, shared_ranks
+from ...engine import CHANCE, TABLE, Game, Option, Result, shared_ranks
 from ...errors import BadOption, IllegalAction
 from . import rules, views
 from .cards import load_box
@@ -92,8 +92,10 @@ class MayaMadness(Game):
                       detail={"reason": state.end, "sentence": views.game_over_sentence(state)})
 
     def undoable(self, before: State, action: dict, after: State) -> bool:
-        """A token won or a guess answered was shown to the whole table: not undoable."""
-        return not any(e[0] in ("win_token", "guess") for e in after.last[len(before.last) if action.get("actor") == "chance" else 0:])
+        """A token won or a guess answered was shown to the whole table: not undoable.
+        A draw adds its events to the last player action's; only its own count."""
+        new = after.last[len(before.last):] if action.get("actor") == CHANCE else after.last
+        return not any(e[0] in ("win_token", "guess") for e in new)
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
