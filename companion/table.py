@@ -220,11 +220,6 @@ class TableController:
         self._notify("message")
         return False
 
-    def clear_message(self) -> None:
-        if self.message is not None:
-            self.message = None
-            self._notify("message")
-
     # --- the privacy gate ---------------------------------------------------
     def request_peek(self, seat: int) -> None:
         """A player tapped their name: ask them to confirm the others look away."""

@@ -129,6 +129,12 @@ class TagRegistry:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             return cls(path)
+        except OSError as e:
+            # Unreadable (permissions, a folder in its place): nothing to move aside
+            # safely, and a save would fail with its own sentence (TagNotSaved).
+            notice = (f"The tag list {path} could not be read ({e.strerror or e}); the companion "
+                      f"starts with no tags known. Check that file's permissions.")
+            return cls(path, notice=notice)
         try:
             data = json.loads(text)
             if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):

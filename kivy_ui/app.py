@@ -81,12 +81,11 @@ class MayaApp(App):
 
         self.journal = Journal.open()
         self.tags = TagRegistry.open()
-        self.notice = self.journal.notice or self.tags.notice or ""
         from .devices import start_devices
 
         self.devices, problem = start_devices(self.device_sink, self.simulate_request)
-        if problem:
-            self.notice = problem
+        # Every notice is shown: a moved-aside journal must not be hidden by a device problem.
+        self.notice = " ".join(n for n in (self.journal.notice, self.tags.notice, problem) if n)
         self.simulated = getattr(self.devices, "sim", None) is not None
         if self.simulated:
             from .widgets.sim_panel import SimPanel

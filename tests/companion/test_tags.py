@@ -140,3 +140,12 @@ def test_a_tag_list_the_disk_refuses_is_a_sentence_and_changes_nothing(tmp_path)
     with pytest.raises(TagError, match=r"The tag list could not be saved at .*; nothing was changed\."):
         reg.learn("01", BLUE_7)
     assert reg.lookup("01") is None
+
+
+def test_an_unreadable_tag_list_starts_empty_with_a_sentence_and_keeps_the_file(tmp_path):
+    path = tmp_path / "tags.json"
+    path.mkdir()  # a folder where the file should be: reading it fails on every system, even as root
+    registry = TagRegistry.open(path)
+    assert registry.lookup("62E3086CED") is None
+    assert "could not be read" in registry.notice
+    assert path.is_dir()  # nothing moved or deleted
