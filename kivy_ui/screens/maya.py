@@ -9,19 +9,17 @@ view behind the privacy gate (private_content), never on this screen.
 """
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
 
 from companion.engine import CHANCE
 
 from .. import theme
-from ..widgets.gate import GateView
+from .game_screen import GameScreen
 from ..widgets.maya_board import PyramidColumn, QuarryColumn
 from ..widgets.maya_private import MayaPrivatePanel
 from ..widgets import maya_words as words
@@ -54,17 +52,11 @@ def seat_colours(session, view) -> dict:
     return out
 
 
-class MayaScreen(Screen):
-    prompt = StringProperty("")
+class MayaScreen(GameScreen):
     header = StringProperty("")
-    summary = StringProperty("")
-    message = StringProperty("")
-    can_redo = BooleanProperty(False)  # a Redo button shows right after an Undo
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.gate_view = GateView(self)
-        self._table = None
         self.path: tuple = ()  # the step of the public menu the table is in
         self._path_for = None  # (actor, number of actions taken) the path belongs to
         self._private = None
@@ -78,25 +70,12 @@ class MayaScreen(Screen):
         self.bind(size=lambda *_: self._rerender())
 
     # --- wiring -------------------------------------------------------------------
-    def refresh(self):
-        table = App.get_running_app().table
-        if table is not self._table:
-            self._table = table
-            self.path = ()
-            self._seen, self._said = (None, None), ""
-            table.subscribe(self._on_table)
-        self.render()
+    def new_table(self):
+        self.path = ()
+        self._seen, self._said = (None, None), ""
 
-    def on_leave(self, *_):
-        self.gate_view.close()
-
-    def _on_table(self, table, what):
-        if table is not self._table:
-            return
-        if what in ("view", "message", "device"):
-            self.render()
-        if what == "gate":
-            self.gate_view.sync(table)
+    def reset_input(self):
+        self.path = ()
 
     # --- rendering the public view ------------------------------------------------
     def render(self):
@@ -282,16 +261,6 @@ class MayaScreen(Screen):
             return
         self.path = ()
         self._table.play(c.action)
-        self.render()
-
-    def undo(self):
-        self.path = ()
-        self._table.undo()
-        self.render()
-
-    def redo(self):
-        self.path = ()
-        self._table.redo()
         self.render()
 
     # --- the private overlay's content ---------------------------------------------

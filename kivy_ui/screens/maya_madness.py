@@ -14,10 +14,9 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
-from kivy.uix.screenmanager import Screen
 
 from .. import theme
-from ..widgets.gate import GateView
+from .game_screen import GameScreen
 from ..widgets.maya_numeral import MayaNumeral  # noqa: F401  (registers the .kv class)
 
 NUMBER_CARDS = ["-5", "-4", "-3", "-2", "-1", "0", "+1", "+2", "+3", "+4", "+5"]
@@ -55,43 +54,24 @@ class SeatRow(ButtonBehavior, BoxLayout):
     is_turn = BooleanProperty(False)
 
 
-class MayaMadnessScreen(Screen):
+class MayaMadnessScreen(GameScreen):
     pad_mode = StringProperty("cards")  # cards | wild | start_count | guess_target | guess_number
-    prompt = StringProperty("")
-    summary = StringProperty("")
-    message = StringProperty("")
-    can_redo = BooleanProperty(False)  # a Redo button shows right after an Undo
     count_text = StringProperty("?")
     count_value = NumericProperty(0)
     direction_text = StringProperty("")
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.gate_view = GateView(self)
-        self._table = None
         self._guess_target = None
         self._last_seen_events = None
 
     # --- wiring -------------------------------------------------------------------
-    def refresh(self):
-        table = App.get_running_app().table
-        if table is not self._table:
-            self._table = table
-            self.pad_mode = "cards"
-            self._last_seen_events = None
-            table.subscribe(self._on_table)
-        self.render()
+    def new_table(self):
+        self.pad_mode = "cards"
+        self._last_seen_events = None
 
-    def on_leave(self, *_):
-        self.gate_view.close()
-
-    def _on_table(self, table, what):
-        if table is not self._table:
-            return
-        if what in ("view", "message", "device"):
-            self.render()
-        if what == "gate":
-            self.gate_view.sync(table)
+    def reset_input(self):
+        self.pad_mode = "cards"
 
     # --- rendering the public view ------------------------------------------------
     def render(self):
@@ -262,16 +242,6 @@ class MayaMadnessScreen(Screen):
 
     def cancel_pad(self):
         self.pad_mode = "cards"
-        self.render()
-
-    def undo(self):
-        self.pad_mode = "cards"
-        self._table.undo()
-        self.render()
-
-    def redo(self):
-        self.pad_mode = "cards"
-        self._table.redo()
         self.render()
 
     # --- celebration --------------------------------------------------------------

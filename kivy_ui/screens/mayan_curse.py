@@ -17,12 +17,11 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
-from kivy.uix.screenmanager import Screen
 
 from companion.engine import CHANCE, TABLE
 
 from .. import theme
-from ..widgets.gate import GateView
+from .game_screen import GameScreen
 
 # Stela colours as they look on the table; always drawn with their name or initial.
 STELA_RGB = {"brown": "a0683a", "gray": "a8a8a8", "beige": "e8d6a8"}
@@ -85,11 +84,7 @@ class CurseSeatRow(ButtonBehavior, BoxLayout):
     gone = BooleanProperty(False)
 
 
-class MayanCurseScreen(Screen):
-    prompt = StringProperty("")
-    summary = StringProperty("")
-    message = StringProperty("")
-    can_redo = BooleanProperty(False)  # a Redo button shows right after an Undo
+class MayanCurseScreen(GameScreen):
     info_text = StringProperty("")
     boulders_text = StringProperty("")
     cue_title = StringProperty("")
@@ -98,8 +93,6 @@ class MayanCurseScreen(Screen):
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.gate_view = GateView(self)
-        self._table = None
         self._heard = None  # the tumbling boulder the sound was played for
         self._at_entrance = None  # boulders at the entrance at the last render
         self._said = ""  # the last sentence worth keeping (stone draws are routine)
@@ -110,26 +103,13 @@ class MayanCurseScreen(Screen):
         self.ids.middle.remove_widget(self._panels["cue"])
 
     # --- wiring -------------------------------------------------------------------
-    def refresh(self):
-        table = App.get_running_app().table
-        if table is not self._table:
-            self._table = table
-            self.action_mode = "main"
-            self._heard = self._at_entrance = None
-            self._said = ""
-            table.subscribe(self._on_table)
-        self.render()
+    def new_table(self):
+        self.action_mode = "main"
+        self._heard = self._at_entrance = None
+        self._said = ""
 
-    def on_leave(self, *_):
-        self.gate_view.close()
-
-    def _on_table(self, table, what):
-        if table is not self._table:
-            return
-        if what in ("view", "message", "device"):
-            self.render()
-        if what == "gate":
-            self.gate_view.sync(table)
+    def reset_input(self):
+        self.action_mode = "main"
 
     # --- rendering the public view ------------------------------------------------
     def render(self):
@@ -323,15 +303,8 @@ class MayanCurseScreen(Screen):
         self.render()
 
     def undo(self):
-        self.action_mode = "main"
         self._said = ""  # the sentence of the move taken back no longer holds
-        self._table.undo()
-        self.render()
-
-    def redo(self):
-        self.action_mode = "main"
-        self._table.redo()
-        self.render()
+        super().undo()
 
     # --- cues -------------------------------------------------------------------
     def _boulder_cues(self, v):
