@@ -2,8 +2,9 @@
 
 GAME_SCREENS maps a game's registry name to its table screen; adding Maya or
 Mayan Curse to the app is adding their screen files and one line here.
-A game screen is a Screen subclass taking `table` (a TableController) and
-providing `render()` and `private_content(seat, seat_view) -> Widget`.
+A game screen subclasses game_screen.GameScreen (which follows the table
+controller, holds the private-view overlay and does Undo/Redo) and provides
+`render()` and `private_content(seat, seat_view) -> Widget`.
 """
 from __future__ import annotations
 
