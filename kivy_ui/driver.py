@@ -165,6 +165,37 @@ class AppDriver:
             Window.dispatch("on_key_up", code, 0)
         self.frames(1)
 
+    def fill_new_game(self, title: str, names, options=None, fobs=None, steps: int = 14):
+        """Home -> New game -> the game titled `title`, the players' names, fobs
+        (tapped on the simulated reader with the sim panel's keys) and options,
+        as a table does it with touches. Returns the New game screen, not yet
+        started: New game remembers the game last chosen, so the game is tapped."""
+        self.tap(self.screen().ids.new_game)
+        screen = self.screen()
+        assert screen.name == "new_game"
+        self.tap_text(title, widget=screen.ids.game_choice, exact=True)
+        while screen.players < len(names):
+            self.tap(screen.ids.more)
+        while screen.players > len(names):
+            self.tap(screen.ids.fewer)
+        rows = screen.rows()
+        for row, name in zip(rows, names):
+            row.ids.name.text = name
+        for seat, fob_key in (fobs or {}).items():
+            self.tap(rows[seat].ids.fob)
+            self.key(fob_key)  # the sim panel's key taps that fob on the simulated reader
+            assert self.until(lambda: rows[seat].fob, 3), "the fob tap never reached the new-game screen"
+        for name, wanted in (options or {}).items():
+            for _ in range(steps):
+                if screen.options[name] == wanted:
+                    break
+                label = self.find(name.replace("_", " ") + ":", widget=screen.ids.option_rows)
+                step = {w.text: w for w in label.parent.children if getattr(w, "text", None) in ("−", "+")}
+                # A number steps towards the wanted value; a choice or a switch is tapped round.
+                self.tap(step["+" if wanted > screen.options[name] else "−"] if step else label)
+            assert screen.options[name] == wanted
+        return screen
+
     def screenshot(self, name: str, folder: str | os.PathLike = "artifacts/screenshots") -> pathlib.Path:
         from kivy.core.window import Window
 

@@ -6,36 +6,9 @@ from __future__ import annotations
 # --- helpers: what a table does -------------------------------------------------
 
 def new_game(d, names=("Ana", "Ben"), options=None, fobs=None, shot_name=None):
-    """Home -> New game -> Maya Madness, names, fobs (tapped on the sim reader), options -> Start.
-
-    New game remembers the game last chosen, so the helper taps Maya Madness itself."""
-    d.tap(d.screen().ids.new_game)
-    screen = d.screen()
-    assert screen.name == "new_game"
-    d.tap_text("Maya Madness", widget=screen.ids.game_choice, exact=True)
+    """Home -> New game -> Maya Madness, names, fobs (tapped on the sim reader), options -> Start."""
+    screen = d.fill_new_game("Maya Madness", names, options, fobs)
     assert screen.game == "maya-madness"
-    while screen.players < len(names):
-        d.tap(screen.ids.more)
-    while screen.players > len(names):
-        d.tap(screen.ids.fewer)
-    rows = screen.rows()
-    for row, name in zip(rows, names):
-        row.ids.name.text = name
-    for seat, fob_key in (fobs or {}).items():
-        d.tap(rows[seat].ids.fob)
-        d.key(fob_key)  # the sim panel's key taps that fob on the simulated reader
-        assert d.until(lambda: rows[seat].fob, 3), "the fob tap never reached the new-game screen"
-    for name, wanted in (options or {}).items():
-        for _ in range(12):
-            if screen.options[name] == wanted:
-                break
-            label = d.find(name.replace("_", " ") + ":", widget=screen.ids.option_rows)
-            steps = {w.text: w for w in label.parent.children if getattr(w, "text", None) in ("−", "+")}
-            if steps:  # a number: step towards the wanted value
-                d.tap(steps["+" if wanted > screen.options[name] else "−"])
-            else:
-                d.tap(label)
-        assert screen.options[name] == wanted
     if shot_name:
         shot(d, shot_name)
     d.tap(screen.ids.start)

@@ -8,28 +8,7 @@ from kivy_ui.screens.mayan_curse import stone_label
 
 def curse_game(d, names, options=None, fobs=None, shot_name=None):
     """Home -> New game -> Mayan Curse, names, fobs, options -> Start."""
-    d.tap(d.screen().ids.new_game)
-    screen = d.screen()
-    d.tap_text("Mayan Curse", widget=screen.ids.game_choice)
-    while screen.players < len(names):
-        d.tap(screen.ids.more)
-    while screen.players > len(names):
-        d.tap(screen.ids.fewer)
-    rows = screen.rows()
-    for row, name in zip(rows, names):
-        row.ids.name.text = name
-    for seat, fob_key in (fobs or {}).items():
-        d.tap(rows[seat].ids.fob)
-        d.key(fob_key)  # the sim panel's key taps that fob on the simulated reader
-        assert d.until(lambda: rows[seat].fob, 3), "the fob tap never reached the new-game screen"
-    for name, wanted in (options or {}).items():
-        for _ in range(14):
-            if screen.options[name] == wanted:
-                break
-            label = d.find(name.replace("_", " ") + ":", widget=screen.ids.option_rows)
-            steps = {w.text: w for w in label.parent.children if getattr(w, "text", None) in ("−", "+")}
-            d.tap(steps["+" if wanted > screen.options[name] else "−"] if steps else label)
-        assert screen.options[name] == wanted
+    screen = d.fill_new_game("Mayan Curse", names, options, fobs)
     if shot_name:
         shot(d, shot_name)
     d.tap(screen.ids.start)

@@ -18,21 +18,7 @@ BOT = get_bot("maya", "greedy")
 
 def start_maya(d, names=("Ana", "Ben", "Cy"), options=None, shot_name=None):
     """Home -> New game -> Maya, the players, the options -> Start."""
-    d.tap(d.screen().ids.new_game)
-    screen = d.screen()
-    d.tap_text("Maya", widget=screen.ids.game_choice, exact=True)
-    while screen.players < len(names):
-        d.tap(screen.ids.more)
-    while screen.players > len(names):
-        d.tap(screen.ids.fewer)
-    for row, name in zip(screen.rows(), names):
-        row.ids.name.text = name
-    for name, wanted in (options or {}).items():
-        for _ in range(4):
-            if screen.options[name] == wanted:
-                break
-            d.tap(d.find(name.replace("_", " ") + ":", widget=screen.ids.option_rows))
-        assert screen.options[name] == wanted
+    screen = d.fill_new_game("Maya", names, options)
     if shot_name:
         shot(d, shot_name)
     d.tap(screen.ids.start)
