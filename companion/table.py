@@ -98,6 +98,10 @@ class TableController:
         self.message: str | None = None
         self.notice: str | None = None
         self.device_problems: dict[str, str] = {}
+        # A worker-card tag read behind the gate: (seat, card value), shown only in that
+        # seat's private view; cleared when the gate closes or a move is made.
+        self.selected: tuple[int, int] | None = None
+        self._stones: dict[int, list[str]] = {}  # stone tags read so far, per drawing seat
         self._listeners: list[Callable[[TableController, str], None]] = []
 
     # --- observing --------------------------------------------------------
@@ -160,6 +164,8 @@ class TableController:
             return self._say(str(e))
         self._last_play = (self.clock(), action["actor"])
         self.message = self.notice = None
+        self.selected = None
+        self._stones.clear()
         self._notify("view")
         return True
 
@@ -255,6 +261,8 @@ class TableController:
         self._notify("gate")
 
     def close_gate(self) -> None:
+        self.selected = None
+        self._stones.clear()  # stones read are secret: a half-entered draw is forgotten with the view
         if self.gate is not None:
             self.gate = None
             self._notify("gate")
@@ -300,7 +308,12 @@ class TableController:
             return
         seat = self.seat_of_tag(uid)
         if seat is None:
-            self._say(self._not_a_fob_here(uid))
+            entry = _lookup(self.tags, uid) if self.tags is not None else None
+            kind = _field(entry, "kind")
+            if kind in TAG_ACTIONS:
+                getattr(self, TAG_ACTIONS[kind])(entry)
+            else:
+                self._say(self._not_a_fob_here(uid))
             return
         if self.gate is not None and self.gate.seat == seat and self.gate.how == BY_FOB:
             # A second tap of the same fob hides again: a fob works like a switch.
@@ -318,6 +331,101 @@ class TableController:
         if entry is not None:
             return "That tag is not a player's fob: tap your own fob to see your secrets."
         return "That tag is not bound to any player at this table."
+
+    # --- tags that are not fobs ---------------------------------------------
+    # Everyone at the table sees a tag being read, and the sentences below are on the
+    # public screen: they name the seat and the kind of tag, never a value or a symbol.
+    def _secret_seat(self) -> int | None:
+        """The seat whose private view is open now (a card, stone or stela tag acts for it)."""
+        self.tick()
+        return self.gate.seat if self.gate is not None else None
+
+    def _tag_command(self, entry: Any) -> None:
+        name = str(_field(entry, "name") or "").lower()
+        if name == "undo":
+            self.undo()
+        elif name == "redo":
+            self.redo()
+        else:
+            self._say(f"The {name} command tag does nothing at this table yet.")
+
+    def _tag_worker(self, entry: Any) -> None:
+        """Maya: a worker card read while its owner's private view is open during
+        quarrying selects it there (its quarry is still chosen by touch)."""
+        seat = self._secret_seat()
+        if self.public_view().get("phase") != "quarrying" or "quarries" not in self.public_view():
+            self._say("A worker card tag does something only while workers are laid at the quarries.")
+            return
+        if seat is None:
+            self._say("Open your private view first (tap your fob), then tap the worker card.")
+            return
+        view = self.session.view(seat)
+        me = view.get("you") or view["players"][seat]
+        colour = str(me.get("colour") or view["players"][seat].get("colour") or "").lower()
+        if str(_field(entry, "colour")).lower() != colour:
+            self._say(f"That worker card is not {self.name(seat)}'s.")
+            return
+        value = _field(entry, "value")
+        legal = self.session.legal_actions(seat)
+        if not any(a.get("type") == "place_worker" and a.get("card") == value for a in legal):
+            self._say(f"{self.name(seat)} cannot lay that card now.")
+            return
+        self.selected = (seat, value)
+        self._notify("select")
+
+    def _curse_draw(self, kind: str, seat: int | None) -> list[dict]:
+        """The chance outcomes the open seat may enter itself (physical randomness)."""
+        if seat is None or getattr(self.session, "randomness", "digital") != "physical":
+            return []
+        if not self.session.waiting_for_chance():
+            return []
+        return [a for a in self.session.legal_actions(CHANCE) if a.get("type") == kind and a.get("seat") == seat]
+
+    def _tag_stone(self, entry: Any) -> None:
+        """Mayan Curse, physical randomness: the seat whose view is open records the
+        stones it drew from the purse, one tag at a time; the third enters the draw."""
+        seat = self._secret_seat()
+        draws = self._curse_draw("draw_stones", seat)
+        if not draws:
+            self._say("A sacred stone tag records a draw only while the drawing player's private view is open.")
+            return
+        symbols = list(_field(entry, "symbols") or [])
+        kinds = {k for a in draws for k in a["stones"]}
+        kind = next(("/".join(p) for p in (symbols, symbols[::-1]) if "/".join(p) in kinds), None)
+        picked = self._stones.setdefault(seat, [])
+        if kind is None or not any(_contains(a["stones"], picked + [kind]) for a in draws):
+            self._say(f"The purse cannot have given {self.name(seat)} that stone; tap the stones you drew.")
+            return
+        picked.append(kind)
+        if len(picked) < 3:
+            self._say(f"{self.name(seat)}: {len(picked)} of 3 stones recorded.")
+            self._notify("select")
+            return
+        hand = next(a for a in draws if sorted(a["stones"]) == sorted(picked))
+        self.play(hand)
+
+    def _tag_stela(self, entry: Any) -> None:
+        """Mayan Curse, physical stelae: the stela's value, from its tag, entered for the
+        seat whose view is open (a new stela's draw, or an escaped player's stelae)."""
+        seat = self._secret_seat()
+        colour, value = _field(entry, "colour"), _field(entry, "value")
+        if value is None:
+            self._say("This stela tag has no value learned; enter the value by touch.")
+            return
+        drawn = [a for a in self._curse_draw("stela_value", seat) if a["colour"] == colour and a["value"] == value]
+        if drawn:
+            self.play(drawn[0])
+            return
+        if seat is not None:
+            view = self.session.view(seat)
+            stelae = (view.get("you") or {}).get("stelae") or []
+            for a in self.session.legal_actions(seat):
+                if (a.get("type") == "enter_stela_value" and a.get("value") == value
+                        and stelae[a["stela"]].get("colour") == colour):
+                    self.play(dict(a, actor=seat))
+                    return
+        self._say("A stela tag enters a value only while its player's private view is open and a stela "
+                  "value is to be entered.")
 
     def seat_of_button(self, name: str) -> int | None:
         if name in self.seat_buttons:
@@ -352,13 +460,27 @@ class TableController:
         self._notify("device")
 
 
+#: tag kind -> the controller method that handles it (fobs open views; see _tag)
+TAG_ACTIONS = {"command": "_tag_command", "worker": "_tag_worker", "stone": "_tag_stone", "stela": "_tag_stela"}
+
+
+def _contains(hand: list, picked: list) -> bool:
+    """Every stone picked so far is in this hand (counting repeats)."""
+    left = list(hand)
+    for k in picked:
+        if k not in left:
+            return False
+        left.remove(k)
+    return True
+
+
 def _lookup(tags: Any, uid: str) -> Any:
     for attr in ("lookup", "get", "find"):
         fn = getattr(tags, attr, None)
         if callable(fn):
             try:
                 return fn(uid)
-            except (KeyError, LookupError):
+            except (KeyError, LookupError, ValueError):  # ValueError: not a tag id at all
                 return None
     return None
 
