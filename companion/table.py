@@ -310,7 +310,8 @@ class TableController:
         if seat is None:
             entry = _lookup(self.tags, uid) if self.tags is not None else None
             kind = _field(entry, "kind")
-            if kind in TAG_ACTIONS:
+            game = self.public_view().get("game")
+            if kind in TAG_ACTIONS and TAG_GAMES.get(kind, game) == game:
                 getattr(self, TAG_ACTIONS[kind])(entry)
             else:
                 self._say(self._not_a_fob_here(uid))
@@ -353,7 +354,7 @@ class TableController:
         """Maya: a worker card read while its owner's private view is open during
         quarrying selects it there (its quarry is still chosen by touch)."""
         seat = self._secret_seat()
-        if self.public_view().get("phase") != "quarrying" or "quarries" not in self.public_view():
+        if self.public_view().get("phase") != "quarrying":
             self._say("A worker card tag does something only while workers are laid at the quarries.")
             return
         if seat is None:
@@ -462,6 +463,9 @@ class TableController:
 
 #: tag kind -> the controller method that handles it (fobs open views; see _tag)
 TAG_ACTIONS = {"command": "_tag_command", "worker": "_tag_worker", "stone": "_tag_stone", "stela": "_tag_stela"}
+
+#: kinds that mean something in one game only; elsewhere they are "not a fob" like any tag
+TAG_GAMES = {"worker": "maya", "stone": "mayan-curse", "stela": "mayan-curse"}
 
 
 def _contains(hand: list, picked: list) -> bool:

@@ -141,3 +141,33 @@ def test_a_stela_tag_without_a_value_asks_for_touch(journal, tags):
     tags.learn("B1", {"kind": "stela", "colour": "gray"})
     table.handle(Tag("B1"))
     assert table.message == "This stela tag has no value learned; enter the value by touch."
+
+
+def test_a_stela_tag_read_behind_the_gate_enters_that_stelas_value_privately(journal, tags):
+    """Physical randomness: a discovered stela's value is drawn from the real tokens; its
+    tag, read while the finder's view is open, enters it (as the value buttons do)."""
+    table = curse(journal, tags, stelae="digital")
+    session, bot, rng = table.session, get_bot("mayan-curse", "random"), random.Random(4)
+    for _ in range(400):
+        chance = session.legal_actions(CHANCE) if session.waiting_for_chance() else []
+        if chance and chance[0]["type"] == "stela_value":
+            break
+        if chance:
+            session.act(rng.choice(chance))
+        else:
+            seat = next(a for a in session.actors() if a != CHANCE)
+            session.act(bot.choose(session.game, session.state, seat, rng))
+    else:
+        pytest.fail("no stela was discovered")
+    drawn = chance[-1]
+    seat = drawn["seat"]
+    tags.learn("B2", {"kind": "stela", "colour": drawn["colour"], "value": drawn["value"]})
+    before = session.view(seat)["you"]["stelae"]
+    table.handle(Tag("B2"))  # the view is not open: nothing entered, nothing said of the value
+    assert session.waiting_for_chance() and str(drawn["value"]) not in table.message
+    table.handle(Tag(["FA", "FB"][seat]))
+    table.handle(Tag("B2"))
+    after = session.view(seat)["you"]["stelae"]
+    assert before[-1]["value"] is None and after[-1]["value"] == drawn["value"]
+    assert not session.waiting_for_chance()
+    assert "value" not in str(table.public_view()["players"][seat].get("stelae"))
