@@ -21,6 +21,7 @@ SCREENS = {
     "history": "history:HistoryScreen",
     "end": "end:EndScreen",
     "box_setup": "box_setup:BoxSetupScreen",
+    "tags": "tags:TagsScreen",
 }
 
 GAME_SCREENS = {

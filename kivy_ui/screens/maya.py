@@ -271,7 +271,20 @@ class MayaScreen(GameScreen):
             self._private = MayaPrivatePanel(self.play_private)
         legal = [a for a in self._table.session.legal_actions(seat) if words.is_private(a)]
         self._private.show(seat, view, legal)
+        self._select_tagged(seat)
         return self._private
+
+    def _on_table(self, table, what):
+        super()._on_table(table, what)
+        if what == "select" and table is self._table and table.gate is not None:
+            self._select_tagged(table.gate.seat)
+
+    def _select_tagged(self, seat):
+        """A worker-card tag read behind the gate chose this card: its quarries are next
+        (the value shows only here, in the seat's own view)."""
+        chosen = self._table.selected
+        if self._private is not None and chosen is not None and chosen[0] == seat:
+            self._private._choose_card(chosen[1])
 
     def play_private(self, seat, action):
         """A choice made in the private view: hide it first, then play it."""

@@ -3,11 +3,16 @@
 It drives the simulated twins of the hardware layer (devices.sim), so their
 events take the same road as real ones: device thread -> sink ->
 Clock.schedule_once -> TableController. Keys: 1-5 are the seat buttons (keep a
-key down to hold), q w e r tap fobs A-D.
+key down to hold), q w e r tap fobs A-D. "Tag…" presents any other tag: a new
+one (a fresh random uid, to learn) or one the registry already knows.
 """
 from __future__ import annotations
 
+import secrets
+
 from kivy.factory import Factory
+from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
@@ -51,6 +56,11 @@ class SimPanel(BoxLayout):
             b.bind(on_release=lambda _b, u=uid: self.tap_fob(u))
             self.fob_buttons[uid] = b
             self.add_widget(b)
+        self.tag_button = Factory.BigButton(text="Tag…", font_size="15sp", height="44dp",
+                                            size_hint_x=None, width="64dp")
+        self.tag_button.bind(on_release=lambda _b: self.choose_tag())
+        self.add_widget(self.tag_button)
+        self.tag_menu = None
         self.refresh()
 
     @property
@@ -84,6 +94,34 @@ class SimPanel(BoxLayout):
     def tap_fob(self, uid):
         self.sim.reader.present(uid)
         self.sim.reader.remove()
+
+    def choose_tag(self):
+        """A menu of tags to present: a new one, then every tag the registry knows."""
+        from companion.tags import describe
+
+        menu = ModalView(size_hint=(0.7, 0.85), auto_dismiss=True)
+        scroll = ScrollView(do_scroll_x=False)
+        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing="3dp", padding="4dp")
+        box.bind(minimum_height=box.setter("height"))
+        choices = [("A new tag", None)]
+        tags = self.app.tags
+        if tags is not None:
+            choices += sorted(((describe(m), uid) for uid, m in tags.items()), key=lambda c: c[0])
+        for text, uid in choices:
+            b = Factory.BigButton(text=text, font_size="17sp", height="44dp")
+            b.bind(on_release=lambda _b, u=uid: self.present_tag(u))
+            box.add_widget(b)
+        scroll.add_widget(box)
+        menu.add_widget(scroll)
+        self.tag_menu = menu
+        menu.open(animation=False)
+
+    def present_tag(self, uid=None):
+        """Present uid (None: a fresh random one, like a tag never seen before)."""
+        if self.tag_menu is not None:
+            self.tag_menu.dismiss(animation=False)
+            self.tag_menu = None
+        self.tap_fob(uid or secrets.token_hex(5).upper())
 
     # --- keyboard -----------------------------------------------------------------
     def key_down(self, codepoint) -> bool:
