@@ -405,6 +405,10 @@ class TableController:
         hand = next(a for a in draws if sorted(a["stones"]) == sorted(picked))
         self.play(hand)
 
+    def stones_read(self, seat: int) -> list[str]:
+        """Stone kinds read by tag so far for seat's draw (for that seat's private view only)."""
+        return list(self._stones.get(seat, []))
+
     def _tag_stela(self, entry: Any) -> None:
         """Mayan Curse, physical stelae: the stela's value, from its tag, entered for the
         seat whose view is open (a new stela's draw, or an escaped player's stelae)."""
@@ -423,7 +427,8 @@ class TableController:
             for a in self.session.legal_actions(seat):
                 if (a.get("type") == "enter_stela_value" and a.get("value") == value
                         and stelae[a["stela"]].get("colour") == colour):
-                    self.play(dict(a, actor=seat))
+                    if self.play(dict(a, actor=seat)):
+                        self._notify("select")  # the open private view shows the value entered
                     return
         self._say("A stela tag enters a value only while its player's private view is open and a stela "
                   "value is to be entered.")

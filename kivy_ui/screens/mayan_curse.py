@@ -333,6 +333,14 @@ class MayanCurseScreen(GameScreen):
         self._secret_panel.show(seat, view, self._private_actions(seat))
         return self._secret_panel
 
+    def _on_table(self, table, what):
+        """A stone or stela tag read behind the gate: the open view shows what it entered."""
+        super()._on_table(table, what)
+        panel = getattr(self, "_secret_panel", None)
+        if what == "select" and table is self._table and table.gate is not None and panel is not None:
+            seat = table.gate.seat
+            panel.show(seat, table.session.view(seat), self._private_actions(seat))
+
     def _private_actions(self, seat):
         """The seat's own legal actions, plus (physical randomness) the draw of this seat's
         stones or stela value, which only this seat may see being entered."""
@@ -449,8 +457,10 @@ class SecretPanel(BoxLayout):
         for a in draws:
             kinds += [k for k in a["stones"] if k not in kinds]
         hands = {tuple(sorted(a["stones"])): a for a in draws}
-        picked: list[str] = []
+        picked: list[str] = self.screen._table.stones_read(seat)  # any read by tag already
         status = Factory.Body(text="Tap the 3 stones you drew:", size_hint_y=None, height=dp(30))
+        if picked:
+            status.text = "Drew: " + ", ".join(stone_label(k) for k in picked)
         self.entry.add_widget(status)
         grid = Factory.GridLayout(cols=4, spacing=dp(4), size_hint_y=None, height=dp(52) * 2 + dp(4))
 

@@ -171,3 +171,44 @@ def test_a_stela_tag_read_behind_the_gate_enters_that_stelas_value_privately(jou
     assert before[-1]["value"] is None and after[-1]["value"] == drawn["value"]
     assert not session.waiting_for_chance()
     assert "value" not in str(table.public_view()["players"][seat].get("stelae"))
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_MAYA: dict = {}
+
+
+def _maya_table():
+    """One Maya game at quarrying for every example (tag reads other than commands
+    never change the game, only the controller, which is new each time)."""
+    if not _MAYA:
+        import tempfile
+        import pathlib
+
+        folder = pathlib.Path(tempfile.mkdtemp(prefix="tags-prop-"))
+        tags = TagRegistry.open(folder / "tags.json")
+        for colour in ("blue", "red", "green"):
+            for value in (3, 4, 5, 6, 7, 8, -3):
+                tags.learn(f"{'ABC'['brg'.index(colour[0])]}{value % 16:X}", {"kind": "worker", "colour": colour, "value": value})
+        table, _ = maya_at_quarrying(Journal.open(folder / "journal.sqlite3"), tags)
+        _MAYA.update(session=table.session, tags=tags)
+    return TableController(_MAYA["session"], clock=FakeClock(), tags=_MAYA["tags"])
+
+
+WORKER_UIDS = [f"{c}{v % 16:X}" for c in "ABC" for v in (3, 4, 5, 6, 7, 8, -3)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(WORKER_UIDS + ["FA", "FB", "FC", "EEEE"]), max_size=12))
+def test_no_sequence_of_tag_reads_puts_a_card_value_on_the_public_screen(uids):
+    """Whatever tags are tapped, in whatever order: the game does not move, every
+    sentence on the public screen is free of digits (no card value), and a card is
+    only ever selected for the seat whose private view is open."""
+    table = _maya_table()
+    before = table.public_view()
+    for uid in uids:
+        table.handle(Tag(uid))
+        assert not any(ch.isdigit() for ch in table.message or ""), table.message
+        if table.selected is not None:
+            assert table.gate is not None and table.selected[0] == table.gate.seat
+    assert table.public_view() == before
