@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
@@ -78,6 +78,13 @@ def learn_sets() -> list[tuple[str, callable]]:
     return sets + [("Sacred stones", stone_steps), ("Stelae", stela_steps), ("Commands", command_steps)]
 
 
+def _order(row):
+    """By colour, then value as the rulebook lists cards (3 … 8, then −3), then name."""
+    m = row[1]
+    value = m.get("value", 0)
+    return m.get("colour", ""), value < 0, value, describe(m)
+
+
 class TagRow(BoxLayout):
     text = StringProperty("")
     tag_uid = StringProperty("")
@@ -86,6 +93,7 @@ class TagRow(BoxLayout):
 class TagsScreen(Screen):
     prompt = StringProperty("")  # the learn-mode step, or how to use this screen
     notice = StringProperty("")  # the registry's sentence for the last tag read
+    refused = BooleanProperty(False)  # the notice is a refusal (red), not a tag learned or named (green)
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -178,14 +186,15 @@ class TagsScreen(Screen):
         except CompanionError as e:
             self.notice = str(e)  # a duplicate, a bad id, a disk that refused: the registry's sentence
         finally:
+            self.refused = not self.notice.startswith(("Learned", "That tag is "))
             self._fill_list()
 
     def forget(self, uid: str):
         try:
             old = self.tags.forget(uid)
-            self.notice = f"Forgot {describe(old)}." if old else ""
+            self.notice, self.refused = (f"Forgot {describe(old)}." if old else ""), False
         except CompanionError as e:
-            self.notice = str(e)
+            self.notice, self.refused = str(e), True
         self._fill_list()
         panel = getattr(App.get_running_app(), "sim_panel", None)
         if panel is not None:
@@ -204,5 +213,5 @@ class TagsScreen(Screen):
                 continue
             box.add_widget(Factory.Body(text=f"[b]{title}[/b] ({len(rows)})", markup=True,
                                         size_hint_y=None, height="36dp"))
-            for uid, m in sorted(rows, key=lambda r: describe(r[1])):
+            for uid, m in sorted(rows, key=_order):
                 box.add_widget(TagRow(text=f"{describe(m)}   ·  tag {uid}", tag_uid=uid))
