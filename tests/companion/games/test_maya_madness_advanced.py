@@ -4,12 +4,9 @@ Rulebook (../shared/rules/maya-madness.txt), "For Advanced Play".
 """
 import pytest
 
-from companion.engine import CHANCE, TABLE
 from companion.errors import IllegalAction
-from companion.games import get_game
 
-G = get_game("maya-madness")
-NAMES = ("Ana", "Ben", "Cy", "Dee")
+from madness_steps import G, NAMES, draw_all, play, table
 
 
 def start(n=2, secrets=(6, 9, 3, 4), start_card="+1", **options):
@@ -17,26 +14,8 @@ def start(n=2, secrets=(6, 9, 3, 4), start_card="+1", **options):
     s = G.apply(s, {"actor": s.dealer, "type": "start_card", "card": start_card})
     return draw_all(s, list(secrets))
 
-
-def draw_all(s, tokens):
-    while G.actors(s) == {CHANCE}:
-        seat = G.view(s, TABLE)["waiting"]["seat"]
-        s = G.apply(s, {"actor": CHANCE, "type": "draw_token", "seat": seat, "token": tokens.pop(0)})
-    return s
-
-
 def guess(s, seat, target, number):
     return G.apply(s, {"actor": seat, "type": "guess", "target": target, "number": number})
-
-
-def play(s, seat, card):
-    return G.apply(s, {"actor": seat, "type": "play", "card": card})
-
-
-def table(s):
-    return G.view(s, TABLE)
-
-
 def test_a_right_guess_takes_the_opponents_token():
     """Rulebook, For Advanced Play: if you guess correctly, you win your opponent's token and add
     it to your collection; whoever loses draws a new token."""

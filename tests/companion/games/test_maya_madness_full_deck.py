@@ -11,11 +11,9 @@ import pytest
 
 from companion.engine import CHANCE, TABLE
 from companion.errors import IllegalAction
-from companion.games import get_game
 from companion.games.maya_madness.rules import deck_in_play
 
-G = get_game("maya-madness")
-NAMES = ("Ana", "Ben", "Cy", "Dee")
+from madness_steps import G, NAMES, draw_all, play
 BOX = Counter({"+1": 7, "-1": 7, "+2": 7, "-2": 7, "+3": 4, "-3": 4, "+4": 4, "-4": 4, "+5": 3, "-5": 3,
                "0": 7, "wild": 4, "skip": 3, "reverse": 3, "temple": 2})
 
@@ -32,19 +30,7 @@ def order_for(hands, start, next_cards=()):
 def started(hands, start="+1", next_cards=(), secrets=(6, 9, 3, 4), **options):
     s = G.setup(NAMES[:len(hands)], {"deck": "full", **options})
     s = G.apply(s, {"actor": CHANCE, "type": "shuffle", "order": order_for(hands, start, next_cards)})
-    tokens = list(secrets)
-    while G.actors(s) == {CHANCE}:
-        seat = G.view(s, TABLE)["waiting"]["seat"]
-        s = G.apply(s, {"actor": CHANCE, "type": "draw_token", "seat": seat, "token": tokens.pop(0)})
-    return s
-
-
-def play(s, seat, card, value=None):
-    a = {"actor": seat, "type": "play", "card": card}
-    if value is not None:
-        a["value"] = value
-    return G.apply(s, a)
-
+    return draw_all(s, list(secrets))
 
 def test_the_box_holds_the_69_cards_of_the_rulebook():
     """Rulebook, Contents: 69 cards, 7 each of ±1 and ±2, 4 each of ±3 and ±4, 3 each of ±5,

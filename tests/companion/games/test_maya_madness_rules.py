@@ -7,12 +7,10 @@ companion records each card played.
 """
 import pytest
 
-from companion.engine import CHANCE, TABLE
+from companion.engine import CHANCE
 from companion.errors import BadOption, IllegalAction
-from companion.games import get_game
 
-G = get_game("maya-madness")
-NAMES = ("Ana", "Ben", "Cy", "Dee")
+from madness_steps import G, NAMES, draw_all, play, table
 
 
 def start(n=2, start_card="+1", secrets=(6, 9, 3, 4), **options):
@@ -21,28 +19,7 @@ def start(n=2, start_card="+1", secrets=(6, 9, 3, 4), **options):
     s = G.apply(s, {"actor": s.dealer, "type": "start_card", "card": start_card})
     if start_card == "wild":
         s = G.apply(s, {"actor": s.dealer, "type": "start_count", "count": 1})
-    return draw_all(s, list(secrets))
-
-
-def draw_all(s, tokens):
-    while G.actors(s) == {CHANCE}:
-        seat = G.view(s, TABLE)["waiting"]["seat"]
-        s = G.apply(s, {"actor": CHANCE, "type": "draw_token", "seat": seat, "token": tokens.pop(0)})
-    return s
-
-
-def play(s, seat, card, value=None):
-    a = {"actor": seat, "type": "play", "card": card}
-    if value is not None:
-        a["value"] = value
-    return G.apply(s, a)
-
-
-def table(s):
-    return G.view(s, TABLE)
-
-
-# --- setup ------------------------------------------------------------------------
+    return draw_all(s, list(secrets))# --- setup ------------------------------------------------------------------------
 
 
 def test_the_player_left_of_the_dealer_goes_first():
