@@ -39,6 +39,7 @@ class AppDriver:
         self.size = (width, height)
         self.settle = settle
         self.app = None
+        self.shots = "artifacts/screenshots"  # where shot() saves
 
     def start(self):
         configure_window(*self.size)
@@ -195,6 +196,14 @@ class AppDriver:
                 self.tap(step["+" if wanted > screen.options[name] else "−"] if step else label)
             assert screen.options[name] == wanted
         return screen
+
+    def shot(self, name: str) -> pathlib.Path:
+        """Screenshot a main screen into `self.shots`, after checking that no
+        text on it is cut off (the check a person would make looking at it)."""
+        self.frames(2)
+        cut = self.cut_off()
+        assert cut == [], f"text cut off on {name}: {cut}"
+        return self.screenshot(name, self.shots)
 
     def screenshot(self, name: str, folder: str | os.PathLike = "artifacts/screenshots") -> pathlib.Path:
         from kivy.core.window import Window

@@ -10,7 +10,7 @@ def new_game(d, names=("Ana", "Ben"), options=None, fobs=None, shot_name=None):
     screen = d.fill_new_game("Maya Madness", names, options, fobs)
     assert screen.game == "maya-madness"
     if shot_name:
-        shot(d, shot_name)
+        d.shot(shot_name)
     d.tap(screen.ids.start)
     assert d.until(lambda: d.screen().name == "maya-madness", 3), d.texts(d.screen())
     return d.app.table
@@ -66,13 +66,6 @@ def harmless(table):
     return next(label_of(k) for k in (1, -1, 2, -2) if k != need)
 
 
-def shot(d, name):
-    """Screenshot a main screen, after checking that no text on it is cut off."""
-    d.frames(2)
-    assert d.cut_off() == []
-    d.screenshot(name, d.shots)
-
-
 def public_texts(d):
     return sorted(d.texts(d.screen()))
 
@@ -81,7 +74,7 @@ def public_texts(d):
 
 def test_start_a_game_and_play_turns_with_the_card_pad(ui):
     d = ui
-    shot(d, "01-home")
+    d.shot("01-home")
     table = new_game(d, names=("Ana", "Ben", "Cy"), shot_name="02-new-game")
     screen = d.screen()
     # Cy deals: the starting card is a Wild, so Cy chooses the starting count.
@@ -101,7 +94,7 @@ def test_start_a_game_and_play_turns_with_the_card_pad(ui):
     pad(d, "Wild")
     pad(d, "−1")
     assert screen.ids.count.text == "−6"
-    shot(d, "03-table-maya-madness")
+    d.shot("03-table-maya-madness")
 
 
 def test_new_game_starts_the_game_tapped_whatever_was_chosen_before(ui):
@@ -131,7 +124,7 @@ def test_peek_through_each_kind_of_gate(ui):
     d.wait(0.7)
     d.key("q")
     assert d.until(lambda: overlay_shows_secret_of(0), 3)
-    shot(d, "04-private-overlay")
+    d.shot("04-private-overlay")
     d.tap(overlay().hide_button)
     assert overlay() is None and table.gate is None
 
@@ -149,7 +142,7 @@ def test_peek_through_each_kind_of_gate(ui):
     d.tap_text("Ana", widget=screen.ids.seats)
     assert overlay() is not None and "look away" in " ".join(d.texts(overlay()))
     assert str(secret_of(table, 0)) not in d.texts(overlay()), "nothing is shown before confirming"
-    shot(d, "05-look-away")
+    d.shot("05-look-away")
     d.tap(overlay().ids_show)
     assert overlay_shows_secret_of(0)
     # Ben asks (holds his button) while Ana's view is open: hers closes first.
@@ -198,7 +191,7 @@ def test_win_a_token_then_undo_says_why_it_cannot(ui):
     assert table.public_view()["seats"][0]["tokens"] == 1
     celebration = [w for w in d.window_widgets() if type(w).__name__ == "Celebration"]
     assert celebration and "wins the secret token" in " ".join(d.texts(celebration[0]))
-    shot(d, "06-token-won")
+    d.shot("06-token-won")
     d.tap(celebration[0])
     d.tap(screen.ids.undo)
     assert "can't be undone" in screen.ids.summary.text
@@ -222,7 +215,7 @@ def test_undo_says_whose_move_it_took_back_and_redo_puts_it_back(ui):
     assert screen.ids.count.text == "2"
     assert screen.ids.summary.text == "Took back Ana's last move."
     assert screen.ids.redo.opacity == 1 and screen.ids.redo.width >= 48
-    shot(d, "03b-after-undo")
+    d.shot("03b-after-undo")
     d.tap(screen.ids.redo)
     assert screen.ids.count.text == after and screen.ids.summary.text == "Put back Ana's move."
     d.frames(2)
@@ -270,15 +263,15 @@ def test_finish_a_game_shows_the_ranking(ui):
     ranking = [w.text for w in reversed(end.ids.ranking.children)]
     assert ranking[0].startswith("1.") and "Ana" in ranking[0] and ranking[0].endswith("3")
     d.frames(3)
-    shot(d, "07-end")
+    d.shot("07-end")
     d.tap(end.ids.home)
     in_progress = d.app.journal.in_progress()
     assert d.app.session.id not in [g["id"] for g in in_progress], "a finished game is not offered to resume"
     assert len(d.screen().ids.resume_list.children) == min(3, len(in_progress)) > 0
-    shot(d, "01b-home-games-in-progress")
+    d.shot("01b-home-games-in-progress")
     d.tap(d.screen().ids.history)
     assert any("Ana 3" in t for t in d.texts(d.screen()))
-    shot(d, "08-history")
+    d.shot("08-history")
 
 
 def test_advanced_play_guess_flow_and_the_engines_sentence_for_a_second_guess(ui):

@@ -10,7 +10,7 @@ def curse_game(d, names, options=None, fobs=None, shot_name=None):
     """Home -> New game -> Mayan Curse, names, fobs, options -> Start."""
     screen = d.fill_new_game("Mayan Curse", names, options, fobs)
     if shot_name:
-        shot(d, shot_name)
+        d.shot(shot_name)
     d.tap(screen.ids.start)
     assert d.until(lambda: d.screen().name == "mayan-curse", 3), d.texts(d.screen())
     return d.app.table
@@ -26,12 +26,6 @@ def press(d, text):
                 d.tap(b)
                 return
     raise LookupError(f"No button {text!r}; texts: {d.texts(screen)}")
-
-
-def shot(d, name):
-    d.frames(2)
-    assert d.cut_off() == [], d.cut_off()
-    d.screenshot(name, d.shots)
 
 
 def overlay_texts(d):
@@ -64,7 +58,7 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     d.wait(0.7)
     d.key("q")
     assert d.until(lambda: shows_stones_of(d, table, 0), 3)
-    shot(d, "curse-02-private-stones")
+    d.shot("curse-02-private-stones")
     d.wait(0.7)  # the reader takes a tag back within its "unseen" time as the same presentation
     d.key("q")  # a second tap hides again
     assert d.until(lambda: screen.gate_view.overlay is None, 3)
@@ -88,12 +82,12 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     assert "Left: 1▲ · on its board" in screen.ids.boulders.text
     assert "Purse: 11 stones" in screen.ids.info.text, "nine stones are in hand"
     assert "■gr×1" in screen.ids.seats.children[-1].stelae_text
-    shot(d, "curse-01-table")
+    d.shot("curse-01-table")
     table.open_gate(0, "touch")
     d.frames(2)
     value = table.session.view(0)["you"]["stelae"][0]["value"]
     assert f"Gray stela: {value} knowledge" in overlay_texts(d)
-    shot(d, "curse-11-private-stelae")
+    d.shot("curse-11-private-stelae")
     table.close_gate()
     press(d, "End turn")
     leds = d.app.devices.leds
@@ -107,7 +101,7 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     # The boulders tumble, left to right from the boulders' board: a cue and a sound for each.
     assert screen.cue_title == "The LEFT boulder tumbles!" and sounds.count("boulder") == 1
     assert "Next: centre, then right." in screen.cue_detail
-    shot(d, "curse-03-boulder-cue")
+    d.shot("curse-03-boulder-cue")
     press(d, "Row 3")
     assert screen.cue_title == "The CENTRE boulder tumbles!" and sounds.count("boulder") == 2
     press(d, "Crushed a brown stela")
@@ -139,7 +133,7 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     assert "Ben: no stelae, camera 15, backpack unused 2 = 17 knowledge (0 stelae)" in texts
     assert "Ana did not escape: their knowledge does not count." in texts
     assert "The entrance was sealed by all 3 boulders." in texts
-    shot(d, "curse-05-end")
+    d.shot("curse-05-end")
 
 
 def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
@@ -161,13 +155,13 @@ def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
     assert table.public_view()["boulders"][0]["tokens"] == 1
     press(d, "Reached the temple board")
     press(d, "Top: claim a camera")
-    shot(d, "curse-06-solo")
+    d.shot("curse-06-solo")
     press(d, "Escaped!")
     assert d.until(lambda: d.app.sm.current == "end", 3)
     end = d.screen()
     assert end.ids.headline.text == "Ana wins!"
     assert end.ids.detail.text.startswith("Scenario 5 won (Escape with a camera but NO stelae)")
-    shot(d, "curse-07-solo-end")
+    d.shot("curse-07-solo-end")
 
 
 def test_physical_stelae_an_escaped_player_enters_the_value_at_the_end(ui):
@@ -200,7 +194,7 @@ def test_six_players_the_public_screen_never_shows_a_stone_or_a_stela_value(ui):
     table = curse_game(d, names, options={"stelae": "physical"}, shot_name="curse-00-new-game")
     screen = d.screen()
     assert len(screen.ids.seats.children) == 6
-    shot(d, "curse-08-six-players")
+    d.shot("curse-08-six-players")
     for seat in range(3):
         press(d, "Found a stela…")
         press(d, "Brown (14 left)" if seat == 0 else f"Brown ({14 - seat} left)")
@@ -213,7 +207,7 @@ def test_six_players_the_public_screen_never_shows_a_stone_or_a_stela_value(ui):
         d.tap(screen.gate_view.overlay.hide_button)
         press(d, "End turn")
     press(d, "Found a stela…")
-    shot(d, "curse-10-stela-choice")
+    d.shot("curse-10-stela-choice")
     press(d, "Cancel")
     before = sorted(d.texts(screen))
     kinds = {stone_label(k) for k in table.session.game.setup(["x"]).box.kinds} | set(
@@ -246,7 +240,7 @@ def test_physical_randomness_each_player_enters_their_own_draw_behind_the_gate(u
         press(d, f"{table.name(seat)}: enter my stones")
         d.tap(screen.gate_view.overlay.ids_show)
         if seat == 0:
-            shot(d, "curse-09-enter-stones")
+            d.shot("curse-09-enter-stones")
         for stone in hand:
             d.tap_text(stone, widget=screen.gate_view.overlay, exact=True)
         assert screen.gate_view.overlay is None, "the entry closes the view"

@@ -32,12 +32,6 @@ def touch_at(d, x, y):
     d.wait(0.3)  # a dismissed view fades out before it leaves the window
 
 
-def shot(d, name):
-    d.frames(2)
-    assert d.cut_off() == [], "no text on the screen may be cut off"
-    d.screenshot(name, d.shots)
-
-
 @pytest.fixture
 def five_games(ui):
     """Five new games in progress (newest last), abandoned again afterwards so
@@ -66,7 +60,7 @@ def test_home_lists_the_newest_games_and_shows_the_rest_on_request(five_games):
     assert rows(d)[0].session_id == made[-1].id, "the newest game comes first"
     assert "Lou, Max and Ned" in rows(d)[0].ids.resume.text and "Maya Madness" in rows(d)[0].ids.resume.text
     assert home.ids.more.text == f"Show all {total}"
-    shot(d, "01c-home-newest-games")
+    d.shot("01c-home-newest-games")
     d.tap(home.ids.more)
     assert len(rows(d)) == min(total, 50)
     assert d.cut_off() == []  # the extra games are in the scrolling list, not off the screen
@@ -101,7 +95,7 @@ def test_abandon_a_game_after_confirming(five_games):
     assert dialog.ids.question.text == "Abandon Maya Madness with Lou, Max and Ned?"
     moves = len(newest.actions)  # what the journal keeps: every action in effect, the deal's too
     assert moves > 1 and dialog.ids.consequence.text.endswith(f"Its {moves} moves stay in the journal.")
-    shot(d, "01d-home-abandon-confirm")
+    d.shot("01d-home-abandon-confirm")
     d.tap(dialog.ids.confirm)
     assert dialogs(d) == []
     assert newest.id not in in_progress_ids(d)
@@ -109,7 +103,7 @@ def test_abandon_a_game_after_confirming(five_games):
     assert newest.id not in [g["id"] for g in d.app.journal.history()]
     assert rows(d)[0].session_id == made[-2].id, "the list moves up; the game is gone from it"
     assert d.screen().ids.notice.text == "Maya Madness with Lou, Max and Ned was abandoned."
-    shot(d, "01e-home-after-abandon")
+    d.shot("01e-home-after-abandon")
 
 
 def test_abandoning_the_game_the_app_has_open_closes_it(five_games):

@@ -20,7 +20,7 @@ def start_maya(d, names=("Ana", "Ben", "Cy"), options=None, shot_name=None):
     """Home -> New game -> Maya, the players, the options -> Start."""
     screen = d.fill_new_game("Maya", names, options)
     if shot_name:
-        shot(d, shot_name)
+        d.shot(shot_name)
     d.tap(screen.ids.start)
     assert d.until(lambda: d.screen().name == "maya", 3), d.texts(d.screen())
     return d.app.table
@@ -60,7 +60,7 @@ def private_turn(d, seat, action, shot_name=None):
     """The player makes their own choice inside their private view."""
     overlay = open_private_view(d, seat)
     if shot_name and action["type"] != "place_worker":
-        shot(d, shot_name)
+        d.shot(shot_name)
     if action["type"] == "pass":
         d.tap_text("Pass", widget=overlay, exact=True)
     elif action["type"] == "place_worker":
@@ -68,7 +68,7 @@ def private_turn(d, seat, action, shot_name=None):
                     and hasattr(w, "state"))
         d.tap(card)
         if shot_name:  # the second step: the hand, the cards laid, the quarries open to this card
-            shot(d, shot_name)
+            d.shot(shot_name)
         d.tap_text(f"Quarry {action['quarry'] + 1}\n", widget=overlay)
     elif action["type"] == "bid":
         for _ in range(action["gold"]):
@@ -94,13 +94,6 @@ def play_one(d, rng, shot_name=None):
     return action
 
 
-def shot(d, name):
-    """Screenshot, after checking no text on screen is cut off."""
-    d.frames(2)
-    assert d.cut_off() == []
-    d.screenshot(name, d.shots)
-
-
 def public_texts(d):
     return sorted(d.texts(d.screen()))
 
@@ -119,7 +112,7 @@ def test_three_players_play_maya_through_the_screen_and_private_views_to_the_end
     screen = d.screen()
     assert session.game_name == "maya" and session.players == ["Ana", "Ben", "Cy"]
     assert [b.text for b in choice_buttons(d)] == ["Chichen Itza", "Copan", "Uxmal", "Palenque"]
-    shot(d, "maya-01-setup")
+    d.shot("maya-01-setup")
 
     # A starting block can be taken back: nothing was revealed.
     d.tap(choice_buttons(d)[1])
@@ -143,7 +136,7 @@ def test_three_players_play_maya_through_the_screen_and_private_views_to_the_end
             chips = quarry_chips(d)
             assert all(t.endswith((" lo", " hi")) for t in chips), chips
         if sum(len(q["cards"]) for q in table.public_view()["quarries"]) == 6:
-            shot(d, "maya-02-quarrying")
+            d.shot("maya-02-quarrying")
 
     # The last pass turned the right-hand quarry's cards face up: that is not undoable.
     revealed = [q for q in table.public_view()["quarries"] if q["revealed"]]
@@ -160,7 +153,7 @@ def test_three_players_play_maya_through_the_screen_and_private_views_to_the_end
         if pending and pending[0]["kind"] == "minus_three" and not seen_minus_three:
             seen_minus_three = True
             assert "−3 card" in screen.ids.prompt.text
-            shot(d, "maya-04-minus-three")
+            d.shot("maya-04-minus-three")
         play_one(d, rng)
     assert session.state.phase == "building"
     transport = table.public_view()["last"]
@@ -174,7 +167,7 @@ def test_three_players_play_maya_through_the_screen_and_private_views_to_the_end
         action = play_one(d, rng, )
         built += action["type"] in ("place_block", "double_move")
         if built == 3:
-            shot(d, "maya-05-building")
+            d.shot("maya-05-building")
     assert built >= 1
 
     # The rest of the game: the same bots through the table controller; the screen follows.
@@ -190,7 +183,7 @@ def test_three_players_play_maya_through_the_screen_and_private_views_to_the_end
     winners = " and ".join(session.players[s] for s in result.winners)
     assert end.ids.headline.text.startswith(winners)
     assert "gold" in end.ids.detail.text
-    shot(d, "maya-06-end")
+    d.shot("maya-06-end")
 
 
 def test_the_public_screen_never_shows_a_concealed_card_or_a_sealed_bid(ui):
@@ -219,7 +212,7 @@ def test_the_public_screen_never_shows_a_concealed_card_or_a_sealed_bid(ui):
     private_turn(d, 0, {"type": "bid", "gold": 7})
     assert public_texts(d) == with_two
     assert any("has bid" in t for t in with_two)
-    shot(d, "maya-07-bidding")
+    d.shot("maya-07-bidding")
     assert [leds.is_lit(f"seat{i}") for i in (1, 2, 3, 4)] == [False, True, True, True], \
         "Ana has sealed her bid: her button goes dark, the others still wait"
     for seat in (1, 2, 3):
@@ -311,7 +304,7 @@ def test_scoring_only_the_starting_player_enters_a_column_card_by_card(ui):
         tap_choice(d, {"actor": 0, "type": "enter_card", "seat": seat, "card": card})
     assert screen.ids.summary.text == "Ben's 7 is next in the column.", "the card entered face up is said"
     assert [c["seat"] for c in table.public_view()["quarries"][4]["cards"]] == [1, 2, 1]
-    shot(d, "maya-10-scoring-only")
+    d.shot("maya-10-scoring-only")
     d.tap_text("Column complete", widget=screen.ids.choices, exact=True)
     assert screen.ids.summary.text.startswith("Quarry 5: Ben 10 points → 6 blocks; Cy 8 points → 3 blocks.")
     assert session.state.current == 3, "next, the quarry to its left"

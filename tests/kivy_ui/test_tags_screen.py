@@ -31,12 +31,6 @@ def said(d, screen, sentence):
     return True
 
 
-def shot(d, name):
-    d.frames(2)
-    assert d.cut_off() == []
-    d.screenshot(name, d.shots)
-
-
 def test_learn_mode_walks_a_colours_worker_cards_through_the_sim_reader(ui):
     d = ui
     tags = d.app.tags
@@ -62,7 +56,7 @@ def test_learn_mode_walks_a_colours_worker_cards_through_the_sim_reader(ui):
     present(d, "Blue's 4")  # the first 4 again: one card, one tag
     said(d, screen, "That tag was just learned as Blue's 4; tap the next one.")
     assert screen.prompt.startswith("Tap the tag for Blue's 4 (the second of 2).")
-    shot(d, "tags-01-learn-blue-cards")
+    d.shot("tags-01-learn-blue-cards")
     for _ in range(6):  # the second 4, 5, 6, 7, 8, −3
         present(d)
         assert d.until(lambda: screen.notice.startswith("Learned"), 3), screen.notice
@@ -82,7 +76,7 @@ def test_learn_mode_walks_a_colours_worker_cards_through_the_sim_reader(ui):
 
     present(d, "Blue's 7")  # not learning: a known tag says what it is
     said(d, screen, "That tag is Blue's 7.")
-    shot(d, "tags-02-list")
+    d.shot("tags-02-list")
 
     seven = tags.uids_for({"kind": "worker", "colour": "blue", "value": 7})[0]
     row = next(w for w in d.walk(screen.ids.known) if getattr(w, "tag_uid", None) == seven)
@@ -127,7 +121,7 @@ def test_a_worker_card_tag_chooses_that_card_in_its_owners_private_view(ui):
     assert d.until(lambda: table.selected == (seat, value), 3), game.message
     d.frames(2)
     assert f"Lay your {number(value)} at:" in d.texts(overlay)
-    shot(d, "tags-03-maya-card-chosen")
+    d.shot("tags-03-maya-card-chosen")
     assert sorted(d.texts(game)) == public_before, "the public screen did not change"
     d.tap_text("Quarry 1\n", widget=overlay)
     assert session.actions[-1]["card"] == value and session.actions[-1]["quarry"] == 0
