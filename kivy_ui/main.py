@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import glob
 import os
 import pathlib
 import sys
@@ -17,6 +18,24 @@ def _on_a_pi() -> bool:
         return "raspberry pi" in pathlib.Path("/proc/device-tree/model").read_text(errors="ignore").lower()
     except OSError:
         return False
+
+
+def _no_screen() -> bool:
+    """True on Linux with no X11 or Wayland display and no display device
+    (a headless server): SDL would wait there with nothing to draw on."""
+    if not sys.platform.startswith("linux"):
+        return False
+    if any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")):
+        return False
+    return not (glob.glob("/dev/dri/card*") or glob.glob("/dev/fb[0-9]*"))
+
+
+NO_SCREEN = (
+    "maya-companion: there is no screen here (no DISPLAY, no display device).\n"
+    "  Run it on the Pi's touchscreen or on a desktop.\n"
+    "  On a machine without a screen: `xvfb-run -a maya-companion --sim` runs it on a virtual screen,\n"
+    "  and `maya-companion devices --sim --demo` checks the devices without one."
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,6 +60,10 @@ def main(argv: list[str] | None = None) -> int:
         width, height = (int(x) for x in args.size.lower().split("x"))
     except ValueError:
         print(f"maya-companion: --size must look like 800x480, not {args.size!r}.", file=sys.stderr)
+        return 2
+
+    if _no_screen():
+        print(NO_SCREEN, file=sys.stderr)
         return 2
 
     # Kivy reads these at import time: set them before the first kivy import.
