@@ -9,8 +9,10 @@ stays the same, so new games and replays do not read and check it again.
 from __future__ import annotations
 
 import pathlib
+import re
 import tomllib
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, NoReturn
 
 from .errors import BadComponents
 from .paths import data_dir
@@ -86,3 +88,130 @@ def unconfirmed(data: dict, prefix: str = "") -> list[str]:
                     if isinstance(item, dict):
                         found += unconfirmed(item, f"{prefix}{key}[{i}].")
     return found
+
+
+# --- one validator for every game's box file ---------------------------------------
+#: No printed component count comes near this; a bigger number is a typing slip
+#: (and a deck of 10**18 cards must be a sentence, not a MemoryError).
+MAX_COUNT = 1000
+
+
+class Checker:
+    """Turns a bad value in a box file into a sentence naming the file and the key.
+
+    Every game's validator uses it, so every bad box file reads the same:
+    "In the box file …/maya.toml, quarries[2].max_cards must be a whole number
+    from 1 to 12, not 'x'."
+    """
+
+    def __init__(self, source: str | pathlib.Path):
+        self.source = str(source)
+
+    def fail(self, key: str, what: str) -> NoReturn:
+        raise BadComponents(f"In the box file {self.source}, {key} {what}.")
+
+    def table(self, data: Any, key: str) -> dict:
+        """data[key's last part] as a table."""
+        value = data.get(key.rsplit(".", 1)[-1]) if isinstance(data, dict) else None
+        if not isinstance(value, dict):
+            self.fail(key, "is missing or is not a table")
+        return value
+
+    def items(self, value: Any, key: str, lo: int = 0, hi: int = MAX_COUNT) -> list[Any]:
+        if not isinstance(value, list) or not lo <= len(value) <= hi:
+            self.fail(key, f"must be a list of {lo} to {hi} items")
+        return value
+
+    def count(self, value: Any, key: str, lo: int = 0, hi: int = MAX_COUNT) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            self.fail(key, f"must be a whole number from {lo} to {hi}, not {value!r:.40}")
+        return value
+
+    def counts(self, value: Any, key: str, n: int | None = None, lo: int = 0, hi: int = MAX_COUNT) -> tuple:
+        if not isinstance(value, list) or (n is not None and len(value) != n) or len(value) > MAX_COUNT:
+            self.fail(key, f"must be a list of {n if n is not None else 'some'} whole numbers")
+        return tuple(self.count(v, f"{key}[{i}]", lo, hi) for i, v in enumerate(value))
+
+    def name(self, value: Any, key: str, choices: Any = None) -> str:
+        if not isinstance(value, str) or not value.strip() or len(value) > 100:
+            self.fail(key, "must be a name")
+        if choices is not None and value not in choices:
+            self.fail(key, f"must be one of {', '.join(map(str, choices))}, not {value!r:.40}")
+        return value
+
+    def strings(self, value: Any, key: str, n: int | None = None) -> tuple:
+        if not isinstance(value, list) or not value or not all(isinstance(s, str) and s.strip() for s in value):
+            self.fail(key, "must be a list of names")
+        if n is not None and len(value) != n:
+            self.fail(key, f"must list exactly {n} names, not {len(value)}")
+        if len(set(value)) != len(value):
+            self.fail(key, "names the same thing twice")
+        return tuple(value)
+
+
+@dataclass(frozen=True)
+class BoxNumber:
+    """One number of a box file a table may change on the Box setup screen.
+
+    key: its place in the file, e.g. "quarries[2].max_cards" (the Checker's names);
+    label: what a player calls it; source: the rulebook line it comes from, or
+    why it is not printed; unconfirmed: the rulebooks do not print it.
+    """
+
+    key: str
+    label: str
+    value: int
+    default: int
+    lo: int
+    hi: int
+    source: str
+    unconfirmed: bool
+
+
+@dataclass(frozen=True)
+class BoxSpec:
+    """A game's box file: where it ships, where a table's own copy goes, which
+    numbers are editable, and the one validator (raises BadComponents naming the key).
+
+    numbers(data, shipped_data) -> [BoxNumber] for a parsed file (value from data,
+    default from the shipped file). validate(data, source) -> the game's box.
+    """
+
+    game: str
+    title: str
+    shipped: pathlib.Path
+    numbers: Callable[[dict, dict], list[BoxNumber]]
+    validate: Callable[[dict, str], Any]
+
+    def override(self) -> pathlib.Path:
+        return override_path(self.game)
+
+    def load(self) -> tuple[dict, pathlib.Path]:
+        """(parsed data, path) of the file in force."""
+        return load_components(self.game, self.shipped)
+
+    def shipped_data(self) -> dict:
+        with open(self.shipped, "rb") as f:
+            return tomllib.load(f)
+
+
+def get_path(data: Any, key: str) -> Any:
+    """The value at a Checker-style key ("a.b[2].c") in parsed data; KeyError if absent."""
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", key):
+        if part.startswith("["):
+            data = data[int(part[1:-1])]
+        else:
+            data = data[part]
+    return data
+
+
+def set_path(data: Any, key: str, value: Any) -> None:
+    """Set the value at a Checker-style key in parsed data (which must exist)."""
+    parts = re.findall(r"[^.\[\]]+|\[\d+\]", key)
+    for part in parts[:-1]:
+        data = data[int(part[1:-1])] if part.startswith("[") else data[part]
+    last = parts[-1]
+    if last.startswith("["):
+        data[int(last[1:-1])] = value
+    else:
+        data[last] = value

@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from .components import BoxSpec
 
 from .errors import BadOption, IllegalAction
 
@@ -127,6 +130,104 @@ def shared_ranks(ranking: Sequence, key) -> tuple:
     return tuple(ranks)
 
 
+# --- moves as data ------------------------------------------------------------
+#: Whole-number fields in actions are bounded: no rule needs more, and a huge
+#: integer must be a sentence, not a slow or failing computation.
+MAX_INT = 1_000_000
+MAX_TEXT = 100
+
+
+@dataclass(frozen=True)
+class Move:
+    """One kind of action in one phase: how it is applied, which fields it carries,
+    and (where the game can list them) its legal instances.
+
+    apply(state, action) -> state gets an action whose shape, actor and fields are
+    already checked. legal(state, actor) -> [actions] feeds Game.legal_actions.
+    ints/texts name the fields that must be whole numbers / text when present.
+    """
+
+    apply: Callable[[Any, dict], Any]
+    ints: tuple[str, ...] = ()
+    texts: tuple[str, ...] = ()
+    legal: Callable[[Any, Any], list[dict]] | None = None
+
+
+def check_fields(action: Mapping, ints: Sequence[str] = (), texts: Sequence[str] = ()) -> None:
+    """The prelude every move shares: integer fields are bounded whole numbers (not
+    True, not 0.0), text fields are short text."""
+    for key in ints:
+        if key in action:
+            v = action[key]
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise IllegalAction(f"{key.replace('_', ' ').capitalize()} must be a whole number, not {v!r:.40}.")
+            if not -MAX_INT <= v <= MAX_INT:
+                raise IllegalAction(f"{key.replace('_', ' ').capitalize()} is far too large a number.")
+    for key in texts:
+        if key in action:
+            v = action[key]
+            if not isinstance(v, str) or len(v) > MAX_TEXT:
+                raise IllegalAction(f"{key.replace('_', ' ').capitalize()} must be a short name, not {v!r:.40}.")
+
+
+def check_shape(action: Any) -> dict:
+    """An action is a mapping with a text `type` and an `actor` that is a seat
+    number or CHANCE; anything else is a sentence, never a raw exception."""
+    if not isinstance(action, Mapping) or "actor" not in action or "type" not in action:
+        raise IllegalAction("That is not an action: it needs an actor and a type.")
+    kind, actor = action["type"], action["actor"]
+    if not isinstance(kind, str) or not kind or len(kind) > MAX_TEXT:
+        raise IllegalAction("That is not an action: its type must be a name.")
+    if not (actor == CHANCE or (isinstance(actor, int) and not isinstance(actor, bool))):
+        raise IllegalAction(f"There is no player {actor!r:.40} at this table.")
+    return dict(action)
+
+
+# --- what a game tells the generic layers ------------------------------------
+@dataclass(frozen=True)
+class LearnSet:
+    """One set of tags the Tags screen can walk through ("Blue cards", "Sacred
+    stones"): steps() gives (prompt, meaning) for each physical piece, in order."""
+
+    label: str
+    steps: Callable[[], list[tuple[str, dict]]]
+
+
+@dataclass(frozen=True)
+class TagKind:
+    """A kind of RFID tag a game uses (a Maya worker card, a sacred stone).
+
+    fields/optional: field name -> int or str (list for a list of names), checked
+    when a tag is learned or loaded. describe(meaning) names one tag for the Tags
+    screen (it is shown while learning, never at the table during play).
+    learn_sets() lists what a table can learn, from the box in use.
+    """
+
+    kind: str
+    title: str
+    fields: Mapping[str, type]
+    describe: Callable[[Mapping], str]
+    learn_sets: Callable[[], list[LearnSet]]
+    optional: Mapping[str, type] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TagUse:
+    """What a game's tag means now, for the seat whose private view is open.
+
+    action: enter this complete action now (the controller plays it).
+    select: show this as chosen in that seat's private view (e.g. a worker card).
+    hold: keep the tag as part of an entry made of several tags (three stones
+    drawn); the controller passes the held tags back on the next read.
+    sentence: for the public screen; it never names a hidden value.
+    """
+
+    action: dict | None = None
+    select: Any = None
+    hold: bool = False
+    sentence: str = ""
+
+
 class Game:
     """Base class for a game. Subclasses override the contract's functions.
 
@@ -202,6 +303,68 @@ class Game:
             "players": [self.min_players, self.max_players],
             "options": [o.describe() for o in self.options],
         }
+
+    # --- moves as data: a game that declares `moves` gets apply and legal_actions
+    #: {phase: {action type: Move}}; phase_of(state) picks the phase.
+    moves: Mapping[str, Mapping[str, Move]] = {}
+
+    def phase_of(self, state: State) -> str:
+        return str(state.phase)
+
+    def seat_names(self, state: State) -> Sequence[str]:
+        return tuple(state.names)
+
+    def settle(self, state: State) -> State:
+        """What follows every move by itself (the round flow); the identity by default."""
+        return state
+
+    def not_now(self, state: State, action: Mapping) -> str:
+        """The sentence for an action of a type the phase has no move for."""
+        sentence = self.view(state, TABLE).get("waiting_for", {}).get("sentence")
+        return f"That cannot be done now. {sentence}" if sentence else "That cannot be done now."
+
+    def dispatch(self, state: State, action: Any) -> State:
+        """Shape, actor and fields checked once, then the phase's move applied.
+        Games with `moves` use this as their apply."""
+        action = check_shape(action)
+        check_turn(self, state, action, self.seat_names(state))
+        move = self.moves.get(self.phase_of(state), {}).get(action["type"])
+        if move is None:
+            raise IllegalAction(self.not_now(state, action))
+        check_fields(action, move.ints, move.texts)
+        return self.settle(move.apply(state, action))
+
+    def legal_from_moves(self, state: State, actor: Any) -> list[Action]:
+        """Every legal action the phase's moves list for actor."""
+        if actor not in self.actors(state):
+            return []
+        out: list[Action] = []
+        for move in self.moves.get(self.phase_of(state), {}).values():
+            if move.legal is not None:
+                out += move.legal(state, actor)
+        return out
+
+    # --- sentences ---------------------------------------------------------------
+    def describe_action(self, view: Mapping, action: Mapping) -> str:
+        """A sentence for an action, in the words of the view it is described for
+        (a TABLE view's sentence never names a hidden value)."""
+        return str(action.get("type", "an action")).replace("_", " ")
+
+    # --- what the generic layers ask a game ---------------------------------------
+    def tag_kinds(self) -> tuple[TagKind, ...]:
+        """The kinds of RFID tag this game uses, beyond players' fobs and commands."""
+        return ()
+
+    def use_tag(self, state: State, seat: int | None, meaning: Mapping, held: Sequence[Mapping],
+                physical: bool) -> TagUse:
+        """What a tag of one of this game's kinds means now. seat: the seat whose
+        private view is open (None when none is); held: the tags of this kind kept
+        so far for that seat (TagUse.hold); physical: people enter the draws."""
+        return TagUse(sentence="That tag does nothing in this game.")
+
+    def box_spec(self) -> "BoxSpec | None":
+        """The game's box file: the shipped file, each editable number, the validator."""
+        return None
 
 
 def actor_of(action: Mapping) -> Any:

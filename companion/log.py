@@ -1,0 +1,40 @@
+"""A game's log: every action in effect, in sentences, as one viewer may read it.
+
+Built from views only (docs/architecture.md, "The view schema"): for each action,
+the events of the view after it (what it caused, in the game's words), or, when
+the game reported no event, the game's `describe_action` of it. The TABLE log
+never names a hidden value, because TABLE views never do.
+
+    entries = game_log(game, players, options, actions)           # TABLE
+    entries[-1] == {"n": 12, "actor": 1, "sentences": ["Ben plays a 4: the count is 5."]}
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+from .engine import TABLE, Game
+
+
+def entry(game: Game, before_view: Mapping, action: Mapping, after_view: Mapping, n: int) -> dict:
+    """One log entry: the sentences a viewer reads for action number n."""
+    sentences = [str(e["sentence"]) for e in after_view.get("events", []) if e.get("sentence")]
+    if not sentences:
+        sentences = [game.describe_action(before_view, action)]
+    return {"n": n, "actor": action.get("actor"), "sentences": sentences}
+
+
+def iter_log(game: Game, state: Any, actions: Iterable[Mapping], viewer: Any = TABLE) -> Iterator[dict]:
+    """Entries for `actions` applied one by one from `state` (a pure replay)."""
+    before = game.view(state, viewer)
+    for n, action in enumerate(actions):
+        state = game.apply(state, dict(action))
+        after = game.view(state, viewer)
+        yield entry(game, before, action, after, n)
+        before = after
+
+
+def game_log(game: Game, players: Sequence[str], options: Mapping | None, actions: Iterable[Mapping],
+             viewer: Any = TABLE) -> list[dict]:
+    """The whole log of a game from its setup and the actions in effect."""
+    state = game.setup(list(players), dict(options or {}))
+    return list(iter_log(game, state, actions, viewer))
