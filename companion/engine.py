@@ -228,6 +228,19 @@ class TagUse:
     sentence: str = ""
 
 
+@dataclass(frozen=True)
+class Correction:
+    """A public number the real table can drift from (the count, a player's gold,
+    trigger tokens on a boulder), offered on the "Fix a number…" screen. key is
+    the game's own name for it; never a secret."""
+
+    key: str
+    label: str
+    value: int
+    lo: int
+    hi: int
+
+
 class Game:
     """Base class for a game. Subclasses override the contract's functions.
 
@@ -361,6 +374,15 @@ class Game:
         private view is open (None when none is); held: the tags of this kind kept
         so far for that seat (TagUse.hold); physical: people enter the draws."""
         return TagUse(sentence="That tag does nothing in this game.")
+
+    def corrections(self, state: State) -> list[Correction]:
+        """The public numbers a table may fix now (none by default)."""
+        return []
+
+    def correct(self, state: State, key: str, value: int) -> State:
+        """The state with one public number fixed; IllegalAction for a key not in
+        corrections(state) or a value out of its range. Never touches a secret."""
+        raise IllegalAction("There is nothing to fix in this game.")
 
     def box_spec(self) -> "BoxSpec | None":
         """The game's box file: the shipped file, each editable number, the validator."""
