@@ -37,3 +37,9 @@ class JournalError(CompanionError, RuntimeError):
 
 class CannotUndo(CompanionError, ValueError):
     """Undo (or redo) is not possible now; the message says why, for players."""
+
+
+class DataFolderError(CompanionError, OSError):
+    """The data folder (or a file in it) cannot be created, written or moved:
+    read-only, full, no permission. An OSError too, as it was before it became
+    a sentence; the message says what to check."""

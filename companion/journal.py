@@ -1,33 +1,37 @@
 """The journal: every game's setup and every action, in one SQLite file.
 
 It stores setups and actions, never states; a session is rebuilt by replaying
-its entries through the game's `apply` (see companion/session.py). Each entry
-is committed in its own transaction (WAL, synchronous=FULL) before the caller
-returns, so after a crash or power cut the journal holds exactly what was
-acknowledged, plus at most the one entry whose commit was under way.
+its entries through the game's `apply` (see companion/session.py). A player's
+tap (the action and the draws the dealer makes after it) is committed in one
+transaction (WAL, synchronous=FULL: one fsync) before the caller returns, so
+after a crash or power cut the journal holds exactly what was acknowledged,
+plus at most the one commit that was under way.
 
 A file that is not a valid database, or was written by a newer version of the
-companion, is moved aside (never deleted) and a fresh journal is started;
-`journal.notice` then holds a sentence for the app to show.
-
-A game nobody will finish can be abandoned: it keeps its actions but is no
-longer in progress, nor in the history of finished games.
+companion, is moved aside (never deleted) and a fresh journal is started. A
+game whose rows cannot be read (a damaged byte) is set aside: kept, left out
+of the lists, and named in `journal.notice`; every other game still loads.
+Every error from the disk or SQLite is a JournalError with a sentence.
 
 The format is described in docs/journal.md.
 """
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import sqlite3
 import time
-from typing import Any, Iterable
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from .errors import JournalError
-from .paths import data_dir, move_aside
+from .paths import data_dir, make_private_dir, move_aside
 
 FILENAME = "journal.sqlite3"
 KINDS = ("action", "undo", "redo", "seen")
+WAIT_S = 15.0  # how long a journal locked by another process is waited for
 
 # Migration i brings the schema from version i to version i + 1. Append only:
 # a released migration is never edited, so every old file upgrades the same way.
@@ -61,10 +65,24 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE sessions ADD COLUMN abandoned REAL;   -- unix time, NULL unless abandoned
     """,
+    # 2 -> 3: what Home and Past games show without reading entries (summary,
+    # updated in the same transaction as the entries), checksums that tell a
+    # damaged row from a good one, and games set aside because they are damaged.
+    """
+    ALTER TABLE sessions ADD COLUMN summary TEXT;     -- JSON {"entries": n, "actions": k}, NULL if unknown
+    ALTER TABLE sessions ADD COLUMN crc INTEGER;      -- row_crc() of the row, NULL on rows from before
+    ALTER TABLE sessions ADD COLUMN set_aside TEXT;   -- why the game was set aside (damaged), else NULL
+    ALTER TABLE entries ADD COLUMN crc INTEGER;       -- entry_crc() of the entry, NULL on entries from before
+    CREATE INDEX sessions_listed ON sessions(finished, abandoned, set_aside, started);
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
-_INSERT_ENTRY = "INSERT INTO entries (session, seq, kind, payload, time) VALUES (?, ?, ?, ?, ?)"
+_INSERT_ENTRY = "INSERT INTO entries (session, seq, kind, payload, time, crc) VALUES (?, ?, ?, ?, ?, ?)"
+_SESSION_COLUMNS = ("id, game, players, options, meta, seed, randomness, started, finished, result, abandoned,"
+                    " summary")
+_SEAL = f"UPDATE sessions SET crc = row_crc({_SESSION_COLUMNS}) WHERE id = ?"
+_DAMAGE = ("no such table", "no such column", "already exists", "malformed", "not a database")
 
 
 def dumps(value: Any) -> str:
@@ -72,15 +90,51 @@ def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
+def entry_crc(session_id: int, seq: int, kind: str, payload: str) -> int:
+    """The checksum stored beside an entry: a changed byte anywhere in it shows."""
+    return zlib.crc32(f"{session_id}|{seq}|{kind}|{payload}".encode("utf-8", "surrogatepass"))
+
+
+def row_crc(*columns: Any) -> int:
+    """The checksum of a sessions row (its columns in _SESSION_COLUMNS order)."""
+    return zlib.crc32(repr(columns).encode("utf-8", "surrogatepass"))
+
+
+def _lenient_text(data: bytes) -> str:
+    return data.decode("utf-8", "surrogateescape")
+
+
+def sentence(e: BaseException, doing: str = "The journal could not be used") -> str:
+    """A player's sentence for an OS or SQLite error on the journal."""
+    text = str(getattr(e, "strerror", None) or e).lower()
+    if "full" in text or "no space" in text or "quota" in text:
+        why = "the disk is full"
+    elif "readonly" in text or "read-only" in text or "permission" in text or "access" in text:
+        why = "the data folder cannot be written to (read-only or no permission)"
+    elif "locked" in text or "busy" in text:
+        why = "another program is using the journal"
+    elif "unable to open" in text or "no such file" in text:
+        why = "the journal file cannot be opened"
+    elif "disk i/o" in text or "input/output" in text:
+        why = "the storage card reported a read or write error"
+    else:
+        why = str(e)
+    return f"{doing}: {why}."
+
+
 class _MoveAside(Exception):
     def __init__(self, why: str):
         self.why = why
 
 
+class _Damaged(Exception):
+    """A row that cannot be read as written."""
+
+
 def connect(path: pathlib.Path | str) -> sqlite3.Connection:
     """A connection set up the journal's way: autocommit (each statement is
     its own transaction unless we BEGIN), WAL, synchronous=FULL."""
-    conn = sqlite3.connect(str(path), isolation_level=None, cached_statements=64)
+    conn = sqlite3.connect(str(path), isolation_level=None, cached_statements=64, timeout=WAIT_S)
     _journal_pragmas(conn)
     return conn
 
@@ -91,47 +145,101 @@ def _journal_pragmas(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA foreign_keys=ON")
 
 
+def _create_private(path: pathlib.Path) -> None:
+    """Create the journal file readable by its owner only (SQLite gives its -wal
+    and -shm files the same permissions); an existing one is tightened."""
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
+        os.close(fd)
+    except FileExistsError:
+        pass
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            os.chmod(path.with_name(path.name + suffix), 0o600)
+        except OSError:
+            pass  # not ours, or not there: SQLite will say if it matters
+
+
+def _empty_beside_wal(path: pathlib.Path) -> bool:
+    """An empty main file with a -wal beside it: SQLite would delete the -wal
+    (and every game in it). The -wal is looked at first: a journal being
+    created has its main file written before any -wal exists."""
+    try:
+        wal = os.stat(path.with_name(path.name + "-wal")).st_size
+        main = os.stat(path).st_size
+    except FileNotFoundError:
+        return False
+    return wal > 0 and main == 0
+
+
 class Journal:
     """One journal file. Open with `Journal.open(path=None)`."""
 
     def __init__(self, conn: sqlite3.Connection, path: pathlib.Path, notice: str | None):
-        self._conn = conn
+        self._conn: sqlite3.Connection | None = conn
         self.path = path
-        self.notice = notice
+        self.notices: list[str] = [notice] if notice else []
+        self._set_aside: dict[int, str] = {}
+
+    @property
+    def notice(self) -> str | None:
+        """Every sentence for the players about what was done to keep their games
+        (a file moved aside, a damaged game set aside), or None."""
+        return " ".join(self.notices) if self.notices else None
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise JournalError("The journal is closed.")
+        return self._conn
 
     # --- opening ------------------------------------------------------------
     @classmethod
-    def open(cls, path: pathlib.Path | str | None = None) -> "Journal":
+    def open(cls, path: pathlib.Path | str | None = None) -> Journal:
+        """Open (creating or upgrading) the journal. Safe against another process
+        opening the same file at the same time: creating and upgrading happen in
+        one exclusive transaction, and a locked file is waited for, never taken
+        for damage. Unfinished games whose rows are damaged are set aside and
+        named in `notice`. Any disk or SQLite problem is a JournalError sentence."""
         path = pathlib.Path(path) if path is not None else data_dir() / FILENAME
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_private_dir(path.parent)
         notice = None
         try:
-            conn = cls._open_checked(path)
-        except _MoveAside as e:
-            moved = move_aside(path, e.why, ("-wal", "-shm"))
-            if e.why == "newer":
-                notice = (
-                    f"The journal was written by a newer version of the companion, so it was moved to "
-                    f"{moved.name} (nothing was deleted) and a fresh journal was started."
-                )
-            else:
-                notice = (
-                    f"The journal file was damaged, so it was moved to {moved.name} "
-                    f"(nothing was deleted) and a fresh journal was started."
-                )
             try:
                 conn = cls._open_checked(path)
-            except _MoveAside:
-                raise JournalError(f"A fresh journal could not be started at {path}.") from None
+            except _MoveAside as e:
+                moved = move_aside(path, e.why, ("-wal", "-shm"))
+                if e.why == "newer":
+                    notice = (f"The journal was written by a newer version of the companion, so it was moved "
+                              f"to {moved.name} (nothing was deleted) and a fresh journal was started.")
+                else:
+                    notice = (f"The journal file was damaged, so it was moved to {moved.name} "
+                              f"(nothing was deleted) and a fresh journal was started.")
+                try:
+                    conn = cls._open_checked(path)
+                except _MoveAside:
+                    raise JournalError(f"A fresh journal could not be started at {path}.") from None
         except (sqlite3.Error, OSError) as e:
-            reason = getattr(e, "strerror", None) or e
-            raise JournalError(f"The journal at {path} could not be opened: {reason}.") from None
-        return cls(conn, path, notice)
+            raise JournalError(sentence(e, f"The journal at {path} could not be opened")) from None
+        journal = cls(conn, path, notice)
+        try:
+            journal.in_progress()  # sets aside (and names) unfinished games whose rows are damaged
+        except _Unreadable:
+            # The list of games itself is damaged: the whole file is kept aside.
+            journal.close()
+            moved = move_aside(path, "damaged", ("-wal", "-shm"))
+            fresh = cls.open(path)
+            fresh.notices.insert(0, f"The journal file was damaged, so it was moved to {moved.name} "
+                                    f"(nothing was deleted) and a fresh journal was started.")
+            return fresh
+        return journal
 
     @staticmethod
     def _open_checked(path: pathlib.Path) -> sqlite3.Connection:
-        # Look at the header before SQLite does: SQLite may tidy away a -wal file
-        # beside a file it cannot read, and nothing of the user's may be deleted.
+        # Look at the files before SQLite does: SQLite may tidy away a -wal file
+        # beside a main file it cannot read, and nothing of the user's may be deleted.
+        if _empty_beside_wal(path):
+            raise _MoveAside("damaged")
         try:
             with open(path, "rb") as f:
                 header = f.read(16)
@@ -139,28 +247,32 @@ class Journal:
             header = b""
         if header and header != b"SQLite format 3\x00":
             raise _MoveAside("damaged")
+        _create_private(path)
         conn = None
         try:
-            conn = sqlite3.connect(str(path), isolation_level=None, cached_statements=64)
+            conn = sqlite3.connect(str(path), isolation_level=None, cached_statements=64, timeout=WAIT_S)
+            conn.create_function("row_crc", 12, row_crc, deterministic=True)
             # Reading the header is what tells a database from any other file.
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             if version > SCHEMA_VERSION:
                 conn.close()
                 raise _MoveAside("newer")
             _journal_pragmas(conn)
-            _migrate(conn, version)
-            if version > 0:
-                # Tables we expect must be there and readable.
-                conn.execute("SELECT count(*) FROM sessions").fetchone()
-                conn.execute("SELECT count(*) FROM entries WHERE session = -1").fetchone()
+            if version < SCHEMA_VERSION:
+                _migrate(conn)
+            # Tables we expect must be there and readable.
+            conn.execute("SELECT count(*) FROM sessions WHERE id = -1").fetchone()
+            conn.execute("SELECT count(*) FROM entries WHERE session = -1").fetchone()
             return conn
+        except _MoveAside:
+            raise
         except sqlite3.DatabaseError as e:
             if conn is not None:
                 conn.close()
-            damage = ("no such table", "already exists", "malformed", "not a database")
-            if isinstance(e, sqlite3.OperationalError) and not any(d in str(e) for d in damage):
-                raise  # locked, read-only, unable to open: not damage, so never move the file
+            if isinstance(e, sqlite3.OperationalError) and not any(d in str(e) for d in _DAMAGE):
+                raise  # locked, read-only, full: not damage, so never move the file
+            if isinstance(e, _Newer):
+                raise _MoveAside("newer") from None
             raise _MoveAside("damaged") from None
 
     def close(self) -> None:
@@ -168,50 +280,92 @@ class Journal:
             self._conn.close()
             self._conn = None
 
-    def __enter__(self):
+    def __enter__(self) -> Journal:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     @property
     def schema_version(self) -> int:
-        return self._conn.execute("PRAGMA user_version").fetchone()[0]
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
 
     # --- writing --------------------------------------------------------------
-    def create_session(self, game: str, players: list, options: dict, meta: dict | None,
-                       seed: int, randomness: str, started: float | None = None) -> int:
-        cur = self._conn.execute(
-            "INSERT INTO sessions (game, players, options, meta, seed, randomness, started)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game, dumps(list(players)), dumps(dict(options)), dumps(dict(meta or {})), str(int(seed)),
-             randomness, time.time() if started is None else started),
-        )
-        return cur.lastrowid
-
-    def append(self, session_id: int, seq: int, kind: str, payload: str) -> None:
-        """Commit one entry (payload already JSON) in its own transaction.
-
-        Returns only once it is durable; a second writer to the same seq is a
-        JournalError, never a silent overwrite."""
+    def _write(self, doing: str, statements: Sequence[tuple[str, tuple]]) -> int | None:
+        """Run statements in one transaction; a failure rolls back every one of
+        them and is a JournalError whose sentence says nothing was changed.
+        Returns the first statement's lastrowid."""
+        conn = self.conn
+        first = None
         try:
-            self._conn.execute(_INSERT_ENTRY, (session_id, seq, kind, payload, time.time()))
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, args in statements:
+                    cur = conn.execute(sql, args)
+                    first = cur.lastrowid if first is None else first
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    try:
+                        conn.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass
+                raise
         except sqlite3.IntegrityError:
             raise JournalError(
                 "This game was changed elsewhere (another window or process); reopen it to continue."
             ) from None
         except sqlite3.Error as e:
-            raise JournalError(f"The move could not be saved ({e}); nothing was changed.") from None
+            raise JournalError(sentence(e, doing) + " Nothing was changed.") from None
+        return first
+
+    def create_session(self, game: str, players: list, options: dict, meta: dict | None,
+                       seed: int, randomness: str, started: float | None = None) -> int:
+        new_id = self._write("The new game could not be saved", [
+            ("INSERT INTO sessions (game, players, options, meta, seed, randomness, started, summary)"
+             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+             (game, dumps(list(players)), dumps(dict(options)), dumps(dict(meta or {})), str(int(seed)),
+              randomness, time.time() if started is None else started, dumps({"entries": 0, "actions": 0}))),
+            ("UPDATE sessions SET crc = row_crc(" + _SESSION_COLUMNS + ") WHERE id = last_insert_rowid()", ()),
+        ])
+        assert new_id is not None
+        return new_id
+
+    def commit(self, session_id: int, seq: int, entries: Sequence[tuple[str, str]],
+               summary: dict | None = None, result: Any = ..., when: float | None = None) -> None:
+        """Commit entries (kind, payload JSON) numbered from seq, the game's
+        summary and, when given, its result (a dict: finished; None: in progress
+        again) in ONE transaction: one fsync. Returns only once it is durable; on
+        failure nothing was written (JournalError with a sentence). A second
+        writer to the same seq is a JournalError, never a silent overwrite."""
+        now = time.time() if when is None else when
+        statements: list[tuple[str, tuple]] = [
+            (_INSERT_ENTRY, (session_id, seq + i, kind, payload, now, entry_crc(session_id, seq + i, kind, payload)))
+            for i, (kind, payload) in enumerate(entries)
+        ]
+        if summary is not None:
+            statements.append(("UPDATE sessions SET summary = ? WHERE id = ?", (dumps(summary), session_id)))
+        if result is not ...:
+            if result is None:
+                statements.append(("UPDATE sessions SET finished = NULL, result = NULL WHERE id = ?", (session_id,)))
+            else:
+                statements.append(("UPDATE sessions SET finished = ?, result = ? WHERE id = ?",
+                                   (now, dumps(result), session_id)))
+        if summary is not None or result is not ...:
+            statements.append((_SEAL, (session_id,)))
+        self._write("The move could not be saved", statements)
+
+    def append(self, session_id: int, seq: int, kind: str, payload: str) -> None:
+        """Commit one entry on its own (the summary is then recounted on demand)."""
+        self._write("The move could not be saved", [
+            (_INSERT_ENTRY, (session_id, seq, kind, payload, time.time(), entry_crc(session_id, seq, kind, payload))),
+            ("UPDATE sessions SET summary = NULL WHERE id = ?", (session_id,)),
+            (_SEAL, (session_id,)),
+        ])
 
     def set_result(self, session_id: int, result: dict | None, when: float | None = None) -> None:
         """Mark a session finished with its result, or (result None) in progress again."""
-        if result is None:
-            self._conn.execute("UPDATE sessions SET finished = NULL, result = NULL WHERE id = ?", (session_id,))
-        else:
-            self._conn.execute(
-                "UPDATE sessions SET finished = ?, result = ? WHERE id = ?",
-                (time.time() if when is None else when, dumps(result), session_id),
-            )
+        self.commit(session_id, 0, (), result=result, when=when)
 
     def abandon(self, session_id: int, when: float | None = None) -> None:
         """Give up a game in progress: committed at once (one UPDATE, its own
@@ -226,75 +380,196 @@ class Journal:
             )
         if row["abandoned"] is not None:
             return
-        self._conn.execute(
-            "UPDATE sessions SET abandoned = ? WHERE id = ? AND finished IS NULL",
-            (time.time() if when is None else when, session_id),
-        )
+        self._write(f"Game {session_id} could not be abandoned", [
+            ("UPDATE sessions SET abandoned = ? WHERE id = ? AND finished IS NULL",
+             (time.time() if when is None else when, session_id)),
+            (_SEAL, (session_id,)),
+        ])
+
+    # --- damage -----------------------------------------------------------------
+    def set_aside(self, session_id: int, game: str, why: str) -> str:
+        """Leave a damaged game out of every list (kept in the file, never deleted)
+        and say so in `notice`. Returns the sentence."""
+        if not game:
+            try:
+                game = self.conn.execute("SELECT game FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
+            except (sqlite3.Error, TypeError):
+                game = ""
+        name = game if isinstance(game, str) and game and game.isprintable() and len(game) < 40 else "a game"
+        said = (f"Game {session_id} ({name}) could not be read ({why}), so it was set aside: it is kept in "
+                f"the journal but no longer offered. Every other game is unaffected.")
+        if session_id not in self._set_aside:
+            self._set_aside[session_id] = said
+            self.notices.append(said)
+        try:
+            with self.conn:
+                self.conn.execute("UPDATE sessions SET set_aside = ? WHERE id = ?", (why, session_id))
+        except sqlite3.Error:
+            pass  # the disk refuses: it stays left out for this run, and is found again next time
+        return said
+
+    def damaged_games(self) -> list[dict]:
+        """Games set aside as damaged: {"id", "why"}."""
+        out = {sid: why for sid, why in self._safe_rows(
+            "SELECT id, set_aside FROM sessions WHERE set_aside IS NOT NULL", ())}
+        for sid, said in self._set_aside.items():
+            out.setdefault(sid, said)
+        return [{"id": sid, "why": why} for sid, why in sorted(out.items())]
+
+    def _safe_rows(self, sql: str, args: tuple) -> list[tuple]:
+        """Rows of a query; a row with bytes that are not UTF-8 is read leniently
+        (its checksum then shows the damage). A damaged table is a JournalError."""
+        conn = self.conn
+        try:
+            return conn.execute(sql, args).fetchall()
+        except sqlite3.OperationalError as e:
+            if "decode" not in str(e):
+                raise JournalError(sentence(e, "The journal could not be read")) from None
+        except sqlite3.DatabaseError as e:
+            raise _Unreadable(f"The journal could not be read ({e}); it may be damaged.") from None
+        conn.text_factory = _lenient_text
+        try:
+            return conn.execute(sql, args).fetchall()
+        except sqlite3.Error as e:
+            raise _Unreadable(f"The journal could not be read ({e}); it may be damaged.") from None
+        finally:
+            conn.text_factory = str
 
     # --- reading --------------------------------------------------------------
     def session(self, session_id: int) -> dict:
-        row = self._conn.execute(
-            f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,),
-        ).fetchone()
-        if row is None:
+        """The session's row; a damaged one is set aside and is a JournalError."""
+        rows = self._safe_rows(f"SELECT {_SESSION_COLUMNS}, crc, set_aside FROM sessions WHERE id = ?",
+                               (session_id,))
+        if not rows:
             raise JournalError(f"There is no game number {session_id} in the journal.")
-        return _session_row(row)
+        row = rows[0]
+        if row[13] is not None or session_id in self._set_aside:
+            raise JournalError(self._set_aside.get(session_id) or self.set_aside(session_id, row[1], str(row[13])))
+        try:
+            return _session_row(row)
+        except _Damaged as e:
+            raise JournalError(self.set_aside(session_id, row[1], str(e))) from None
 
     def entries(self, session_id: int) -> list[tuple[int, str, str]]:
-        """(seq, kind, payload JSON) in order."""
-        return self._conn.execute(
-            "SELECT seq, kind, payload FROM entries WHERE session = ? ORDER BY seq", (session_id,)
-        ).fetchall()
+        """(seq, kind, payload JSON) in order, each checked against its checksum;
+        a damaged entry sets the game aside (JournalError)."""
+        rows = self._safe_rows(
+            "SELECT seq, kind, payload, crc FROM entries WHERE session = ? ORDER BY seq", (session_id,))
+        out = []
+        for seq, kind, payload, crc in rows:
+            if crc is not None and (not isinstance(payload, str) or not isinstance(kind, str)
+                                    or crc != entry_crc(session_id, seq, kind, payload)):
+                raise JournalError(self.set_aside(session_id, "", f"entry {seq} is damaged"))
+            out.append((seq, kind, payload))
+        return out
 
     def sessions(self) -> list[dict]:
-        rows = self._conn.execute(
-            f"SELECT {_SESSION_COLUMNS} FROM sessions ORDER BY started DESC, id DESC"
-        ).fetchall()
-        return [_session_row(r) for r in rows]
+        """Every readable session, newest first (damaged ones are set aside)."""
+        out = []
+        for row in self._safe_rows(f"SELECT {_SESSION_COLUMNS}, crc, set_aside FROM sessions"
+                                   f" ORDER BY started DESC, id DESC", ()):
+            if row[13] is not None:
+                continue
+            try:
+                out.append(_session_row(row))
+            except _Damaged as e:
+                self.set_aside(row[0], row[1], str(e))
+        return out
+
+    def _listed(self, where: str, args: tuple = (), limit: int = -1, offset: int = 0) -> Iterator[dict]:
+        rows = self._safe_rows(
+            f"SELECT {_SESSION_COLUMNS}, crc, set_aside FROM sessions WHERE set_aside IS NULL AND {where}"
+            f" ORDER BY started DESC, id DESC LIMIT ? OFFSET ?", (*args, limit, offset))
+        for row in rows:
+            if row[0] in self._set_aside:
+                continue
+            try:
+                yield _session_row(row)
+            except _Damaged as e:
+                self.set_aside(row[0], row[1], str(e))
+
+    def _actions_of(self, row: dict) -> int:
+        summary = row["summary"]
+        if summary is not None:
+            return int(summary["actions"])
+        try:
+            return count_actions(self.entries(row["id"]))
+        except (JournalError, ValueError, KeyError, TypeError):
+            return 0
 
     def in_progress(self) -> list[dict]:
         """Games neither finished nor abandoned, newest first:
-        {"id", "game", "players", "started", "actions"}."""
+        {"id", "game", "players", "started", "actions"}. Read from each game's
+        summary (no entry is read); a damaged game is set aside and named in
+        `notice` instead of raising."""
         out = []
-        for row in self._conn.execute(
-            "SELECT id, game, players, started FROM sessions WHERE finished IS NULL AND abandoned IS NULL"
-            " ORDER BY started DESC, id DESC"
-        ).fetchall():
+        for row in self._listed("finished IS NULL AND abandoned IS NULL"):
+            actions = self._actions_of(row)
+            if row["id"] in self._set_aside:
+                continue
+            out.append({"id": row["id"], "game": row["game"], "players": row["players"],
+                        "started": row["started"], "actions": actions})
+        return out
+
+    def history(self, limit: int | None = None, offset: int = 0, game: str | None = None,
+                player: str | None = None) -> list[dict]:
+        """Finished games, newest first: {"id", "game", "players", "scores",
+        "winners" (seats), "winner_names", "started", "finished", "duration_s"}.
+        `limit`/`offset` page through them (history(50) reads 50 rows, whatever
+        the journal holds); `game` and `player` filter. history_count() counts."""
+        where, args = _history_filter(game, player)
+        out = []
+        for row in self._listed(where, args, -1 if limit is None else int(limit), int(offset)):
+            if player is not None and player not in row["players"]:
+                continue
+            players = row["players"]
+            result = row["result"] if isinstance(row["result"], dict) else {}
+            winners = list(result.get("winners", []))
             out.append({
-                "id": row[0], "game": row[1], "players": json.loads(row[2]), "started": row[3],
-                "actions": count_actions(self.entries(row[0])),
+                "id": row["id"], "game": row["game"], "players": players,
+                "scores": list(result.get("scores", [])), "winners": winners,
+                "winner_names": [players[w] for w in winners if isinstance(w, int) and 0 <= w < len(players)],
+                "started": row["started"], "finished": row["finished"],
+                "duration_s": round(row["finished"] - row["started"], 3),
             })
         return out
 
-    def history(self) -> list[dict]:
-        """Finished games, newest first: {"id", "game", "players", "scores",
-        "winners" (seats), "winner_names", "started", "finished", "duration_s"}."""
-        out = []
-        for row in self._conn.execute(
-            "SELECT id, game, players, started, finished, result FROM sessions"
-            " WHERE finished IS NOT NULL AND abandoned IS NULL ORDER BY started DESC, id DESC"
-        ).fetchall():
-            players = json.loads(row[2])
-            result = json.loads(row[5]) if row[5] else {}
-            winners = list(result.get("winners", []))
-            out.append({
-                "id": row[0], "game": row[1], "players": players,
-                "scores": list(result.get("scores", [])), "winners": winners,
-                "winner_names": [players[w] for w in winners if isinstance(w, int) and 0 <= w < len(players)],
-                "started": row[3], "finished": row[4], "duration_s": round(row[4] - row[3], 3),
-            })
-        return out
+    def history_count(self, game: str | None = None, player: str | None = None) -> int:
+        """How many finished games history() would list (counted by SQL)."""
+        where, args = _history_filter(game, player)
+        rows = self._safe_rows(f"SELECT count(*) FROM sessions WHERE set_aside IS NULL AND {where}", args)
+        return int(rows[0][0])
+
+    def history_counts(self) -> dict[str, int]:
+        """Finished games per game name (counted by SQL)."""
+        return {g: int(n) for g, n in self._safe_rows(
+            "SELECT game, count(*) FROM sessions WHERE set_aside IS NULL AND finished IS NOT NULL"
+            " AND abandoned IS NULL GROUP BY game", ())}
 
     def abandoned(self) -> list[dict]:
         """Abandoned games, newest first: {"id", "game", "players", "started", "abandoned", "actions"}."""
         return [
-            {"id": r[0], "game": r[1], "players": json.loads(r[2]), "started": r[3], "abandoned": r[4],
-             "actions": count_actions(self.entries(r[0]))}
-            for r in self._conn.execute(
-                "SELECT id, game, players, started, abandoned FROM sessions WHERE abandoned IS NOT NULL"
-                " ORDER BY started DESC, id DESC"
-            ).fetchall()
+            {"id": r["id"], "game": r["game"], "players": r["players"], "started": r["started"],
+             "abandoned": r["abandoned"], "actions": self._actions_of(r)}
+            for r in self._listed("abandoned IS NOT NULL")
         ]
+
+
+class _Newer(sqlite3.DatabaseError):
+    pass
+
+
+class _Unreadable(JournalError):
+    """A table of the journal cannot be read at all (damaged pages)."""
+
+
+def _history_filter(game: str | None, player: str | None) -> tuple[str, tuple]:
+    where, args = "finished IS NOT NULL AND abandoned IS NULL", ()
+    if game is not None:
+        where, args = where + " AND game = ?", (*args, game)
+    if player is not None:  # narrowed in SQL, checked exactly on each row
+        where, args = where + " AND instr(players, ?) > 0", (*args, dumps(player))
+    return where, args
 
 
 def count_actions(entries: Iterable[tuple[int, str, str]]) -> int:
@@ -313,29 +588,63 @@ def count_actions(entries: Iterable[tuple[int, str, str]]) -> int:
     return n
 
 
-_SESSION_COLUMNS = "id, game, players, options, meta, seed, randomness, started, finished, result, abandoned"
+def _session_row(row: Sequence[Any]) -> dict:
+    """A sessions row as a dict, checked: its checksum, its JSON and their types.
+    Anything else is _Damaged with a short reason."""
+    crc = row[12]
+    if crc is not None and crc != row_crc(*row[:12]):
+        raise _Damaged("its details do not match their checksum")
+    try:
+        players, options, meta = json.loads(row[2]), json.loads(row[3]), json.loads(row[4])
+        result = json.loads(row[9]) if row[9] else None
+        summary = json.loads(row[11]) if row[11] else None
+        out = {
+            "id": row[0], "game": row[1], "players": players, "options": options, "meta": meta,
+            "seed": int(row[5]), "randomness": row[6], "started": float(row[7]),
+            "finished": None if row[8] is None else float(row[8]), "result": result,
+            "abandoned": row[10], "summary": summary,
+        }
+    except (ValueError, TypeError, RecursionError):
+        raise _Damaged("its details are not readable") from None
+    if (not isinstance(row[1], str) or not isinstance(players, list)
+            or not all(isinstance(p, str) for p in players) or not isinstance(options, dict)
+            or not isinstance(meta, dict) or row[6] not in ("digital", "physical")
+            or (summary is not None and not (isinstance(summary, dict) and isinstance(summary.get("actions"), int)))):
+        raise _Damaged("its details are not readable")
+    return out
 
 
-def _session_row(row) -> dict:
-    return {
-        "id": row[0], "game": row[1], "players": json.loads(row[2]), "options": json.loads(row[3]),
-        "meta": json.loads(row[4]), "seed": int(row[5]), "randomness": row[6], "started": row[7],
-        "finished": row[8], "result": json.loads(row[9]) if row[9] else None, "abandoned": row[10],
-    }
-
-
-def _migrate(conn: sqlite3.Connection, version: int) -> None:
-    for target in range(version + 1, SCHEMA_VERSION + 1):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Create or upgrade the schema in ONE exclusive transaction. The version is
+    read again inside it: another process may have done it meanwhile (then there
+    is nothing left to do), and a locked file is waited for (busy timeout)."""
+    conn.execute("BEGIN EXCLUSIVE")
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise _Newer("newer")
+        for target in range(version + 1, SCHEMA_VERSION + 1):
             for statement in MIGRATIONS[target - 1].split(";"):
                 if statement.strip():
                     conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {target}")
-            conn.execute("COMMIT")
-        except BaseException:
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
             conn.execute("ROLLBACK")
-            raise
+        raise
 
 
-__all__ = ["Journal", "data_dir", "SCHEMA_VERSION", "MIGRATIONS", "count_actions", "dumps", "connect", "FILENAME"]
+__all__ = [
+    "FILENAME",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "Journal",
+    "connect",
+    "count_actions",
+    "data_dir",
+    "dumps",
+    "entry_crc",
+    "row_crc",
+    "sentence",
+]

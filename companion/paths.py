@@ -7,6 +7,8 @@ import pathlib
 import sys
 import time
 
+from .errors import DataFolderError
+
 APP = "maya-companion"
 
 
@@ -22,8 +24,20 @@ def data_dir() -> pathlib.Path:
     else:
         base = os.environ.get("XDG_DATA_HOME") or str(pathlib.Path.home() / ".local" / "share")
         path = pathlib.Path(base) / APP
-    path.mkdir(parents=True, exist_ok=True)
+    make_private_dir(path)
     return path
+
+
+def make_private_dir(path: pathlib.Path) -> None:
+    """Create a data folder readable by its owner only (0700), parents as needed.
+    A folder that cannot be created is a DataFolderError sentence (an OSError too)."""
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as e:
+        raise DataFolderError(
+            f"The data folder {path} could not be created ({e.strerror or e}); "
+            f"check that the disk is writable, or set MAYA_COMPANION_DATA to a folder that is."
+        ) from None
 
 
 def config_path() -> pathlib.Path:
@@ -45,10 +59,16 @@ def move_aside(path: pathlib.Path, why: str, companions: tuple = ()) -> pathlib.
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
-    for suffix in companions:
-        side = path.with_name(path.name + suffix)
-        if side.exists():
-            os.replace(side, target.with_name(target.name + suffix))
-    if path.exists():
-        os.replace(path, target)
+    try:
+        for suffix in companions:
+            side = path.with_name(path.name + suffix)
+            if side.exists():
+                os.replace(side, target.with_name(target.name + suffix))
+        if path.exists():
+            os.replace(path, target)
+    except OSError as e:
+        raise DataFolderError(
+            f"{path.name} cannot be used and could not be moved aside to {target.name} "
+            f"({e.strerror or e}); check that the data folder {path.parent} is writable."
+        ) from None
     return target

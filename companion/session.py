@@ -19,12 +19,14 @@ any action the game calls not undoable. See docs/journal.md.
 from __future__ import annotations
 
 import json
+import math
 import random
 import secrets
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .engine import CHANCE, TABLE
-from .errors import BadOption, CannotUndo, IllegalAction, JournalError
+from .errors import BadOption, CannotUndo, CompanionError, IllegalAction, JournalError
 from .games import get_game
 from .journal import Journal, dumps
 
@@ -57,9 +59,10 @@ class Session:
         self._finished: bool = row["finished"] is not None
         self._listeners: list[Listener] = []
         # The effective history: actions[i] took states[i] to states[i + 1].
-        self._states: list = [self.game.setup(self.players, self.options)]
         self._actions: list[dict] = []
-        self._redo: list[list[tuple[dict, Any]]] = []  # undone groups, last undone on top
+        self._states = _States(self.game.apply, self.game.setup(self.players, self.options), self._actions)
+        self._redo: list[list[dict]] = []  # undone groups of actions, last undone on top
+        self._interned: dict[str, dict] = {}  # payload -> its action: equal actions are one object
         self._remembered: list[dict] = []  # undone chance outcomes, dealt again first, in order
         self._barrier = 0  # actions before this index were seen: never undone
         self._barrier_seat: int | None = None
@@ -69,8 +72,14 @@ class Session:
     # --- building -------------------------------------------------------------
     @classmethod
     def create(cls, journal: Journal, game_name: str, players, options: dict | None = None,
-               randomness: str = "digital", seed: int | None = None, meta: dict | None = None) -> "Session":
+               randomness: str = "digital", seed: int | None = None, meta: dict | None = None) -> Session:
         game = get_game(game_name)
+        if options is not None and not isinstance(options, dict):
+            raise BadOption(f"The options must be a table of names and values, not {options!r:.60}.")
+        for what, value in (("player names", players), ("options", options), ("players' details", meta)):
+            why = plain_data_problem(value)
+            if why:
+                raise BadOption(f"The {what} cannot be recorded: {why}.")
         players = game.check_players(players)
         options = game.resolve_options(options)
         if randomness not in RANDOMNESS:
@@ -91,18 +100,29 @@ class Session:
         return session
 
     @classmethod
-    def resume(cls, journal: Journal, session_id: int, deal: bool = True) -> "Session":
+    def resume(cls, journal: Journal, session_id: int, deal: bool = True) -> Session:
         """Rebuild the session by replaying its journal through `apply`.
 
         With deal=True (the default) a digital session whose last commit left a
         draw pending (a crash between the two) makes that draw now, so the game
         is ready to play; deal=False gives exactly the committed state.
-        An abandoned game (Journal.abandon) is not resumed: JournalError."""
+        An abandoned game (Journal.abandon) is not resumed: JournalError. A game
+        whose rows are damaged is set aside (journal.notice names it): JournalError."""
         row = journal.session(session_id)
         if row["abandoned"] is not None:
             raise JournalError(f"Game {session_id} was abandoned, so it cannot be resumed.")
-        session = cls(journal, row)
-        session._replay(journal.entries(session_id))
+        try:
+            session = cls(journal, row)
+            session._replay(journal.entries(session_id))
+        except JournalError as e:
+            if "changed elsewhere" not in str(e) and session_id not in journal._set_aside:
+                journal.set_aside(session_id, row["game"], _reason(str(e)))
+            raise JournalError(journal._set_aside.get(session_id, str(e))) from None
+        except (CompanionError, ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
+            # A row that passed its checks (an old file without checksums) yet
+            # cannot be rebuilt: the game is set aside, never a crash.
+            said = journal.set_aside(session_id, row["game"], f"it cannot be rebuilt: {type(e).__name__}")
+            raise JournalError(said) from None
         session._sync_finished()
         if deal:
             session.deal()
@@ -110,10 +130,18 @@ class Session:
 
     def _replay(self, entries) -> None:
         apply = self.game.apply
+        interned = self._interned
         for seq, kind, payload in entries:
             if seq != self._seq:
                 raise JournalError(f"Game {self.id} is missing journal entry {self._seq}; it cannot be rebuilt.")
-            data = json.loads(payload)
+            data = interned.get(payload)
+            if data is None:
+                try:
+                    data = json.loads(payload)
+                except ValueError:
+                    raise JournalError(f"Game {self.id} cannot be rebuilt: journal entry {seq} is damaged.") from None
+                if kind == "action":
+                    interned[payload] = data
             try:
                 if kind == "action":
                     self._record(data, apply(self._states[-1], data))
@@ -150,26 +178,32 @@ class Session:
 
     def _take_back(self, count: int) -> None:
         n = len(self._actions)
-        if not 0 < count <= n - self._barrier:
+        if not isinstance(count, int) or not 0 < count <= n - self._barrier:
             raise JournalError(f"Game {self.id} has an undo the journal cannot explain.")
-        group = list(zip(self._actions[n - count:], self._states[n - count + 1:]))
+        group = self._actions[n - count:]
+        self._states.truncate(n - count + 1)
         del self._actions[n - count:]
-        del self._states[n - count + 1:]
         self._redo.append(group)
-        self._remembered[:0] = [a for a, _ in group if a.get("actor") == CHANCE]
+        self._remembered[:0] = [a for a in group if a.get("actor") == CHANCE]
 
     def _put_back(self) -> None:
         if not self._redo:
             raise JournalError(f"Game {self.id} has a redo the journal cannot explain.")
-        for action, after in self._redo.pop():
+        state = self._states[-1]
+        for action in self._redo.pop():
+            state = self.game.apply(state, action)  # pure: exactly the state it gave before
             self._actions.append(action)
-            self._states.append(after)
+            self._states.append(state)
             if action.get("actor") == CHANCE:
                 self._dealt_again(action)
 
     def _see(self, seat: int) -> None:
         self._barrier = len(self._actions)
         self._barrier_seat = seat
+
+    def summary(self) -> dict:
+        """What the journal keeps beside the entries for Home: entries and actions in effect."""
+        return {"entries": self._seq, "actions": len(self._actions)}
 
     # --- reading ----------------------------------------------------------------
     @property
@@ -216,60 +250,124 @@ class Session:
         for fn in list(self._listeners):
             fn(self, event)
 
-    def act(self, action: dict):
-        """Apply, commit, deal pending draws (digital), then notify. Returns the new state.
-
-        An illegal action raises IllegalAction and changes nothing."""
-        try:
-            payload = dumps(action)
-        except (TypeError, ValueError):
-            raise IllegalAction("That action cannot be recorded: it must be plain data (numbers, text, lists).") from None
-        action = json.loads(payload)  # exactly what a replay will read back
+    def _check_action(self, action: Any) -> tuple[dict, str]:
+        """The action as a replay will read it back, and its JSON; anything that
+        is not plain data of a sane size or shape is IllegalAction, nothing changed."""
         if not isinstance(action, dict):
             raise IllegalAction("That is not an action: it needs an actor and a type.")
+        why = plain_data_problem(action)
+        if why:
+            raise IllegalAction(f"That action cannot be recorded: {why}.")
+        actor = action.get("actor")
+        if actor != CHANCE and (isinstance(actor, bool) or not isinstance(actor, int)):
+            raise IllegalAction(f"There is no seat {actor!r:.40} at this table.")
+        odd = [k for k, v in action.items() if isinstance(v, (bool, float)) and k != "actor"]
+        if odd:
+            self._check_numbers(action, odd)
+        payload = dumps(action)
+        return json.loads(payload), payload
+
+    def _check_numbers(self, action: dict, keys: list) -> None:
+        """A true/false or a decimal where the game's own actions of that type
+        have a whole number (a seat, a card value) is refused."""
+        if action.get("actor") == CHANCE:
+            return
+        try:
+            legal = [a for a in self.game.legal_actions(self.state, action["actor"])
+                     if a.get("type") == action.get("type")]
+        except CompanionError:
+            return  # apply will say why
+        for key in keys:
+            value = action[key]
+            for a in legal:
+                v = a.get(key)
+                if isinstance(v, int) and not isinstance(v, bool) and type(value) is not int:
+                    raise IllegalAction(f"That action's {key} must be a whole number, not {value!r}.")
+
+    def act(self, action: dict):
+        """Apply, deal the draws that follow (digital), commit them all in one
+        transaction, then notify. Returns the new state.
+
+        An illegal action raises IllegalAction and changes nothing; a commit the
+        disk refuses raises JournalError and changes nothing (on disk or here)."""
+        action, payload = self._check_action(action)
         if action.get("actor") == CHANCE and self.randomness == "digital":
             raise IllegalAction("The companion makes the draws in this game; nobody enters them.")
         after = self.game.apply(self.state, action)
-        self._commit(action, payload, after)
-        self.deal(notify=False)
+        finished = self._commit([(action, payload, after)] + self._draws_after(after))
         self._notify("action")
-        self._sync_finished(notify=True)
+        if finished:
+            self._notify("finished")
         return self.state
 
-    def _commit(self, action: dict, payload: str, after) -> None:
-        self.journal.append(self.id, self._seq, "action", payload)
-        self._seq += 1
-        self._record(action, after)
+    def _commit(self, steps: list) -> bool:
+        """Journal steps [(action, payload, state after)] in one transaction, with
+        the game's summary and result; only then take them in memory. True when
+        this finished the game."""
+        if not steps:
+            return False
+        became = self._write([("action", p) for _, p, _ in steps], steps[-1][2], len(self._actions) + len(steps))
+        for action, payload, state in steps:
+            action = self._interned.setdefault(payload, action)
+            self._seq += 1
+            self._record(action, state)
+        return became
 
-    def deal(self, notify: bool = True):
-        """Digital randomness: resolve every pending draw, each committed on its own.
-        An outcome that was undone is dealt again first if it is still legal."""
+    def _write(self, entries: list[tuple[str, str]], after: Any, actions_after: int) -> bool:
+        """Commit entries with the summary and (if it changes) the result they
+        lead to, in one transaction; then note the finished flag. True when the
+        game became finished."""
+        result = self.game.result(after)
+        finished = result is not None
+        self.journal.commit(
+            self.id, self._seq, entries, summary={"entries": self._seq + len(entries), "actions": actions_after},
+            result=(result.to_json() if result is not None else None) if finished != self._finished else ...,
+        )
+        became = finished and not self._finished
+        self._finished = finished
+        return became
+
+    def _draws_after(self, state) -> list:
+        """Digital randomness: every draw pending after `state`, chosen but not
+        committed [(action, payload, state after)]. An outcome that was undone
+        is dealt again first if it is still legal."""
         if self.randomness != "digital":
-            return self.state
-        dealt = 0
+            return []
         game = self.game
-        while CHANCE in game.actors(self.state):
-            if dealt >= MAX_DEALS:
+        steps: list = []
+        remembered = list(self._remembered)
+        draws = self._draws
+        while CHANCE in game.actors(state):
+            if len(steps) >= MAX_DEALS:
                 raise JournalError(f"{game.title or game.name} kept asking for draws; the game is stuck.")
-            action, after = self._remembered_outcome()
+            action, after = self._remembered_outcome(state, remembered)
             if action is None:
-                action = game.sample_chance(self.state, draw_rng(self.seed, self._draws))
+                action = game.sample_chance(state, draw_rng(self.seed, draws))
                 payload = dumps(action)
                 action = json.loads(payload)
-                after = game.apply(self.state, action)
+                after = game.apply(state, action)
             else:
+                remembered.remove(action)
                 payload = dumps(action)
-            self._commit(action, payload, after)
-            dealt += 1
-        if dealt and notify:
+            steps.append((action, payload, after))
+            draws += 1
+            state = after
+        return steps
+
+    def deal(self, notify: bool = True):
+        """Digital randomness: resolve every pending draw, committed together."""
+        steps = self._draws_after(self.state)
+        finished = self._commit(steps)
+        if steps and notify:
             self._notify("action")
-            self._sync_finished(notify=True)
+            if finished:
+                self._notify("finished")
         return self.state
 
-    def _remembered_outcome(self):
-        for action in self._remembered:
+    def _remembered_outcome(self, state, remembered: list):
+        for action in remembered:
             try:
-                return action, self.game.apply(self.state, action)
+                return action, self.game.apply(state, action)
             except IllegalAction:
                 continue
         return None, None
@@ -284,15 +382,21 @@ class Session:
         if notify and self._finished:
             self._notify("finished")
 
+    def _journal_entry(self, kind: str, payload: str, after: Any, count_after: int) -> bool:
+        """One undo/redo/seen entry with the summary and result it leads to, in
+        one transaction. True when it finished the game."""
+        became = self._write([(kind, payload)], after, count_after)
+        self._seq += 1
+        return became
+
     # --- the privacy barrier, undo and redo -----------------------------------------
     def mark_seen(self, seat: int) -> None:
         """The privacy gate showed `seat` its secrets: journaled; undo stops here."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise BadOption(f"There is no seat {seat!r} at this table.")
+            raise BadOption(f"There is no seat {seat!r:.40} at this table.")
         if self._barrier == len(self._actions) and self._barrier_seat is not None:
             return  # nothing new happened since someone last looked
-        self.journal.append(self.id, self._seq, "seen", dumps({"seat": seat}))
-        self._seq += 1
+        self._journal_entry("seen", dumps({"seat": seat}), self.state, len(self._actions))
         self._see(seat)
         self._notify("seen")
 
@@ -307,11 +411,14 @@ class Session:
         if i < self._barrier:
             who = self.name(self._barrier_seat)
             return None, f"{who} has already looked at a secret since then, so {mover}'s last move can't be undone."
+        state = self._states[i]
         for j in range(i, len(self._actions)):
-            if not self.game.undoable(self._states[j], self._actions[j], self._states[j + 1]):
+            after = self._states[j + 1]
+            if not self.game.undoable(state, self._actions[j], after):
                 if j == i:
                     return None, f"{mover}'s last move showed something to everyone, so it can't be undone."
                 return None, f"Something was revealed to everyone after {mover}'s last move, so it can't be undone."
+            state = after
         return i, ""
 
     def can_undo(self) -> tuple[bool, str]:
@@ -325,33 +432,146 @@ class Session:
         if i is None:
             raise CannotUndo(why)
         count = len(self._actions) - i
-        self.journal.append(self.id, self._seq, "undo", dumps({"actions": count}))
-        self._seq += 1
+        self._journal_entry("undo", dumps({"actions": count}), self._states[i], i)
         self._take_back(count)
         self._notify("undo")
-        self._sync_finished()
         return self.state
 
     def can_redo(self) -> tuple[bool, str]:
         if not self._redo:
             return False, "Nothing to redo."
-        first = self._redo[-1][0][0]
+        first = self._redo[-1][0]
         return True, f"Redo {self.name(first.get('actor'))}'s move."
 
     def redo(self):
         ok, why = self.can_redo()
         if not ok:
             raise CannotUndo(why)
-        self.journal.append(self.id, self._seq, "redo", "{}")
-        self._seq += 1
+        state = self.state
+        for action in self._redo[-1]:
+            state = self.game.apply(state, action)
+        finished = self._journal_entry("redo", "{}", state, len(self._actions) + len(self._redo[-1]))
         self._put_back()
         self._notify("redo")
-        self._sync_finished(notify=True)
+        if finished:
+            self._notify("finished")
         return self.state
 
     def close(self) -> None:
         """Forget listeners; the journal stays open (it belongs to the caller)."""
         self._listeners.clear()
+
+
+SNAPSHOT_EVERY = 32  # states kept in memory: one in SNAPSHOT_EVERY, plus the last 1-2 x that many
+MAX_DEPTH = 8  # nesting of lists and tables in an action
+MAX_ITEMS = 2_000  # values in one action (a shuffle order has ~70)
+MAX_TEXT = 200  # characters in one piece of text
+MAX_INT = 2**53  # whole numbers beyond this do not survive every JSON reader
+
+
+def plain_data_problem(value: Any) -> str | None:
+    """Why value cannot be journaled as plain data (a sentence fragment), or None.
+    Iterative: deep nesting is refused without recursing."""
+    stack = [(value, 0)]
+    items = 0
+    while stack:
+        v, depth = stack.pop()
+        items += 1
+        if items > MAX_ITEMS:
+            return "it is far too large"
+        if v is None or isinstance(v, bool):
+            continue
+        if isinstance(v, int):
+            if abs(v) > MAX_INT:
+                return "a number in it is far too large"
+        elif isinstance(v, float):
+            if not math.isfinite(v) or abs(v) > MAX_INT:
+                return "a number in it is not a real number"
+        elif isinstance(v, str):
+            if len(v) > MAX_TEXT:
+                return "a text in it is far too long"
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError:
+                return "a text in it has characters that cannot be stored"
+        elif isinstance(v, (list, tuple, dict)):
+            if depth >= MAX_DEPTH:
+                return "it is nested too deeply"
+            if isinstance(v, dict):
+                for k, x in v.items():
+                    if not isinstance(k, str):
+                        return "its names must be text"
+                    stack.append((k, depth + 1))
+                    stack.append((x, depth + 1))
+            else:
+                stack.extend((x, depth + 1) for x in v)
+        else:
+            return f"it must be plain data (numbers, text, lists), not {type(v).__name__}"
+    return None
+
+
+class _States:
+    """states[i], i = 0..len(actions): the setup and the state after each action
+    in effect. Only the states undo can cheaply reach are held: one snapshot in
+    SNAPSHOT_EVERY and the recent tail; an older one is rebuilt from its snapshot
+    by applying the actions after it (apply is pure, so it is the same state)."""
+
+    def __init__(self, apply: Callable[[Any, dict], Any], first: Any, actions: list[dict]):
+        self._apply = apply
+        self._actions = actions  # the session's list: actions[i] takes states[i] to states[i + 1]
+        self._snaps: dict[int, Any] = {0: first}
+        self._tail_start = 0
+        self._tail: list = [first]
+
+    def __len__(self) -> int:
+        return self._tail_start + len(self._tail)
+
+    def __getitem__(self, i: int) -> Any:
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(i)
+        if i >= self._tail_start:
+            return self._tail[i - self._tail_start]
+        base = i - i % SNAPSHOT_EVERY
+        state = self._snaps[base]
+        for action in self._actions[base:i]:
+            state = self._apply(state, action)
+        return state
+
+    def append(self, state: Any) -> None:
+        i = len(self)
+        self._tail.append(state)
+        if i % SNAPSHOT_EVERY == 0:
+            self._snaps[i] = state
+        if len(self._tail) > 2 * SNAPSHOT_EVERY:
+            del self._tail[:SNAPSHOT_EVERY]
+            self._tail_start += SNAPSHOT_EVERY
+
+    def truncate(self, n: int) -> None:
+        """Keep states[0:n] (n >= 1); call before the actions are cut to n - 1."""
+        for i in [i for i in self._snaps if i >= n]:
+            del self._snaps[i]
+        if n > self._tail_start:
+            del self._tail[n - self._tail_start:]
+            return
+        start = (n - 1) - (n - 1) % SNAPSHOT_EVERY
+        state = self._snaps[start]
+        tail = [state]
+        for action in self._actions[start:n - 1]:
+            state = self._apply(state, action)
+            tail.append(state)
+        self._tail_start, self._tail = start, tail
+
+
+def _reason(sentence: str) -> str:
+    """The short reason inside a session's JournalError, for the set-aside notice."""
+    text = sentence.rstrip(".")
+    for lead in (": ", "cannot be rebuilt: "):
+        if lead in text:
+            text = text.split(lead, 1)[1]
+    return text[:120]
 
 
 def replay(game_name: str, players, options: dict | None, actions) -> Any:
@@ -363,4 +583,4 @@ def replay(game_name: str, players, options: dict | None, actions) -> Any:
     return state
 
 
-__all__ = ["Session", "replay", "draw_rng", "RANDOMNESS"]
+__all__ = ["RANDOMNESS", "Session", "draw_rng", "replay"]
