@@ -7,8 +7,8 @@ posts plain events (hardware.events) to a sink that is safe to call from any thr
 """
 from . import config, events
 from .config import BadConfig
-from .events import ButtonEvent, DeviceStatus, TagEvent, TagRemoved
+from .events import ButtonEvent, DeviceEvent, DeviceStatus, TagEvent, TagRemoved
 from .facade import Hardware, start
 
-__all__ = ["config", "events", "BadConfig", "ButtonEvent", "DeviceStatus", "TagEvent", "TagRemoved",
-           "Hardware", "start"]
+__all__ = ["BadConfig", "ButtonEvent", "DeviceEvent", "DeviceStatus", "Hardware", "TagEvent", "TagRemoved",
+           "config", "events", "start"]

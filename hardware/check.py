@@ -33,10 +33,10 @@ def describe_event(event) -> str:
 def _demo(hw, stop: threading.Event) -> None:
     """Exercise the twins so a person without hardware sees the event stream."""
     steps = []
-    for name, b in hw.sim.buttons.items():
+    for b in hw.sim.buttons.values():
         steps += [b.tap, lambda b=b: b.hold(b.config.hold_time + 0.1)]
     if hw.sim.reader is not None:
-        uid = "04A224E2C15C80" if hw.sim.reader.protocol == "pn532" else "62E3086CED"
+        uid = hw.sim.reader.family.sample_uid
         steps += [lambda: hw.sim.reader.present(uid), hw.sim.reader.remove]
     for step in steps:
         if stop.wait(0.3):

@@ -4,6 +4,11 @@ Every value has a default, so no file at all is a valid configuration (the app
 then runs on simulated devices). A bad value raises BadConfig with a sentence
 naming the key, e.g. ``config.toml: buttons[2].pin must be a BCM pin number
 0-27, not 'x'.`` Indexes in key names count from 0, as in the file's arrays.
+A key the companion does not know is an error too, with the nearest known key
+(``config.toml: readers[0].protocl is not a setting; did you mean protocol?``),
+so a typo never leaves a setting silently at its default. A file that is not
+UTF-8, not TOML or absurdly large is a sentence naming the file; every number
+has bounds. Nothing here ever raises anything but BadConfig.
 
 hardware/ must not import companion/, so the caller passes the path
 (the app passes ``companion.paths.config_path()``); ``default_path()`` repeats
@@ -12,18 +17,40 @@ See docs/hardware.md for the reference and an example.
 """
 from __future__ import annotations
 
+import difflib
 import os
 import pathlib
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any
 
-PROTOCOLS = ("rdm6300", "id12", "pn532")
-DEFAULT_BAUD = {"rdm6300": 9600, "id12": 9600, "pn532": 115200}
+from .rfid import families
+
+PROTOCOLS = families.NAMES
+DEFAULT_BAUD = {f.name: f.baud for f in families.FAMILIES}
 PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "pigpio", "native", "mock")
 
 # Free BCM pins on a Pi 4/5 that avoid the UART (14, 15), I2C (2, 3) and SPI.
 DEFAULT_SEAT_PINS = (5, 6, 13, 19, 26)
 DEFAULT_LED_PINS = (12, 16, 20, 21, 25)
+
+
+# Sections of the same file that the layers above read (kivy_ui: [app]); hardware
+# only checks that they are there by name, their contents are the app's to check.
+APP_SECTIONS = ("app",)
+MAX_FILE_BYTES = 1 << 20  # a config file is a few KB; anything near 1 MB is not one
+MAX_NAME = 40
+MAX_PORT = 256
+MAX_READERS = 8
+
+KEYS = {
+    "": ("gpio", "button_defaults", "buttons", "leds", "readers"),
+    "gpio": ("pin_factory",),
+    "button_defaults": ("pull_up", "debounce", "hold_time"),
+    "buttons": ("name", "pin", "pull_up", "debounce", "hold_time"),
+    "leds": ("name", "pin", "active_high"),
+    "readers": ("name", "port", "protocol", "baud", "unseen", "poll", "reconnect_min", "reconnect_max"),
+}
 
 
 class BadConfig(ValueError):
@@ -60,9 +87,9 @@ class ReaderConfig:
 
 @dataclass(frozen=True)
 class HardwareConfig:
-    buttons: tuple = ()
-    leds: tuple = ()
-    readers: tuple = ()
+    buttons: tuple[ButtonConfig, ...] = ()
+    leds: tuple[LedConfig, ...] = ()
+    readers: tuple[ReaderConfig, ...] = ()
     pin_factory: str = "auto"
     source: pathlib.Path | None = None  # the file read, or None for built-in defaults
 
@@ -71,11 +98,11 @@ class HardwareConfig:
         return self.source is not None
 
 
-def default_buttons() -> tuple:
+def default_buttons() -> tuple[ButtonConfig, ...]:
     return tuple(ButtonConfig(f"seat{i + 1}", pin) for i, pin in enumerate(DEFAULT_SEAT_PINS))
 
 
-def default_leds() -> tuple:
+def default_leds() -> tuple[LedConfig, ...]:
     return tuple(LedConfig(f"seat{i + 1}", pin) for i, pin in enumerate(DEFAULT_LED_PINS))
 
 
@@ -97,27 +124,44 @@ def default_path() -> pathlib.Path:
     return pathlib.Path(base) / "maya-companion" / "config.toml"
 
 
-def load(path: str | os.PathLike | None) -> HardwareConfig:
-    """Read the config file at path; a missing file (or None) gives the defaults."""
+def load(path: str | os.PathLike[str] | None, app_sections: tuple[str, ...] = APP_SECTIONS) -> HardwareConfig:
+    """Read the config file at path; a missing file (or None) gives the defaults.
+
+    app_sections: top-level tables of the same file that other layers read (known
+    by name here, not checked). Raises BadConfig naming the file and the key."""
     if path is None:
         return defaults()
     path = pathlib.Path(path)
+    name = path.name
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         return defaults()
     except OSError as e:
-        raise BadConfig(f"{path.name}: cannot be read ({e.strerror}).") from None
+        raise BadConfig(f"{name}: cannot be read ({e.strerror or type(e).__name__}).") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise BadConfig(f"{name}: is larger than {MAX_FILE_BYTES // 1024} KB; a config file is a few lines of text.")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw[:e.start].count(b"\n") + 1
+        raise BadConfig(f"{name}: is not UTF-8 text (byte {raw[e.start]:#04x} on line {line}); "
+                        "save it as UTF-8.") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise BadConfig(f"{path.name}: is not valid TOML ({e}).") from None
-    return parse(data, source=path)
+        raise BadConfig(f"{name}: is not valid TOML ({e}).") from None
+    except RecursionError:
+        raise BadConfig(f"{name}: is not valid TOML (its arrays or tables are nested too deeply).") from None
+    return parse(data, source=path, app_sections=app_sections)
 
 
-def parse(data: dict, source: pathlib.Path | None = None) -> HardwareConfig:
+def parse(data: dict[str, Any], source: pathlib.Path | None = None,
+          app_sections: tuple[str, ...] = APP_SECTIONS) -> HardwareConfig:
     """Validate the parsed TOML; sections that are absent keep their defaults."""
     v = _Validator(source.name if source else "config.toml")
+    v.known(data, "", KEYS[""] + tuple(app_sections))
     gpio = v.table(data, "gpio")
     pin_factory = v.choice(gpio, "gpio", "pin_factory", PIN_FACTORIES, "auto")
     bdef = v.table(data, "button_defaults")
@@ -126,31 +170,39 @@ def parse(data: dict, source: pathlib.Path | None = None) -> HardwareConfig:
     base_debounce = v.seconds(bdef, "button_defaults", "debounce", base.debounce, hi=1.0)
     base_hold = v.seconds(bdef, "button_defaults", "hold_time", base.hold_time, lo=0.05, hi=30.0)
 
+    buttons: tuple[ButtonConfig, ...]
     if "buttons" in data:
-        buttons = []
-        for i, b in enumerate(v.array(data, "buttons")):
+        found = []
+        for i, b in enumerate(v.array(data, "buttons", 28)):
             key = f"buttons[{i}]"
-            buttons.append(ButtonConfig(
+            v.known(b, key, KEYS["buttons"])
+            found.append(ButtonConfig(
                 name=v.name(b, key, f"button{i + 1}"),
                 pin=v.pin(b, key),
                 pull_up=v.boolean(b, key, "pull_up", base_pull),
                 debounce=v.seconds(b, key, "debounce", base_debounce, hi=1.0),
                 hold_time=v.seconds(b, key, "hold_time", base_hold, lo=0.05, hi=30.0),
             ))
-        buttons = tuple(buttons)
+        buttons = tuple(found)
     else:
         buttons = tuple(ButtonConfig(b.name, b.pin, base_pull, base_debounce, base_hold)
                         for b in default_buttons())
+    leds: tuple[LedConfig, ...]
     if "leds" in data:
+        tables = v.array(data, "leds", 28)
+        for i, t in enumerate(tables):
+            v.known(t, f"leds[{i}]", KEYS["leds"])
         leds = tuple(LedConfig(v.name(t, f"leds[{i}]", f"led{i + 1}"), v.pin(t, f"leds[{i}]"),
                                v.boolean(t, f"leds[{i}]", "active_high", True))
-                     for i, t in enumerate(v.array(data, "leds")))
+                     for i, t in enumerate(tables))
     elif "buttons" in data:
         leds = ()  # LEDs are optional; default pins could clash with the buttons given
     else:
         leds = default_leds()
+    readers: tuple[ReaderConfig, ...]
     if "readers" in data:
-        readers = tuple(_reader(v, t, f"readers[{i}]", i) for i, t in enumerate(v.array(data, "readers")))
+        readers = tuple(_reader(v, t, f"readers[{i}]", i)
+                        for i, t in enumerate(v.array(data, "readers", MAX_READERS)))
     else:
         readers = (ReaderConfig(),)
     v.unique_names(buttons, "buttons")
@@ -160,8 +212,9 @@ def parse(data: dict, source: pathlib.Path | None = None) -> HardwareConfig:
     return HardwareConfig(buttons, leds, readers, pin_factory, source)
 
 
-def _reader(v: "_Validator", t: dict, key: str, i: int) -> ReaderConfig:
-    protocol = v.choice(t, key, "protocol", PROTOCOLS, "rdm6300")
+def _reader(v: _Validator, t: dict[str, Any], key: str, i: int) -> ReaderConfig:
+    v.known(t, key, KEYS["readers"])
+    protocol = v.protocol(t, key)
     lo = v.seconds(t, key, "reconnect_min", 0.2, lo=0.01, hi=60.0)
     return ReaderConfig(
         name=v.name(t, key, "reader" if i == 0 else f"reader{i + 1}"),
@@ -175,33 +228,66 @@ def _reader(v: "_Validator", t: dict, key: str, i: int) -> ReaderConfig:
     )
 
 
+def _key(key: str) -> str:
+    """A key as written in the file, or its repr when it holds odd characters or is very long."""
+    return key if key.isprintable() and len(key) <= 60 else _show(key)
+
+
+def _show(value: object) -> str:
+    """A value for a sentence: repr, cut short (a pasted novel stays readable)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 @dataclass
 class _Validator:
     file: str
-    _known: dict = field(default_factory=dict)
 
-    def fail(self, key: str, what: str, value) -> BadConfig:
-        return BadConfig(f"{self.file}: {key} must be {what}, not {value!r}.")
+    def fail(self, key: str, what: str, value: object) -> BadConfig:
+        return BadConfig(f"{self.file}: {key} must be {what}, not {_show(value)}.")
 
-    def table(self, data: dict, key: str) -> dict:
+    def known(self, t: dict[str, Any], key: str, keys: tuple[str, ...]) -> None:
+        """Every key of table t must be one the companion reads; else say which, and the nearest."""
+        for item in t:
+            if item in keys:
+                continue
+            where = _key(f"{key}.{item}" if key else item)
+            close = difflib.get_close_matches(item.lower(), keys, n=1, cutoff=0.6)
+            if close:
+                raise BadConfig(f"{self.file}: {where} is not a setting; did you mean {close[0]}?")
+            if not key:  # a section's key written at the top: say which section it belongs in
+                for section in ("readers", "buttons", "leds", "gpio", "button_defaults"):
+                    close = difflib.get_close_matches(item.lower(), KEYS[section], n=1, cutoff=0.6)
+                    if close:
+                        brackets = f"[[{section}]]" if section in ("readers", "buttons", "leds") else f"[{section}]"
+                        raise BadConfig(f"{self.file}: {where} is not a setting at the top of the file; "
+                                        f"did you mean {close[0]} under {brackets}?")
+            section = f" of {key.split('[')[0]}" if key else ""
+            raise BadConfig(f"{self.file}: {where} is not a setting; the settings{section} are: "
+                            + ", ".join(keys) + ".")
+
+    def table(self, data: dict[str, Any], key: str) -> dict[str, Any]:
         t = data.get(key, {})
         if not isinstance(t, dict):
             raise self.fail(key, "a table ([" + key + "])", t)
+        self.known(t, key, KEYS[key])
         return t
 
-    def array(self, data: dict, key: str) -> list:
+    def array(self, data: dict[str, Any], key: str, most: int) -> list[dict[str, Any]]:
         a = data[key]
         if not isinstance(a, list) or not all(isinstance(t, dict) for t in a):
             raise self.fail(key, f"an array of tables ([[{key}]])", a)
+        if len(a) > most:
+            raise BadConfig(f"{self.file}: {key} has {len(a)} entries; at most {most} are possible.")
         return a
 
-    def name(self, t: dict, key: str, default: str) -> str:
+    def name(self, t: dict[str, Any], key: str, default: str) -> str:
         n = t.get("name", default)
-        if not isinstance(n, str) or not n.strip():
-            raise self.fail(f"{key}.name", "a non-empty text", n)
+        if not isinstance(n, str) or not n.strip() or len(n.strip()) > MAX_NAME or not n.isprintable():
+            raise self.fail(f"{key}.name", f"a short text (1-{MAX_NAME} characters)", n)
         return n.strip()
 
-    def pin(self, t: dict, key: str) -> int:
+    def pin(self, t: dict[str, Any], key: str) -> int:
         if "pin" not in t:
             raise BadConfig(f"{self.file}: {key}.pin is missing; give the BCM pin number (0-27).")
         p = t["pin"]
@@ -209,45 +295,57 @@ class _Validator:
             raise self.fail(f"{key}.pin", "a BCM pin number 0-27", p)
         return p
 
-    def boolean(self, t: dict, key: str, item: str, default: bool) -> bool:
+    def boolean(self, t: dict[str, Any], key: str, item: str, default: bool) -> bool:
         b = t.get(item, default)
         if not isinstance(b, bool):
             raise self.fail(f"{key}.{item}", "true or false", b)
         return b
 
-    def seconds(self, t: dict, key: str, item: str, default: float, lo: float = 0.0, hi: float = 3600.0) -> float:
+    def seconds(self, t: dict[str, Any], key: str, item: str, default: float,
+                lo: float = 0.0, hi: float = 3600.0) -> float:
         s = t.get(item, default)
         if isinstance(s, bool) or not isinstance(s, (int, float)) or not lo <= s <= hi:
             raise self.fail(f"{key}.{item}", f"a number of seconds from {lo:g} to {hi:g}", s)
         return float(s)
 
-    def integer(self, t: dict, key: str, item: str, default: int, lo: int, hi: int) -> int:
+    def integer(self, t: dict[str, Any], key: str, item: str, default: int, lo: int, hi: int) -> int:
         n = t.get(item, default)
         if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
             raise self.fail(f"{key}.{item}", f"a whole number from {lo} to {hi}", n)
         return n
 
-    def text(self, t: dict, key: str, item: str, default: str) -> str:
+    def text(self, t: dict[str, Any], key: str, item: str, default: str) -> str:
         s = t.get(item, default)
-        if not isinstance(s, str) or not s.strip():
+        if not isinstance(s, str) or not s.strip() or len(s) > MAX_PORT or not s.isprintable():
             raise self.fail(f"{key}.{item}", "a port path or URL such as /dev/serial0 or loop://", s)
         return s.strip()
 
-    def choice(self, t: dict, key: str, item: str, choices: tuple, default: str) -> str:
+    def choice(self, t: dict[str, Any], key: str, item: str, choices: tuple[str, ...], default: str) -> str:
         c = t.get(item, default)
         if c not in choices:
             raise self.fail(f"{key}.{item}", "one of " + ", ".join(choices), c)
-        return c
+        return str(c)
 
-    def unique_names(self, items: tuple, key: str) -> None:
-        seen = {}
+    def protocol(self, t: dict[str, Any], key: str) -> str:
+        """A reader family by name or alias, any case (families.py); a near miss is suggested."""
+        p = t.get("protocol", "rdm6300")
+        found = families.find(p)
+        if found is not None:
+            return found.name
+        near = families.nearest(p)
+        hint = f"; did you mean {near}?" if near else "."
+        raise BadConfig(f"{self.file}: {key}.protocol must be one of {', '.join(PROTOCOLS)}, not {_show(p)}{hint}")
+
+    def unique_names(self, items: tuple[Any, ...], key: str) -> None:
+        seen: dict[str, int] = {}
         for i, item in enumerate(items):
             if item.name in seen:
-                raise BadConfig(f"{self.file}: {key}[{i}].name {item.name!r} is already used by {key}[{seen[item.name]}].")
+                raise BadConfig(f"{self.file}: {key}[{i}].name {item.name!r} is already used by "
+                                f"{key}[{seen[item.name]}].")
             seen[item.name] = i
 
-    def unique_pins(self, buttons: tuple, leds: tuple) -> None:
-        seen = {}
+    def unique_pins(self, buttons: tuple[ButtonConfig, ...], leds: tuple[LedConfig, ...]) -> None:
+        seen: dict[int, str] = {}
         for key, items in (("buttons", buttons), ("leds", leds)):
             for i, item in enumerate(items):
                 if item.pin in seen:

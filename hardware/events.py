@@ -11,10 +11,18 @@ What a player gets from a button (see docs/hardware.md):
   both posted when the button is let go;
 * a long press: ``hold`` the moment the hold time is reached, then only
   ``release`` when it is let go (never ``press`` as well).
+
+Telling events apart: each class has its own ``topic`` (a class constant, not a
+field: ``"tag"``, ``"tag_removed"``, ``"button"``, ``"device"``), so a consumer
+that may not import hardware/ (companion's table controller) can dispatch on
+``event.topic`` through a small ``typing.Protocol`` of its own, and one that may
+uses ``isinstance`` on the classes. A tag read and a tag removal have the same
+fields (uid, reader); only the class and its topic tell them apart.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar, Literal
 
 PRESS = "press"
 HOLD = "hold"
@@ -33,6 +41,7 @@ ERROR = "error"
 class ButtonEvent:
     """A button was pressed (short), held (long) or released."""
 
+    topic: ClassVar[Literal["button"]] = "button"
     button: str
     kind: str  # PRESS, HOLD or RELEASE
 
@@ -42,8 +51,12 @@ class TagEvent:
     """A tag was presented to a reader: exactly one per presentation.
 
     uid is upper-case hex without separators ("62E3086CED", "04A224E2C15C80").
+    The tag was confirmed before it is posted (docs/hardware.md, "Confirmed
+    tags"), and a tag that lay on the reader before a reconnect is not posted
+    again when the reader comes back.
     """
 
+    topic: ClassVar[Literal["tag"]] = "tag"
     uid: str
     reader: str
 
@@ -54,6 +67,7 @@ class TagRemoved:
     time, or a PN532 poll found no target). Apps that only care about taps can
     ignore it."""
 
+    topic: ClassVar[Literal["tag_removed"]] = "tag_removed"
     uid: str
     reader: str
 
@@ -63,6 +77,12 @@ class DeviceStatus:
     """A device's state changed: connected, disconnected, reconnecting,
     simulated, ready or error; detail is a sentence for the person at the table."""
 
+    topic: ClassVar[Literal["device"]] = "device"
     device: str
     status: str
     detail: str = ""
+
+
+# Every event a device posts (a sink takes one of these).
+DeviceEvent = ButtonEvent | TagEvent | TagRemoved | DeviceStatus
+TOPICS = {cls.topic: cls for cls in (ButtonEvent, TagEvent, TagRemoved, DeviceStatus)}

@@ -2,6 +2,10 @@
 
 They speak the hardware's language, so everything above them is the real code:
 
+* ``SimPin`` / ``SimFactory``: gpiozero's MockFactory with a replaceable clock,
+  and each pin's ``states`` history bounded to the last ``PIN_HISTORY`` changes
+  (gpiozero's MockPin keeps every change forever: a blinking LED in the
+  hardware-free app grew it by two entries a second, for as long as it ran).
 * ``SimButton`` drives a gpiozero MockFactory pin as a contact would:
   ``press()`` closes the contact, ``release()`` opens it, ``tap()`` and
   ``hold()`` do both with a short / long time between, ``bounce()`` chatters.
@@ -11,7 +15,8 @@ They speak the hardware's language, so everything above them is the real code:
   The path is a symlink in a temp directory (like the udev /dev/rfid link):
   unplug closes the pty and removes the link, replug makes a new pty and points
   the link at it. The PN532 twin reads the reader's commands and answers as the
-  chip does (ACK, then the response frame).
+  chip does (ACK, then the response frame). What a family sends comes from its
+  record in hardware/rfid/families.py.
 
 Example::
 
@@ -33,14 +38,22 @@ import tty
 
 from gpiozero.pins.mock import MockFactory, MockPin, PinState
 
-from .rfid import ascii125, pn532
+from .rfid import pn532
+from .rfid.families import Family, family
+
+PIN_HISTORY = 256  # changes kept per simulated pin (gpiozero's assert_states reads the first ones in tests)
 
 
 class SimPin(MockPin):
     """A MockPin whose edge timestamps come from the factory's clock (tests use a
-    manual clock to control the timing of edge bursts exactly)."""
+    manual clock to control the timing of edge bursts exactly) and whose
+    ``states`` history keeps only the last PIN_HISTORY changes."""
 
-    def _change_state(self, value):
+    def clear_states(self) -> None:
+        super().clear_states()
+        self.states: collections.deque[PinState] = collections.deque(self.states, maxlen=PIN_HISTORY)
+
+    def _change_state(self, value: bool) -> bool:
         if self._state != value:
             t = self._factory.ticks()
             self._state = value
@@ -126,15 +139,17 @@ class SimReader:
     """A simulated RFID reader behind a pseudo-terminal at ``path``."""
 
     def __init__(self, protocol: str = "rdm6300", name: str = "rfid", repeat: float = 0.1):
-        if protocol not in ("rdm6300", "id12", "pn532"):
-            raise ValueError(f"There is no simulated reader for {protocol!r}; use rdm6300, id12 or pn532.")
-        self.protocol = protocol
+        try:
+            self.family: Family = family(protocol)
+        except KeyError as e:
+            raise ValueError(f"There is no simulated reader for {protocol!r}: {e.args[0]}") from None
+        self.protocol = self.family.name
         self.repeat = repeat  # rdm6300: seconds between repeated frames
         self._dir = tempfile.mkdtemp(prefix="maya-rfid-")
         self.path = os.path.join(self._dir, name)
         self.tag: bytes | None = None
-        self._read_once = False  # pn532: a poll has answered with the current tag
-        self._leaving = False  # pn532: remove() came before any poll saw the tag
+        self._reads = 0  # frames sent / polls answered naming the current tag
+        self._leaving = False  # remove() came before the tag was read often enough to be confirmed
         self.commands = collections.deque(maxlen=64)  # pn532: the last command codes received
         self._lock = threading.Lock()
         self._master = self._slave = None
@@ -187,22 +202,33 @@ class SimReader:
     # --- what a player does -------------------------------------------------
     def present(self, uid: str) -> None:
         """Put a tag on the reader (uid in hex: 10 digits for 125 kHz, 8 or 14 for NFC)."""
-        data = _uid_bytes(uid, self.protocol)
+        data = _uid_bytes(uid, self.family)
         with self._lock:
             self.tag = data
-            self._read_once = False
+            self._reads = 1 if not self.family.polls else 0  # present() sends the first frame itself
             self._leaving = False
-        if self.protocol in ("rdm6300", "id12"):
-            self.write(self.frame(data))  # at once; the rdm6300 repeats from its thread
+        if not self.family.polls:
+            self.write(self.frame(data))  # at once; a repeating reader repeats from its thread
 
     def remove(self) -> None:
-        """Take the tag away. A PN532 tag that no poll has seen yet stays for one more
-        poll, so present() then remove() at once is a quick tap, not a tap too fast to read."""
+        """Take the tag away. A tag not yet read as often as the reader needs to confirm
+        it (two frames of an RDM6300, two PN532 polls) stays until it has been, so
+        present() then remove() at once is a quick tap (a hand's tap lasts a few
+        tenths of a second: several frames), not a tap too fast to read."""
         with self._lock:
-            if self.protocol == "pn532" and self.tag is not None and not self._read_once:
+            if self.tag is not None and self.family.continuous and self._reads < self.family.confirm_reads:
                 self._leaving = True
             else:
                 self.tag = None
+
+    def _read(self) -> bytes | None:
+        """The tag the reader reads now (lock held); a leaving tag goes once confirmed."""
+        tag = self.tag
+        if tag is not None:
+            self._reads += 1
+            if self._leaving and self._reads >= self.family.confirm_reads:
+                self.tag, self._leaving = None, False
+        return tag
 
     def noise(self, n: int = 16, rng: random.Random | None = None) -> bytes:
         """Write n random bytes (a noisy line); returns them."""
@@ -212,9 +238,7 @@ class SimReader:
 
     def frame(self, data: bytes) -> bytes:
         """The frame this reader family sends for a tag."""
-        if self.protocol == "pn532":
-            return pn532.target_response(data)
-        return ascii125.encode(data.hex(), b"\r\n" if self.protocol == "id12" else b"")
+        return self.family.encode(data)
 
     def write(self, data: bytes) -> None:
         """Raw bytes onto the line, as the reader's UART would send them."""
@@ -225,11 +249,12 @@ class SimReader:
 
     # --- the twin's own thread ----------------------------------------------
     def _run(self) -> None:
-        if self.protocol == "pn532":
+        if self.family.polls:
             self._answer_commands()
-        elif self.protocol == "rdm6300":
+        elif self.family.continuous:
             while not self._stop.wait(self.repeat):
-                tag = self.tag
+                with self._lock:
+                    tag = self._read()
                 if tag is not None:
                     self.write(self.frame(tag))
         else:
@@ -255,23 +280,19 @@ class SimReader:
         code = cmd[0]
         if code == pn532.IN_LIST_PASSIVE_TARGET:
             with self._lock:
-                tag = self.tag
-                self._read_once = tag is not None
-                if self._leaving:
-                    self.tag, self._leaving = None, False
+                tag = self._read()
             return pn532.target_response(tag)
         if code == pn532.GET_FIRMWARE_VERSION:
             return pn532.response(bytes([code + 1, 0x32, 0x01, 0x06, 0x07]))
         return pn532.response(bytes([code + 1]))
 
 
-def _uid_bytes(uid: str, protocol: str) -> bytes:
+def _uid_bytes(uid: str, fam: Family) -> bytes:
     try:
         data = bytes.fromhex(uid)
     except ValueError:
         data = b""
-    sizes = (4, 7, 10) if protocol == "pn532" else (5,)
-    if len(data) not in sizes:
-        digits = " or ".join(str(2 * n) for n in sizes)
-        raise ValueError(f"A {protocol} tag id is {digits} hex digits, not {uid!r}.")
+    if len(data) not in fam.uid_sizes:
+        digits = " or ".join(str(2 * n) for n in fam.uid_sizes)
+        raise ValueError(f"A {fam.name} tag id is {digits} hex digits, not {uid!r}.")
     return data

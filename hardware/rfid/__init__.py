@@ -3,14 +3,18 @@
 Framing is kept apart from I/O as in pyserial's ``serial.threaded``: a protocol
 object's ``data_received(bytes)`` only buffers and frames (and, for the PN532,
 decides which command to send next); ``Reader`` (reader.py) only opens the port,
-reads with a timeout, writes what the protocol asks and reconnects.
+reads with a timeout, writes what the protocol asks and reconnects. What differs
+between reader families (decoder, baud rate, the twin's frames, how a tag is
+confirmed) is one record per family in families.py.
 """
-from .ascii125 import ID12, RDM6300
-from .pn532 import PN532
+from .base import Protocol
+from .families import BY_NAME, FAMILIES, Family, family
 
-PROTOCOLS = {"rdm6300": RDM6300, "id12": ID12, "pn532": PN532}
+PROTOCOLS = {f.name: f.decoder for f in FAMILIES}
+
+__all__ = ["BY_NAME", "FAMILIES", "PROTOCOLS", "Family", "Protocol", "family", "make_protocol"]
 
 
-def make_protocol(name: str, poll: float = 0.1):
-    """A fresh protocol object (one per connection) for "rdm6300", "id12" or "pn532"."""
-    return PN532(poll=poll) if name == "pn532" else PROTOCOLS[name]()
+def make_protocol(name: str, poll: float = 0.1) -> Protocol:
+    """A fresh protocol object (one per connection) for a family's name or alias."""
+    return family(name).decoder(poll)

@@ -1,19 +1,22 @@
 """The protocol interface shared by the decoders (pyserial serial.threaded style)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 
 class Protocol:
     """Frames bytes into tag reads. The reader sets ``seen`` (called with a uid for
     every frame that names a tag) and ``absent`` (called when the reader says no
     tag is there, PN532 only). Decoders never raise on any input."""
 
-    transport = None
+    transport: Any = None
 
-    def __init__(self):
-        self.seen = lambda uid: None
-        self.absent = lambda: None
+    def __init__(self) -> None:
+        self.seen: Callable[[str], None] = lambda uid: None
+        self.absent: Callable[[], None] = lambda: None
 
-    def connection_made(self, transport) -> None:
+    def connection_made(self, transport: Any) -> None:
         self.transport = transport
 
     def data_received(self, data: bytes) -> None:
@@ -23,12 +26,17 @@ class Protocol:
             else:
                 self.seen(uid)
 
-    def feed(self, data: bytes) -> list:
+    def feed(self, data: bytes) -> list[str | None]:
         """Pure framing: the uids (str) found in data so far, None for "no tag"."""
         raise NotImplementedError
 
     def tick(self, now: float) -> None:
         """Called by the reader thread at least every read timeout; readers that poll write here."""
 
-    def connection_lost(self, exc) -> None:
+    def due(self) -> float | None:
+        """When (time.monotonic) tick() must run next for something pending, else None;
+        the reader thread shortens its read timeout to meet it."""
+        return None
+
+    def connection_lost(self, exc: BaseException | None) -> None:
         self.transport = None

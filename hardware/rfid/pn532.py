@@ -18,10 +18,18 @@ polls with InListPassiveTarget (one target, 106 kbps type A) every ``poll``
 seconds. Every command is first ACKed, then answered with command code + 1.
 A response with NbTg = 0 means the tag left. No answer within ``timeout``
 seconds starts again from the wake-up (the chip was reset or replugged).
+
+Confirmed tags: ``data_received`` passes on only a target response that answers
+the poll this side sent and is still waiting for (one answer per poll); a
+response in noise with no poll outstanding is ignored. A new uid needs a second
+poll naming it (Presence, reads=2); that poll is sent at once, not after the
+poll interval, so confirming costs one poll round trip (a few ms at 115200 baud).
 """
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Any
 
 from .base import Protocol
 
@@ -167,32 +175,49 @@ def parse_targets(data: bytes) -> list | None:
 class PN532(Protocol):
     """Reader side of a PN532 in HSU mode: sends the commands, frames the answers."""
 
-    def __init__(self, poll: float = 0.1, timeout: float = 1.0, clock=time.monotonic):
+    def __init__(self, poll: float = 0.1, timeout: float = 1.0, clock: Callable[[], float] = time.monotonic):
         super().__init__()
         self.poll = poll
         self.timeout = timeout
         self._clock = clock
         self._parser = FrameParser()
-        self._step = None  # the command we wait an answer for
+        self._step: int | None = None  # the command we wait an answer for
         self._deadline = 0.0
         self._next_poll = 0.0
+        self._last_answer: str | None = None  # the uid the last answered poll named
 
     # --- framing (pure) -----------------------------------------------------
-    def feed(self, data: bytes) -> list:
-        found = []
+    def feed(self, data: bytes) -> list[str | None]:
+        """The uids of every target response framed (None: no target), asked for or not."""
+        return [uid for uid, _ in self._answers(data)]
+
+    def data_received(self, data: bytes) -> None:
+        """Only answers to an outstanding poll count (module docstring)."""
+        for uid, asked in self._answers(data):
+            if not asked:
+                continue
+            if uid is None:
+                self.absent()
+            else:
+                self.seen(uid)
+
+    def _answers(self, data: bytes) -> list[tuple[str | None, bool]]:
+        found: list[tuple[str | None, bool]] = []
         for item in self._parser.feed(data):
             if item[0] == "frame" and item[1] == CHIP:
                 uids = parse_targets(item[2])
+                asked = self._step == IN_LIST_PASSIVE_TARGET
                 if uids is not None:
-                    found.append(uids[0] if uids else None)
-                self._answered(item[2][:1])
+                    found.append((uids[0] if uids else None, asked))
+                self._answered(item[2][:1], uids[0] if uids else None)
             elif item[0] == "nack":
                 self._step = None  # resend at the next tick
         return found
 
     # --- the command sequence -----------------------------------------------
-    def connection_made(self, transport) -> None:
+    def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
+        self._last_answer = None
         self._send(WAKEUP + command(SAM_NORMAL), SAM_CONFIGURATION)
 
     def tick(self, now: float) -> None:
@@ -203,17 +228,25 @@ class PN532(Protocol):
         elif self._step is not None and now >= self._deadline:
             self._send(WAKEUP + command(SAM_NORMAL), SAM_CONFIGURATION)
 
+    def due(self) -> float | None:
+        return self._next_poll if self._step is None else self._deadline
+
     def _send(self, data: bytes, step: int) -> None:
         self._step = step
         self._deadline = self._clock() + self.timeout
         if self.transport is not None:
             self.transport.write(data)
 
-    def _answered(self, code: bytes) -> None:
+    def _answered(self, code: bytes, uid: str | None) -> None:
         if not code or self._step is None or code[0] != self._step + 1:
             return
         if self._step == SAM_CONFIGURATION:
             self._send(command(MAX_RETRIES), RF_CONFIGURATION)
             return
         self._step = None
-        self._next_poll = self._clock() + (self.poll if code[0] == IN_LIST_PASSIVE_TARGET + 1 else 0.0)
+        wait = 0.0
+        if code[0] == IN_LIST_PASSIVE_TARGET + 1:
+            # a uid the last poll did not name is confirmed by a second poll at once
+            wait = 0.0 if uid is not None and uid != self._last_answer else self.poll
+            self._last_answer = uid
+        self._next_poll = self._clock() + wait

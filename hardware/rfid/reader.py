@@ -6,45 +6,55 @@ When the port cannot be opened or fails (a USB adapter pulled out), the thread
 posts DeviceStatus(disconnected), then tries again after a back-off that starts
 at ``reconnect_min`` and doubles up to ``reconnect_max`` seconds, posting
 DeviceStatus(reconnecting) for each try and DeviceStatus(connected) when the
-port is back. Reads block in select() with a timeout, so nothing busy-loops.
+port is back. Every successful open resets the back-off, so a few short
+connections in a row (a wobbly USB plug) never leave the reader deaf for
+seconds after it is back. While a port given as a device path does not exist
+(the adapter is out), the thread looks for it every ``APPEAR_CHECK`` seconds
+and opens it as soon as it reappears, whatever the back-off has reached.
+Reads block in select() with a timeout, so nothing busy-loops.
 """
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
+from typing import Any
 
 import serial
 
 from ..config import ReaderConfig
 from ..events import CONNECTED, DISCONNECTED, RECONNECTING, DeviceStatus
-from . import make_protocol
-from .presence import Presence
+from .families import family
+from .presence import Presence, Sink
 
 log = logging.getLogger(__name__)
 READ_TIMEOUT = 0.1  # seconds; also how often unseen tags and PN532 polls are checked
-STABLE = 1.0  # a connection that lasted this long resets the back-off
+APPEAR_CHECK = 0.05  # seconds between looks for a missing device path (a stat: costs nothing)
 
 
 class Reader:
     """One RFID reader. ``start()`` runs it on a daemon thread; ``close()`` stops it."""
 
-    def __init__(self, config: ReaderConfig, sink):
+    def __init__(self, config: ReaderConfig, sink: Sink):
         self.config = config
         self.name = config.name
+        self.family = family(config.protocol)
         self._sink = sink
-        self.presence = Presence(config.name, config.unseen, sink)
+        f = self.family
+        self.presence = Presence(config.name, config.unseen, sink, reads=f.confirm_reads, window=f.confirm_window,
+                                 continuous=f.continuous, grace=max(1.0, 2 * config.unseen, 3 * config.poll))
         self.status = DISCONNECTED
         self.detail = "not started"
         self._stop = threading.Event()
-        self._serial = None
+        self._serial: Any = None
         self._thread = threading.Thread(target=self.run, name=f"rfid-{config.name}", daemon=True)
 
     @property
     def device(self) -> str:
         return f"rfid {self.name}"
 
-    def start(self) -> "Reader":
+    def start(self) -> Reader:
         self._thread.start()
         return self
 
@@ -75,13 +85,15 @@ class Reader:
             except (serial.SerialException, OSError, ValueError) as e:
                 if self.status != RECONNECTING:
                     self._post(DISCONNECTED, f"RFID reader {self.name!r} is not connected at {self.config.port} "
-                                             f"({_reason(e)}); retrying in {delay:g} s.")
+                                             f"({_reason(e)}); {self._retry(delay)}")
                 delay, tries = self._back_off(delay, tries)
                 continue
             tries = 0
+            delay = self.config.reconnect_min  # it opened: the next loss starts the back-off afresh
             self._serial = ser
-            self._post(CONNECTED, f"RFID reader {self.name!r} ({self.config.protocol}) is connected at {self.config.port}.")
-            since = time.monotonic()
+            self.presence.connected()
+            self._post(CONNECTED, f"RFID reader {self.name!r} ({self.config.protocol}) "
+                                  f"is connected at {self.config.port}.")
             error = self._pump(ser)
             self._serial = None
             try:
@@ -90,25 +102,44 @@ class Reader:
                 pass
             if self._stop.is_set():
                 break
-            self.presence.absent()  # what lies on a reader we lost is unknown
-            if time.monotonic() - since >= STABLE:
-                delay = self.config.reconnect_min
+            self.presence.lost()  # what lay on it is held over until it is read again (presence.py)
             self._post(DISCONNECTED, f"RFID reader {self.name!r} was disconnected ({_reason(error)}); "
-                                     f"retrying in {delay:g} s.")
+                                     f"{self._retry(delay)}")
             delay, tries = self._back_off(delay, tries)
 
+    def _missing(self) -> bool:
+        """The port is a device path that is not there (the adapter is out)."""
+        return self.config.port.startswith("/") and not os.path.exists(self.config.port)
+
+    def _retry(self, delay: float) -> str:
+        if self._missing():
+            return "it will be used again as soon as it is plugged back in."
+        return f"retrying in {delay:g} s."
+
     def _back_off(self, delay: float, tries: int) -> tuple[float, int]:
-        """Wait (interruptibly), then announce the next try; returns the next delay."""
-        if not self._stop.wait(delay):
+        """Wait (interruptibly; cut short when a missing device path reappears), then
+        announce the next try; returns the next delay."""
+        missing = self._missing()
+        end = time.monotonic() + delay
+        while not self._stop.is_set():
+            if missing and not self._missing():
+                break  # plugged back in: try at once
+            left = end - time.monotonic()
+            if left <= 0 and not missing:
+                break
+            # a missing path is looked for until it is back: opening nothing would only fail
+            self._stop.wait(APPEAR_CHECK if missing else left)
+        if not self._stop.is_set():
             tries += 1
             self._post(RECONNECTING, f"Trying RFID reader {self.name!r} at {self.config.port} again (try {tries}).")
         return min(delay * 2, self.config.reconnect_max), tries
 
-    def _pump(self, ser) -> Exception | None:
+    def _pump(self, ser: Any) -> Exception | None:
         """Read until the port fails or we are stopped; returns the error."""
-        protocol = make_protocol(self.config.protocol, self.config.poll)
+        protocol = self.family.decoder(self.config.poll)
         protocol.seen = self.presence.seen
         protocol.absent = self.presence.absent
+        timeout = READ_TIMEOUT
         try:
             protocol.connection_made(ser)
             while not self._stop.is_set():
@@ -118,6 +149,10 @@ class Reader:
                 now = time.monotonic()
                 protocol.tick(now)
                 self.presence.expire(now)
+                due = protocol.due()  # something pending sooner than the read timeout: wake for it
+                wanted = READ_TIMEOUT if due is None else min(READ_TIMEOUT, max(0.001, due - time.monotonic()))
+                if abs(wanted - timeout) > 0.0005:
+                    ser.timeout = timeout = wanted
         except (serial.SerialException, OSError, TypeError) as e:  # TypeError: pyserial on a closed fd
             protocol.connection_lost(e)
             return e
@@ -129,7 +164,7 @@ class Reader:
         return None
 
 
-def _reason(e) -> str:
+def _reason(e: BaseException | None) -> str:
     if e is None:
         return "closed"
     text = str(e)
