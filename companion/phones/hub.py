@@ -1,0 +1,218 @@
+"""The main-thread side of phones: tokens, messages from views, peeks, actions.
+
+Privacy: a seat's message is built by `message_for(game, view, actions)` from that
+seat's view and its own legal actions only — never the state, never another seat's
+view. Before a message shows a secret (`you`) the page had not shown, the peek is
+journaled with session.mark_seen, exactly as the privacy gate does.
+"""
+from __future__ import annotations
+
+import hmac
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol
+
+from ..engine import TABLE, Game
+from ..errors import CompanionError
+
+
+class SessionLike(Protocol):
+    game: Game
+    players: list[str]
+
+    def view(self, viewer: Any = ...) -> dict: ...
+    def legal_actions(self, actor: Any) -> list[dict]: ...
+    def mark_seen(self, seat: int) -> None: ...
+    def is_over(self) -> bool: ...
+
+
+class Sender(Protocol):
+    """What the hub needs from the server (thread-safe calls)."""
+
+    def send(self, seat: int, message: dict) -> None: ...
+    def drop(self, seat: int, reason: str) -> None: ...
+
+
+def private_lines(game: Game, view: Mapping) -> list[str]:
+    """Sentences for a seat's own secrets: the game's own words when it has them
+    (`private_lines(view)`), else each entry of `you` plainly."""
+    own = getattr(game, "private_lines", None)
+    if callable(own):
+        return [str(s) for s in own(view)]
+    lines = []
+    for key, value in (view.get("you") or {}).items():
+        if isinstance(value, (list, tuple)):
+            value = ", ".join(str(v) for v in value) or "none"
+        lines.append(f"{str(key).replace('_', ' ').capitalize()}: {value}")
+    return lines
+
+
+def message_for(game: Game, seat: int, view: Mapping, actions: list[dict]) -> dict:
+    """The whole message a seat's page receives: a function of that seat's view and
+    its own legal actions only (the privacy property test checks this)."""
+    waiting = view.get("waiting_for")
+    waiting = waiting if isinstance(waiting, dict) else {}
+    players = view.get("players") or []
+    name = players[seat]["name"] if isinstance(seat, int) and 0 <= seat < len(players) else ""
+    return {
+        "type": "view",
+        "game": view.get("game"),
+        "title": game.title,
+        "seat": seat,
+        "name": name,
+        "waiting": waiting.get("sentence", ""),
+        "my_turn": seat in (waiting.get("actors") or []),
+        "events": [e.get("sentence", "") for e in view.get("events") or []],
+        "secrets": private_lines(game, view),
+        "actions": [{"label": game.describe_action(view, a), "type": a.get("type"), "action": a} for a in actions],
+        "over": view.get("result") is not None,
+    }
+
+
+@dataclass
+class _Seat:
+    token: str
+    connections: int = 0
+    shown_you: Any = None  # the `you` last shown on this seat's page
+    last: dict | None = None
+    revoked: list[str] = field(default_factory=list)
+
+
+class PhoneHub:
+    """Tokens per seat, the message each connected seat should see, and phone actions.
+
+    play(seat, action) -> (ok, sentence): enters a seat's action (the app passes the
+    table controller's play). post(fn): runs fn on the main thread (the app uses
+    Kivy's Clock; tests call fn at once or queue it).
+    """
+
+    def __init__(self, session: SessionLike, play: Callable[[int, dict], tuple[bool, str]],
+                 post: Callable[[Callable[[], None]], None]):
+        self.session = session
+        self._play = play
+        self._post = post
+        self._lock = threading.Lock()  # tokens are read by the server thread
+        self._seats = {s: _Seat(secrets.token_urlsafe(16)) for s in range(len(session.players))}
+        self._sender: Sender | None = None
+        self.listeners: list[Callable[[], None]] = []  # the table screen's "who is connected" display
+
+    # --- tokens (any thread) -------------------------------------------------------
+    def token(self, seat: int) -> str:
+        with self._lock:
+            return self._seats[seat].token
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat a token opens, compared in constant time; None for a bad, revoked
+        or finished game's token."""
+        if not isinstance(token, str) or self.session.is_over():
+            return None
+        found = None
+        with self._lock:
+            for seat, s in self._seats.items():
+                if hmac.compare_digest(s.token.encode(), token.encode("utf-8", "replace")):
+                    found = seat
+        return found
+
+    def revoke(self, seat: int) -> str:
+        """A lost or borrowed phone: its link stops working at once; a new one is made."""
+        with self._lock:
+            self._seats[seat].token = secrets.token_urlsafe(16)
+            self._seats[seat].shown_you = None
+            self._seats[seat].last = None
+        if self._sender is not None:
+            self._sender.drop(seat, "This phone's link was replaced at the table.")
+        return self.token(seat)
+
+    def connected(self) -> list[int]:
+        with self._lock:
+            return [seat for seat, s in self._seats.items() if s.connections > 0]
+
+    # --- main thread -----------------------------------------------------------------
+    def attach(self, sender: Sender) -> None:
+        self._sender = sender
+
+    def message(self, seat: int) -> dict:
+        game = self.session.game
+        view = self.session.view(seat)
+        if self.session.is_over():
+            result = view.get("result") or {}
+            sentence = (result.get("detail") or {}).get("sentence") or "The game is over."
+            return {"type": "over", "sentence": sentence}
+        return message_for(game, seat, view, self.session.legal_actions(seat))
+
+    def refresh(self) -> None:
+        """After any change: send each connected seat its message if it changed,
+        journaling the peek first when the page would show a new secret."""
+        for seat in self.connected():
+            self._refresh(seat)
+        for fn in list(self.listeners):
+            fn()
+
+    def _refresh(self, seat: int) -> None:
+        msg = self.message(seat)
+        s = self._seats[seat]
+        if msg == s.last:
+            return
+        you = self.session.view(seat).get("you") if msg["type"] == "view" else None
+        if you and you != s.shown_you:
+            try:
+                self.session.mark_seen(seat)  # before anything is shown, as the gate does
+            except CompanionError as e:
+                msg = {"type": "error", "sentence": f"Your view cannot be shown: {e}"}
+                you = s.shown_you
+        s.shown_you, s.last = you, msg
+        if self._sender is not None:
+            self._sender.send(seat, msg)
+
+    # --- from the server thread: moved to the main thread -------------------------------
+    def gateway(self) -> "Gateway":
+        return Gateway(self)
+
+    def _connected(self, seat: int, delta: int) -> None:
+        with self._lock:
+            s = self._seats[seat]
+            s.connections = max(0, s.connections + delta)
+            if delta > 0:
+                s.last = None  # a new page: send it everything again (catch up)
+        self.refresh()
+
+    def _action(self, seat: int, action: Any) -> None:
+        if not isinstance(action, dict):
+            self._say(seat, False, "That is not an action.")
+            return
+        allowed = self.session.legal_actions(seat)
+        action = dict(action, actor=seat)
+        if action not in allowed:
+            self._say(seat, False, "That cannot be done now.")
+            self.refresh()
+            return
+        ok, sentence = self._play(seat, action)
+        self._say(seat, ok, sentence)
+        self.refresh()
+
+    def _say(self, seat: int, ok: bool, sentence: str) -> None:
+        if self._sender is not None:
+            self._sender.send(seat, {"type": "said", "ok": ok, "sentence": sentence})
+
+
+class Gateway:
+    """What the server thread may call: token checks, and events posted to the main thread."""
+
+    def __init__(self, hub: PhoneHub):
+        self._hub = hub
+
+    def seat_of(self, token: str) -> int | None:
+        return self._hub.seat_of(token)
+
+    def connected(self, seat: int) -> None:
+        self._hub._post(lambda: self._hub._connected(seat, +1))
+
+    def disconnected(self, seat: int) -> None:
+        self._hub._post(lambda: self._hub._connected(seat, -1))
+
+    def action(self, seat: int, action: Any) -> None:
+        self._hub._post(lambda: self._hub._action(seat, action))
+
+
+__all__ = ["PhoneHub", "Gateway", "message_for", "private_lines", "TABLE"]

@@ -1,0 +1,60 @@
+"""Phones: a hub on a real Session and a real server on loopback."""
+from __future__ import annotations
+
+import queue
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from companion.errors import CompanionError
+from companion.journal import Journal
+from companion.phones.hub import PhoneHub
+from companion.session import Session
+
+
+class MainThread:
+    """Stands in for Kivy's Clock: the server thread posts, the test runs what was posted."""
+
+    def __init__(self) -> None:
+        self.q: queue.Queue[Any] = queue.Queue()
+
+    def post(self, fn: Any) -> None:
+        self.q.put(fn)
+
+    def run(self, timeout: float = 0.0) -> int:
+        n = 0
+        try:
+            fn = self.q.get(timeout=timeout) if timeout else self.q.get_nowait()
+        except queue.Empty:
+            return 0
+        while True:
+            fn()
+            n += 1
+            try:
+                fn = self.q.get_nowait()
+            except queue.Empty:
+                return n
+
+
+def make_hub(session: Session, main: MainThread) -> PhoneHub:
+    def play(seat: int, action: dict) -> tuple[bool, str]:
+        try:
+            session.act(action)
+        except CompanionError as e:
+            return False, str(e)
+        return True, ""
+
+    return PhoneHub(session, play, main.post)
+
+
+@pytest.fixture
+def journal(tmp_path) -> Iterator[Journal]:
+    j = Journal.open(tmp_path / "journal.sqlite3")
+    yield j
+    j.close()
+
+
+@pytest.fixture
+def main() -> MainThread:
+    return MainThread()
