@@ -179,7 +179,7 @@ class PhoneServer:
         await ws.prepare(request)
         old = self._sockets.get(seat)
         self._sockets[seat] = ws
-        self._sent.pop(seat, None)  # a new page: it gets the newest view at once (catch up)
+        self._sent.pop(seat, None)  # a new page (another tab): it gets the newest view at once
         self._wake[seat] = asyncio.Event()  # this socket's own: the old one's pump never wakes again
         self._wake[seat].set()
         if old is not None:  # a second tab with the same link replaces the first
@@ -202,6 +202,7 @@ class PhoneServer:
             sender.cancel()
             if self._sockets.get(seat) is ws:
                 del self._sockets[seat]
+                self._latest.pop(seat, None)  # the next page gets the hub's fresh view, not a stale one
             self.gateway.disconnected(seat)
         return ws
 
