@@ -1,32 +1,54 @@
 #!/usr/bin/env bash
-# Install the Maya table companion on a Raspberry Pi so it starts full screen at
-# boot: system packages, a virtual environment with the companion, the config
+# Install the Maya table companion on a Raspberry Pi as a kiosk: full screen
+# from boot, restarted whatever happens. System packages, a virtual environment
+# with the companion (the tested versions, deploy/constraints.txt), the config
 # file, Kivy's touchscreen settings, the udev rule for a USB RFID reader, the
-# user's groups, the serial port (when the reader is on the Pi's UART) and the
-# systemd unit. Made for Raspberry Pi OS Bookworm 64-bit (Python 3.11) on a
-# Pi 4 or Pi 5 with the official 7" display; see docs/hardware.md, "Raspberry Pi".
+# user's groups, the serial port (when the reader is on the Pi's UART), console
+# blanking off and the systemd unit. For Raspberry Pi OS Bookworm or Trixie on
+# a Pi 4 or Pi 5 with an official touch display; see docs/hardware.md.
 #
 #   deploy/install-pi.sh              install and enable (starts at the next boot)
 #   deploy/install-pi.sh --now        ... and (re)start it now
 #   deploy/install-pi.sh --console    ... and boot to the console, not the desktop
 #                                     (the app needs the display for itself)
-#   deploy/install-pi.sh --uninstall  stop and remove the unit and the udev rule
-#                                     (the journal, config and .venv stay)
+#   deploy/install-pi.sh --update     pull the newest companion, reinstall, restart;
+#                                     the games, tags, config and settings stay
+#   deploy/install-pi.sh --uninstall  remove the service, the udev rule and what the
+#                                     install changed (boot target, console blanking)
+#                                     and give tty1 back; the games, config and .venv stay
+#   deploy/install-pi.sh --force      install on a machine that is not a Raspberry Pi
 #
 # Run it from the project folder's copy on the Pi, as the user who will own the
-# game data (not root); it asks sudo for the system parts. Safe to run again.
+# game data (not root); it asks sudo for the system parts. Run it as often as
+# you like: it changes only what is missing, never your own edits.
 set -euo pipefail
 
 APP_DIR="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$APP_DIR"
-UNIT=/etc/systemd/system/maya-companion.service
-RULE=/etc/udev/rules.d/99-maya-rfid.rules
-NOW="" CONSOLE="" UNINSTALL="" REBOOT=""
+# shellcheck source=deploy/packages.sh
+. deploy/packages.sh
+
+ROOT="${MAYA_INSTALL_ROOT:-}"  # the tests' sandbox; empty on a real Pi
+UNIT_NAME=maya-companion.service
+UNIT="$ROOT/etc/systemd/system/$UNIT_NAME"
+RULE="$ROOT/etc/udev/rules.d/99-maya-rfid.rules"
+CMDLINE="$ROOT/boot/firmware/cmdline.txt"
+[ -e "$CMDLINE" ] || CMDLINE="$ROOT/boot/cmdline.txt"
+STATE_DIR="${XDG_STATE_HOME:-$HOME/.local/state}/maya-companion"
+STATE="$STATE_DIR/install-pi.state"  # what the install changed, for --uninstall
+CONFIG="${XDG_CONFIG_HOME:-$HOME/.config}/maya-companion/config.toml"
+KIVY_INI="${KIVY_HOME:-$HOME/.kivy}/config.ini"
+GROUPS_WANTED=(video render input gpio dialout)
+
+NOW="" CONSOLE="" UNINSTALL="" UPDATE="" FORCE="" APP_ONLY=""
 for arg in "$@"; do
   case "$arg" in
     --now) NOW=1 ;;
     --console) CONSOLE=1 ;;
+    --update) UPDATE=1 ;;
     --uninstall) UNINSTALL=1 ;;
+    --force) FORCE=1 ;;
+    --app-only) APP_ONLY=1 ;;  # scripts/run on a Pi: everything but the service and the boot
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install-pi.sh: unknown option $arg (try --help)" >&2; exit 2 ;;
   esac
@@ -37,41 +59,88 @@ if [ "$(id -u)" = 0 ]; then
   exit 2
 fi
 USER_NAME="$(id -un)"
+SUDO=sudo
+REBOOT=""
 say() { printf '\n== %s\n' "$*"; }
+state_get() { [ -e "$STATE" ] || return 0; sed -n "s/^$1=//p" "$STATE" | tail -n 1; }
+state_set() {
+  mkdir -p "$STATE_DIR"
+  { grep -v "^$1=" "$STATE" 2>/dev/null || true; echo "$1=$2"; } >"$STATE.new"
+  mv "$STATE.new" "$STATE"
+}
+# put FILE: install stdin as the root-owned FILE unless it already says exactly that;
+# status 0 when it changed.
+put() {
+  local new
+  new="$(mktemp)"
+  cat >"$new"
+  if [ -e "$1" ] && cmp -s "$new" "$1"; then rm -f "$new"; return 1; fi
+  $SUDO install -D -m 0644 "$new" "$1"
+  rm -f "$new"
+}
 
+# --- uninstall -----------------------------------------------------------------------
 if [ -n "$UNINSTALL" ]; then
-  say "Removing the service and the udev rule"
-  sudo systemctl disable --now maya-companion.service 2>/dev/null || true
-  sudo rm -f "$UNIT" "$RULE"
-  sudo systemctl daemon-reload
-  sudo udevadm control --reload || true
-  echo "Done. The journal ($HOME/.local/share/maya-companion), the config and .venv were left alone."
+  say "Removing the kiosk service and what the install changed"
+  if [ -e "$UNIT" ]; then
+    $SUDO systemctl disable --now "$UNIT_NAME" || true
+    $SUDO rm -f "$UNIT"
+    echo "  removed $UNIT"
+  fi
+  $SUDO systemctl daemon-reload
+  $SUDO systemctl reset-failed "$UNIT_NAME" 2>/dev/null || true
+  if [ -e "$RULE" ]; then
+    $SUDO rm -f "$RULE"
+    $SUDO udevadm control --reload || true
+    echo "  removed $RULE"
+  fi
+  target="$(state_get default_target)"
+  if [ -n "$target" ] && [ "$(systemctl get-default)" = multi-user.target ]; then
+    $SUDO systemctl set-default "$target"
+    echo "  the Pi boots to $target again, as before the install"
+    REBOOT=1
+  fi
+  if [ "$(state_get consoleblank)" = added ] && [ -e "$CMDLINE" ]; then
+    $SUDO sed -i -e 's/ consoleblank=0//' "$CMDLINE"
+    echo "  console blanking is back to the system's default (next boot)"
+  fi
+  # The unit's Conflicts= stopped the login prompt on tty1: give it back now.
+  $SUDO systemctl start getty@tty1.service 2>/dev/null || true
+  rm -f "$STATE"
+  echo
+  echo "Done. Left alone: the games and tags (${XDG_DATA_HOME:-$HOME/.local/share}/maya-companion),"
+  echo "the config ($CONFIG), Kivy's settings ($KIVY_INI), .venv, your groups and the serial port settings."
+  [ -z "$REBOOT" ] || echo "Reboot to come back to the desktop:  sudo reboot"
   exit 0
 fi
 
-if ! grep -qi "raspberry pi" /proc/device-tree/model 2>/dev/null; then
-  echo "Note: this does not look like a Raspberry Pi; installing anyway."
+# --- a Raspberry Pi? -------------------------------------------------------------------
+if MODEL="$(pi_model)"; then
+  :
+elif [ -n "$FORCE" ]; then
+  MODEL="$(uname -m) machine (not a Raspberry Pi)"
+  echo "This is not a Raspberry Pi; installing anyway, as asked (--force)."
+else
+  echo "This is not a Raspberry Pi (${MAYA_INSTALL_ROOT:-}/proc/device-tree/model says so), so nothing was changed:" >&2
+  echo "this installer makes a Pi boot into the companion. On this machine run ./scripts/run;" >&2
+  echo "to install the kiosk service here all the same: deploy/install-pi.sh --force" >&2
+  exit 2
 fi
 
-# --- system packages ----------------------------------------------------------------
-# Kivy's wheel brings its own SDL2; these are the libraries it loads at run time
-# (GL ES / EGL / GBM / DRM for drawing without a desktop, mtdev for the
-# touchscreen, ALSA for the sounds), python3-lgpio for gpiozero (the Pi 5 has
-# nothing else), and venv. "a|b": whichever name this release has (t64 rename).
+# --- update: the newest companion first ------------------------------------------------------
+if [ -n "$UPDATE" ]; then
+  say "Update: pulling the newest companion"
+  if [ -d .git ] || git rev-parse --git-dir >/dev/null 2>&1; then
+    git pull --ff-only || { echo "git pull failed (above: git's words); nothing else was changed." >&2; exit 1; }
+  else
+    echo "  $APP_DIR is not a git clone: copy the new version over it, then run --update again."
+  fi
+fi
+
+# --- system packages ---------------------------------------------------------------------
 say "System packages"
-pkgs=(python3-venv python3-dev python3-lgpio libmtdev1 libgl1 libegl1 libgles2
-      libgbm1 libdrm2 libgl1-mesa-dri "libasound2t64|libasound2")
-sudo apt-get update -qq
-chosen=()
-for alternatives in "${pkgs[@]}"; do
-  IFS='|' read -r -a names <<<"$alternatives"
-  pick=""
-  for n in "${names[@]}"; do
-    if apt-cache policy "$n" 2>/dev/null | grep -q 'Candidate: [0-9]'; then pick="$n"; break; fi
-  done
-  if [ -n "$pick" ]; then chosen+=("$pick"); else echo "  (no package $alternatives here; skipped)"; fi
-done
-sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${chosen[@]}"
+ensure_packages "${PI_PACKAGES[@]}"
+echo "  present: ${PI_PACKAGES[*]}"
 
 # --- the companion in a virtual environment ---------------------------------------------
 # --system-site-packages: lgpio comes from the OS (python3-lgpio), not from pip.
@@ -81,18 +150,14 @@ if [ ! -x .venv/bin/python ]; then
 elif grep -q '^include-system-site-packages = false' .venv/pyvenv.cfg; then
   sed -i 's/^include-system-site-packages = false/include-system-site-packages = true/' .venv/pyvenv.cfg
 fi
-.venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e .
-.venv/bin/python -c 'import companion, hardware, kivy_ui' \
-  || { echo "The companion's packages did not install (see pip's words above)." >&2; exit 1; }
+venv_install "" ${UPDATE:+--force}
+echo "  installed (the tested versions: deploy/constraints.txt)"
 .venv/bin/python -c 'import lgpio' 2>/dev/null \
   || echo "  Warning: lgpio is not importable; gpiozero will fall back to RPi.GPIO (not on a Pi 5)."
 
 # --- config: with a config file on a Pi the app uses the real devices -------------------
-CONFIG_DIR="${XDG_CONFIG_HOME:-$HOME/.config}/maya-companion"
-CONFIG="$CONFIG_DIR/config.toml"
 say "Config $CONFIG"
-mkdir -p "$CONFIG_DIR"
+mkdir -p "$(dirname "$CONFIG")"
 if [ -e "$CONFIG" ]; then
   echo "  kept (it exists); the sample is deploy/config.toml"
 else
@@ -100,91 +165,152 @@ else
   echo "  copied from deploy/config.toml: check the pins and the reader's port"
 fi
 
-# --- Kivy: the official 7" touchscreen -----------------------------------------------
-KIVY_INI="$HOME/.kivy/config.ini"
+# --- Kivy: the touchscreen --------------------------------------------------------------
 say "Touchscreen settings in $KIVY_INI"
-mkdir -p "$HOME/.kivy"
-.venv/bin/python - "$KIVY_INI" deploy/kivy-touchscreen.ini <<'EOF'
-"""Merge the [input] keys of the sample into Kivy's config.ini: every other
-probesysfs line goes (each one opens the touchscreen again: double taps)."""
-import configparser, sys
-target, sample = sys.argv[1], sys.argv[2]
-def parser():
-    p = configparser.RawConfigParser()
-    p.optionxform = str  # Kivy's keys are case-sensitive ("%(name)s")
-    return p
-want, have = parser(), parser()
-want.read(sample)
-have.read(target)
-if not have.has_section("input"):
-    have.add_section("input")
-for key, value in list(have.items("input")):
-    if value.strip().startswith("probesysfs"):
-        have.remove_option("input", key)
-for key, value in want.items("input"):
-    have.set("input", key, value)
-with open(target, "w") as f:
-    have.write(f)
-EOF
-sed -n '/^\[input\]/,/^$/p' "$KIVY_INI" | sed 's/^/  /'
+.venv/bin/python deploy/kivy_ini.py "$KIVY_INI" deploy/kivy-touchscreen.ini
 
 # --- the RFID reader ----------------------------------------------------------------
-say "udev rule for a USB RFID reader (/dev/rfid)"
-sudo install -m 0644 deploy/99-maya-rfid.rules "$RULE"
-sudo udevadm control --reload
-sudo udevadm trigger --subsystem-match=tty || true
-if grep -Eq '^[[:space:]]*port[[:space:]]*=[[:space:]]*"/dev/(serial0|ttyAMA0|ttyS0)"' "$CONFIG"; then
-  # The reader is on the Pi's own UART: the port must be on, the login console off it.
-  say "Serial port: UART on, serial console off (the reader is on the Pi's UART)"
-  if command -v raspi-config >/dev/null; then
-    sudo raspi-config nonint do_serial_hw 0
-    sudo raspi-config nonint do_serial_cons 1
-    REBOOT=1
-  else
-    echo "  No raspi-config: enable the UART and disable the serial console by hand (deploy/wiring.md)."
+# The configured reader's port, e.g. /dev/rfid or /dev/serial0 (the first [[readers]] port).
+PORT="$(sed -n 's/^[[:space:]]*port[[:space:]]*=[[:space:]]*"\([^"]*\)".*/\1/p' "$CONFIG" | head -n 1)"
+PORT="${PORT:-/dev/rfid}"
+# udev properties of a serial device: "vendor product serial", or nothing.
+usb_ids() {
+  udevadm info --query=property --name="$1" 2>/dev/null | awk -F= '
+    $1=="ID_VENDOR_ID"{v=$2} $1=="ID_MODEL_ID"{p=$2} $1=="ID_SERIAL_SHORT"{s=$2}
+    END{if (v != "" && p != "") print v, p, s}'
+}
+# The rule's line for vendor:product from the sample, with the serial number when known.
+rule_line() {
+  local serial=""
+  [ -z "${3:-}" ] || serial=" ATTRS{serial}==\"$3\","
+  grep -i "ATTRS{idVendor}==\"$1\", ATTRS{idProduct}==\"$2\"" deploy/99-maya-rfid.rules | head -n 1 \
+    | sed "s/ATTRS{idProduct}==\"$2\",/&$serial/"
+}
+reader_rule() {
+  local candidates=() dev ids pinned=""
+  case "$PORT" in
+    /dev/rfid) for dev in "$ROOT"/dev/serial/by-id/*; do [ -e "$dev" ] && candidates+=("$dev"); done ;;
+    /dev/*) candidates=("$ROOT$PORT") ;;
+  esac
+  local -a known=()
+  for dev in "${candidates[@]}"; do
+    ids="$(usb_ids "$dev")"
+    # shellcheck disable=SC2086  # "vendor product [serial]" splits into its words
+    [ -n "$ids" ] && [ -n "$(rule_line $ids)" ] && known+=("$ids")
+  done
+  if [ ${#known[@]} -eq 1 ]; then
+    # shellcheck disable=SC2086
+    pinned="$(rule_line ${known[0]})"
   fi
-fi
+  echo "# Made by deploy/install-pi.sh from deploy/99-maya-rfid.rules: /dev/rfid for the RFID reader."
+  if [ -n "$pinned" ]; then
+    echo "# The configured reader's adapter (vendor product serial: ${known[0]}); run the installer"
+    echo "# again after changing the adapter."
+    echo "$pinned"
+  else
+    echo "# Any of these adapters (no single reader adapter was plugged in or named by the config's port)."
+    grep '^SUBSYSTEM' deploy/99-maya-rfid.rules
+  fi
+}
+case "$PORT" in
+  /dev/serial0|/dev/ttyAMA*|/dev/ttyS0)
+    say "The reader is on the Pi's UART ($PORT)"
+    if [ -e "$RULE" ]; then $SUDO rm -f "$RULE"; $SUDO udevadm control --reload || true; echo "  removed the USB adapter rule"; fi
+    # The port must be on and the login console off it.
+    if command -v raspi-config >/dev/null; then
+      if [ "$($SUDO raspi-config nonint get_serial_hw)" = 0 ] && [ "$($SUDO raspi-config nonint get_serial_cons)" = 1 ]; then
+        echo "  UART on, serial console off: already so"
+      else
+        $SUDO raspi-config nonint do_serial_hw 0
+        $SUDO raspi-config nonint do_serial_cons 1
+        echo "  UART turned on, serial console turned off"
+        REBOOT=1
+      fi
+    else
+      echo "  No raspi-config: enable the UART and disable the serial console by hand (docs/hardware.md)."
+    fi
+    ;;
+  *)
+    say "udev rule for the USB RFID reader (/dev/rfid) in $RULE"
+    if reader_rule | put "$RULE"; then
+      $SUDO udevadm control --reload
+      $SUDO udevadm trigger --subsystem-match=tty || true
+      sed -n '2p' "$RULE" | sed 's/^# /  /'
+    else
+      echo "  unchanged"
+    fi
+    ;;
+esac
 
 # --- groups ---------------------------------------------------------------------------
 say "Groups for $USER_NAME"
-for g in video render input gpio dialout; do
+for g in "${GROUPS_WANTED[@]}"; do
   if getent group "$g" >/dev/null && ! id -nG "$USER_NAME" | tr ' ' '\n' | grep -qx "$g"; then
-    sudo usermod -aG "$g" "$USER_NAME"
+    $SUDO usermod -aG "$g" "$USER_NAME"
     echo "  added to $g"
     REBOOT=1
   fi
 done
+echo "  in: $(id -nG "$USER_NAME")"
+
+if [ -n "$APP_ONLY" ]; then
+  say "Done (the app; the kiosk service: deploy/install-pi.sh --console --now)"
+  [ -z "$REBOOT" ] || echo "Reboot for the new groups / serial settings to take effect:  sudo reboot"
+  exit 0
+fi
+
+# --- console blanking off --------------------------------------------------------------
+say "Console blanking"
+if [ ! -e "$CMDLINE" ]; then
+  echo "  no $CMDLINE here; the unit still turns blanking off on tty1 when it starts"
+elif grep -q 'consoleblank=' "$CMDLINE"; then
+  echo "  kept: $CMDLINE already sets consoleblank"
+else
+  $SUDO sed -i -e '1 s/$/ consoleblank=0/' "$CMDLINE"
+  state_set consoleblank added
+  echo "  off from the next boot (consoleblank=0 in $CMDLINE)"
+fi
 
 # --- the service ------------------------------------------------------------------------
 say "systemd unit $UNIT"
 # Only groups this system has: systemd refuses to start a unit naming a missing one.
 groups=""
-for g in video render input gpio dialout; do
-  getent group "$g" >/dev/null && groups="$groups $g"
+for g in "${GROUPS_WANTED[@]}"; do
+  if getent group "$g" >/dev/null; then groups="$groups $g"; fi
 done
-sed -e "s|@USER@|$USER_NAME|g" -e "s|@HOME@|$HOME|g" -e "s|@APP_DIR@|$APP_DIR|g" \
-    -e "s|^SupplementaryGroups=.*|SupplementaryGroups=${groups# }|" \
-  deploy/maya-companion.service | sudo tee "$UNIT" >/dev/null
-sudo systemctl daemon-reload
-sudo systemctl enable maya-companion.service
+if sed -e "s|@USER@|$USER_NAME|g" -e "s|@HOME@|$HOME|g" -e "s|@APP_DIR@|$APP_DIR|g" \
+       -e "s|^SupplementaryGroups=.*|SupplementaryGroups=${groups# }|" \
+       deploy/maya-companion.service | put "$UNIT"; then
+  $SUDO systemctl daemon-reload
+  echo "  written"
+else
+  echo "  unchanged"
+fi
+if systemctl is-enabled --quiet "$UNIT_NAME" 2>/dev/null; then
+  echo "  enabled (starts at boot)"
+else
+  $SUDO systemctl enable "$UNIT_NAME"
+fi
 if [ "$(systemctl get-default)" = graphical.target ]; then
   if [ -n "$CONSOLE" ]; then
-    sudo systemctl set-default multi-user.target
-    echo "  The Pi now boots to the console (undo: sudo systemctl set-default graphical.target)."
+    [ -n "$(state_get default_target)" ] || state_set default_target graphical.target
+    $SUDO systemctl set-default multi-user.target
+    echo "  The Pi now boots to the console (--uninstall puts the desktop back)."
     REBOOT=1
   else
     echo "  Warning: the Pi boots to the desktop, which holds the display; the app"
     echo "  cannot draw while it runs. Run again with --console, or see docs/hardware.md."
   fi
 fi
-if [ -n "$NOW" ]; then
-  sudo systemctl restart maya-companion.service
-  echo "  started: journalctl -u maya-companion -f"
+if [ -n "$NOW" ] || { [ -n "$UPDATE" ] && systemctl is-active --quiet "$UNIT_NAME"; }; then
+  $SUDO systemctl restart "$UNIT_NAME"
+  echo "  (re)started: journalctl -u maya-companion -f"
 fi
 
-say "Done"
+say "Done on this $MODEL"
 echo "Check the buttons and the reader:  $APP_DIR/.venv/bin/maya-companion devices"
 echo "(stop the service first, the reader is opened by one program at a time)."
+echo "Update later:  deploy/install-pi.sh --update"
 if [ -n "$REBOOT" ]; then
-  echo "Reboot for the new groups / serial settings to take effect:  sudo reboot"
+  echo "Reboot for the new groups / serial / boot settings to take effect:  sudo reboot"
 fi

@@ -1,0 +1,97 @@
+# shellcheck shell=bash
+# Shared by scripts/setup and deploy/install-pi.sh (sourced, not run): the
+# system packages a Raspberry Pi needs, finding the Pi, and installing only the
+# packages that are missing.
+#
+# "a|b" in a package list means either name will do: Debian 13 (trixie) and
+# Raspberry Pi OS based on it renamed some libraries with a t64 suffix
+# (libmtdev1 -> libmtdev1t64, libasound2 -> libasound2t64). A package counts
+# as present under either name, so nothing is installed (and `apt-get update`
+# never runs) when everything is already there.
+
+# What Kivy's bundled SDL2 loads on a Pi drawing without a desktop (GL ES, EGL,
+# GBM and DRM through KMS), the touchscreen (mtdev), sound (ALSA), the Pi 5's
+# only GPIO library for gpiozero (python3-lgpio, seen through a venv made with
+# --system-site-packages) and venv itself.
+# shellcheck disable=SC2034  # used by the scripts that source this file
+PI_PACKAGES=(python3-venv python3-lgpio "libmtdev1t64|libmtdev1" libgl1 libegl1
+             libgles2 libgbm1 libdrm2 libgl1-mesa-dri "libasound2t64|libasound2")
+
+# The Pi's model ("Raspberry Pi 5 Model B Rev 1.0") on stdout, or status 1 when
+# this is not a Raspberry Pi. MAYA_INSTALL_ROOT prefixes every system path the
+# installer touches (the tests point it at a sandbox).
+pi_model() {
+  local model
+  model="$(tr -d '\0' 2>/dev/null <"${MAYA_INSTALL_ROOT:-}/proc/device-tree/model")" || return 1
+  case "$model" in
+    *"Raspberry Pi"*) printf '%s\n' "$model" ;;
+    *) return 1 ;;
+  esac
+}
+
+package_installed() {
+  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+}
+
+# missing_packages ALT... : the alternatives ("a|b") of which no name is installed.
+missing_packages() {
+  local alternatives n found
+  local -a names
+  for alternatives in "$@"; do
+    IFS='|' read -r -a names <<<"$alternatives"
+    found=""
+    for n in "${names[@]}"; do
+      if package_installed "$n"; then found=1; break; fi
+    done
+    [ -n "$found" ] || printf '%s\n' "$alternatives"
+  done
+}
+
+# ensure_packages ALT... : install what is missing (through $SUDO, if set);
+# returns at once, printing nothing, when nothing is. Each "a|b" installs the
+# first name this release has.
+ensure_packages() {
+  local -a missing chosen names
+  local alternatives pick n
+  mapfile -t missing < <(missing_packages "$@")
+  [ ${#missing[@]} -gt 0 ] || return 0
+  echo "Installing system packages: ${missing[*]}"
+  ${SUDO:-} apt-get update -qq
+  for alternatives in "${missing[@]}"; do
+    IFS='|' read -r -a names <<<"$alternatives"
+    pick=""
+    for n in "${names[@]}"; do
+      if apt-cache policy "$n" 2>/dev/null | grep -q 'Candidate: [0-9]'; then pick="$n"; break; fi
+    done
+    if [ -n "$pick" ]; then chosen+=("$pick"); else echo "  (no package $alternatives in this release; skipped)"; fi
+  done
+  [ ${#chosen[@]} -gt 0 ] || return 0
+  ${SUDO:-} env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${chosen[@]}" >/dev/null
+}
+
+# The Python packages, installed into .venv only when pyproject.toml, the
+# constraints or the extras changed since the last time (a stamp in .venv), so
+# running again costs nothing. deploy/constraints.txt pins the versions the
+# test suite passed with: a Pi installed next year gets what was tested.
+# venv_install EXTRAS [--force]
+venv_install() {
+  local spec=".${1:+[$1]}" stamp=.venv/.maya-installed hash have
+  hash="$(cat pyproject.toml deploy/constraints.txt | sha256sum | cut -d' ' -f1)"
+  have="$(cat "$stamp" 2>/dev/null || true)"
+  # The same files, and the same extras or more (".[test]" holds everything "." needs).
+  if [ "${2:-}" != --force ] && { [ "$have" = "$hash $spec" ] || [ "$have" = "$hash .[test]" ]; } \
+     && .venv/bin/python -c 'import companion, hardware, kivy_ui' 2>/dev/null; then
+    return 0
+  fi
+  local log
+  log="$(mktemp)"
+  .venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
+  if ! .venv/bin/python -m pip install -q -c deploy/constraints.txt -e "$spec" >"$log" 2>&1; then
+    cat "$log" >&2; rm -f "$log"
+    echo "Could not install the companion's Python packages (above: pip's own words)." >&2
+    return 1
+  fi
+  rm -f "$log"
+  .venv/bin/python -c 'import companion, hardware, kivy_ui' >/dev/null
+  printf '%s\n' "$hash $spec" >"$stamp"
+}
