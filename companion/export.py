@@ -1,0 +1,221 @@
+"""Taking finished games out of the companion: jsonl, csv and BG Stats.
+
+    jsonl    one game per file, exactly what `maya-companion replay` reads: the
+             setup line (with a `fairness` record for `verify`), then one action
+             per line. It is the game's whole record, so it holds what was hidden
+             during play (the draws); only finished games are exported.
+    csv      one row per player per play: results only.
+    bgstats  the JSON "play file" the BG Stats app imports: players, games,
+             plays with scores, winners, date and duration. Results only.
+
+Games are read from the journal page by page (`Journal.history`), so --all on a
+journal of 10,000 games never holds more than a page of rows at a time before
+formatting. Players are named by their current name in the roster when one is
+given (a renamed player stays one player in BG Stats).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+from .errors import CompanionError
+from .fairness import record, walk
+from .games import get_game
+from .journal import Journal
+from .players import Roster
+
+FORMATS = ("bgstats", "csv", "jsonl")
+PAGE = 500
+#: uuids are derived from the game's journal id and seed, so exporting the same
+#: play twice gives the same uuid and BG Stats recognises it instead of doubling it.
+NAMESPACE = uuid.UUID("5d0f1c9a-7f43-4b8e-9a53-6d61796163e0")
+BGSTATS_ABOUT = ("This is a Play file that can be read by Board Game Stats. It was exported by the Maya table "
+                 "companion; open it with Board Game Stats to import the plays.")
+
+
+class ExportError(CompanionError, ValueError):
+    """A game that cannot be exported (unknown, unfinished); the sentence says which."""
+
+
+def finished(journal: Journal, game: str | None = None, page: int = PAGE) -> Iterator[dict[str, Any]]:
+    """Every finished game (history rows), newest first, read a page at a time."""
+    offset = 0
+    while True:
+        rows = journal.history(page, offset, game=game)
+        yield from rows
+        if len(rows) < page:
+            return
+        offset += page
+
+
+def finished_game(journal: Journal, game_id: int) -> dict[str, Any]:
+    """The full journal row of a finished game; ExportError otherwise."""
+    row = journal.session(game_id)
+    if row["abandoned"] is not None:
+        raise ExportError(f"Game {game_id} was abandoned; only finished games are exported.")
+    if row["finished"] is None or row["result"] is None:
+        raise ExportError(f"Game {game_id} is still being played; it can be exported once it is over.")
+    return row
+
+
+def display_name(roster: Roster | None, name: str, started: float) -> str:
+    if roster is None:
+        return name
+    owner = roster.owner(name, started)
+    return owner.name if owner is not None else name
+
+
+# --- jsonl --------------------------------------------------------------------
+def jsonl(journal: Journal, game_id: int) -> str:
+    """One finished game as replay lines (see the module docstring)."""
+    row = finished_game(journal, game_id)
+    entries = journal.entries(game_id)
+    fair = record(row["seed"], row["randomness"], entries)
+    actions = walk((kind, data) for kind, data in fair["history"]).actions
+    setup = {"game": row["game"], "players": row["players"], "options": row["options"], "fairness": fair}
+    lines = [json.dumps(setup, separators=(",", ":"), ensure_ascii=False)]
+    lines += [json.dumps(a, separators=(",", ":"), ensure_ascii=False) for a in actions]
+    return "\n".join(lines) + "\n"
+
+
+# --- csv ----------------------------------------------------------------------
+CSV_COLUMNS = ("game_id", "game", "title", "date", "started_utc", "duration_min", "players", "seat", "player",
+               "colour", "score", "rank", "winner", "tiebreak")
+
+
+def _title(name: str) -> str:
+    try:
+        return get_game(name).title or name
+    except CompanionError:
+        return name
+
+
+def csv_rows(journal: Journal, rows: list[dict[str, Any]], roster: Roster | None = None) -> Iterator[dict[str, Any]]:
+    for h in rows:
+        full = journal.session(h["id"])
+        result = full["result"] or {}
+        colours = full["meta"].get("colours") or []
+        ranks = result.get("ranks") or []
+        for seat, name in enumerate(h["players"]):
+            yield {
+                "game_id": h["id"], "game": h["game"], "title": _title(h["game"]),
+                "date": time.strftime("%Y-%m-%d %H:%M", time.localtime(h["started"])),
+                "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(h["started"])),
+                "duration_min": round(h["duration_s"] / 60, 1), "players": len(h["players"]), "seat": seat + 1,
+                "player": display_name(roster, name, h["started"]),
+                "colour": colours[seat] if seat < len(colours) and isinstance(colours[seat], str) else "",
+                "score": h["scores"][seat] if seat < len(h["scores"]) else "",
+                "rank": ranks[seat] if seat < len(ranks) else "",
+                "winner": "yes" if seat in h["winners"] else "no",
+                "tiebreak": result.get("tiebreak") or "",
+            }
+
+
+def to_csv(journal: Journal, rows: list[dict[str, Any]], roster: Roster | None = None) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for r in csv_rows(journal, rows, roster):
+        writer.writerow(r)
+    return out.getvalue()
+
+
+# --- BG Stats ----------------------------------------------------------------------
+def _uuid(*parts: object) -> str:
+    return str(uuid.uuid5(NAMESPACE, ":".join(map(str, parts))))
+
+
+def to_bgstats(journal: Journal, rows: list[dict[str, Any]], roster: Roster | None = None,
+               location: str = "Maya table companion") -> dict[str, Any]:
+    """The BG Stats play file for these games (history rows)."""
+    now = time.strftime("%Y-%m-%d %H:%M:%S")
+    players: dict[str, dict[str, Any]] = {}
+    games: dict[str, dict[str, Any]] = {}
+    plays = []
+    loc = {"id": 1, "uuid": _uuid("location", location), "name": location, "modificationDate": now}
+    for h in sorted(rows, key=lambda r: (r["started"], r["id"])):
+        full = journal.session(h["id"])
+        result = full["result"] or {}
+        if h["game"] not in games:
+            games[h["game"]] = {"id": len(games) + 1, "uuid": _uuid("game", h["game"]), "name": _title(h["game"]),
+                                "modificationDate": now, "cooperative": False, "highestWins": True,
+                                "noPoints": False, "usesTeams": False, "bggId": 0}
+        ranks = result.get("ranks") or []
+        scores = []
+        for seat, name in enumerate(h["players"]):
+            shown = display_name(roster, name, h["started"])
+            if shown not in players:
+                players[shown] = {"id": len(players) + 1, "uuid": _uuid("player", shown.casefold()), "name": shown,
+                                  "isAnonymous": False, "modificationDate": now, "bggUsername": ""}
+            scores.append({
+                "playerRefId": players[shown]["id"],
+                "score": str(h["scores"][seat]) if seat < len(h["scores"]) else "",
+                "winner": seat in h["winners"], "newPlayer": False, "startPlayer": seat == 0,
+                "seatOrder": seat + 1, "rank": ranks[seat] if seat < len(ranks) else 0, "role": "",
+            })
+        plays.append({
+            "uuid": _uuid("play", h["id"], full["seed"]),
+            "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(h["started"])),
+            "entryDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(h["finished"])),
+            "modificationDate": now,
+            "durationMin": max(1, round(h["duration_s"] / 60)),
+            "gameRefId": games[h["game"]]["id"], "locationRefId": loc["id"],
+            "ignored": False, "rating": 0, "manualWinner": False, "rounds": 0, "scoringSetting": 0, "board": "",
+            "comments": result.get("tiebreak") or "", "playerScores": scores,
+        })
+    return {"about": BGSTATS_ABOUT, "players": list(players.values()), "locations": [loc],
+            "games": list(games.values()), "plays": plays}
+
+
+# --- choosing games and writing --------------------------------------------------------
+def select(journal: Journal, game_id: int | None = None, game: str | None = None) -> list[dict[str, Any]]:
+    """History rows: one game by id, or every finished game (of one title)."""
+    if game_id is None:
+        return list(finished(journal, game))
+    return [history_row(finished_game(journal, game_id))]
+
+
+def history_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A full journal row in the shape Journal.history() lists games."""
+    result = row["result"] if isinstance(row["result"], dict) else {}
+    players = row["players"]
+    winners = [w for w in result.get("winners", []) if isinstance(w, int) and 0 <= w < len(players)]
+    return {"id": row["id"], "game": row["game"], "players": players, "scores": list(result.get("scores", [])),
+            "winners": winners, "winner_names": [players[w] for w in winners], "started": row["started"],
+            "finished": row["finished"], "duration_s": round(row["finished"] - row["started"], 3)}
+
+
+def render(journal: Journal, fmt: str, rows: list[dict[str, Any]], roster: Roster | None = None) -> dict[str, str]:
+    """{file name: text} for these games in one format: one file for csv and
+    bgstats, one file per game for jsonl (replay reads one game per file)."""
+    if fmt not in FORMATS:
+        raise ExportError(f"The export formats are {', '.join(FORMATS)}, not {fmt!r}.")
+    if not rows:
+        raise ExportError("There is no finished game to export yet.")
+    stamp = time.strftime("%Y%m%d-%H%M")
+    if fmt == "jsonl":
+        return {f"maya-game-{h['id']}.jsonl": jsonl(journal, h["id"]) for h in rows}
+    if fmt == "csv":
+        return {f"maya-plays-{stamp}.csv": to_csv(journal, rows, roster)}
+    data = to_bgstats(journal, rows, roster)
+    return {f"maya-plays-{stamp}.bgsplay": json.dumps(data, indent=1, ensure_ascii=False)}
+
+
+__all__ = [
+    "CSV_COLUMNS",
+    "FORMATS",
+    "ExportError",
+    "csv_rows",
+    "finished",
+    "finished_game",
+    "jsonl",
+    "render",
+    "select",
+    "to_bgstats",
+    "to_csv",
+]

@@ -1,0 +1,191 @@
+"""Statistics over finished games: per player and game, per game, and the series the plots draw.
+
+Everything here is read from results (Journal.history rows) and TABLE views,
+never from a seat's secrets. A renamed player is one player (companion/players.py).
+
+    plays = load(journal, roster)                 # oldest first
+    player_stats(plays, "Ana", game="maya")       # plays, wins, win rate, average, best, last 10
+    game_stats(plays, "maya")                     # average duration, wins by seat, score distribution
+    score_progression(game, players, options, actions)   # a finished game's public score by round
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .engine import TABLE, Game
+from .journal import Journal
+from .players import Roster
+
+PAGE = 1000
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str  # the player's current name (roster), else the name they played under
+    score: float
+    won: bool
+
+
+@dataclass(frozen=True)
+class Play:
+    id: int
+    game: str
+    started: float
+    duration_s: float
+    seats: tuple[Seat, ...]
+
+
+def load(journal: Journal, roster: Roster | None = None, game: str | None = None) -> list[Play]:
+    """Every finished game as a Play, oldest first, read a page at a time."""
+    out: list[Play] = []
+    offset = 0
+    while True:
+        rows = journal.history(PAGE, offset, game=game)
+        for h in rows:
+            seats = []
+            for seat, name in enumerate(h["players"]):
+                owner = roster.owner(name, h["started"]) if roster is not None else None
+                score = h["scores"][seat] if seat < len(h["scores"]) else 0
+                seats.append(Seat(owner.name if owner else name, score if isinstance(score, (int, float)) else 0,
+                                  seat in h["winners"]))
+            out.append(Play(h["id"], h["game"], h["started"], h["duration_s"], tuple(seats)))
+        if len(rows) < PAGE:
+            break
+        offset += PAGE
+    out.reverse()
+    return out
+
+
+def _number(x: float) -> float | int:
+    return int(x) if float(x).is_integer() else round(x, 2)
+
+
+def player_stats(plays: Sequence[Play], player: str, game: str | None = None) -> dict[str, Any]:
+    """One player's record (in one game, or all): plays, wins, win rate, average
+    and best score, and the last 10 results (oldest first)."""
+    key = player.casefold()
+    mine = [(p, s) for p in plays if game is None or p.game == game for s in p.seats if s.name.casefold() == key]
+    scores = [s.score for _p, s in mine]
+    wins = sum(s.won for _p, s in mine)
+    return {
+        "player": player, "game": game, "plays": len(mine), "wins": wins,
+        "win_rate": round(wins / len(mine), 3) if mine else 0.0,
+        "average": _number(sum(scores) / len(scores)) if scores else None,
+        "best": _number(max(scores)) if scores else None,
+        "last10": [{"id": p.id, "game": p.game, "started": p.started, "score": _number(s.score), "won": s.won}
+                   for p, s in mine[-10:]],
+    }
+
+
+def game_stats(plays: Sequence[Play], game: str) -> dict[str, Any]:
+    """One game's figures: plays, average duration, wins by seat position (does
+    the first player win more?), and how scores are distributed."""
+    mine = [p for p in plays if p.game == game]
+    seats = max((len(p.seats) for p in mine), default=0)
+    wins_by_seat = [0] * seats
+    games_by_seat = [0] * seats
+    scores: list[float] = []
+    for p in mine:
+        for i, s in enumerate(p.seats):
+            games_by_seat[i] += 1
+            wins_by_seat[i] += s.won
+            scores.append(s.score)
+    return {
+        "game": game, "plays": len(mine),
+        "average_minutes": round(sum(p.duration_s for p in mine) / len(mine) / 60, 1) if mine else None,
+        "wins_by_seat": wins_by_seat, "games_by_seat": games_by_seat,
+        "score_distribution": histogram(scores),
+    }
+
+
+def histogram(values: Sequence[float], bins: int = 8) -> list[dict[str, Any]]:
+    """[{"lo", "hi", "count"}] over equal whole-number bins covering the values."""
+    if not values:
+        return []
+    lo, hi = int(min(values)), int(max(values))
+    width = max(1, -(-(hi - lo + 1) // bins))
+    counts = Counter((int(v) - lo) // width for v in values)
+    n = (hi - lo) // width + 1
+    return [{"lo": lo + i * width, "hi": lo + (i + 1) * width - 1, "count": counts.get(i, 0)} for i in range(n)]
+
+
+def players_of(plays: Iterable[Play], game: str | None = None) -> list[str]:
+    """Everyone who played (this game), most plays first."""
+    c = Counter(s.name for p in plays if game is None or p.game == game for s in p.seats)
+    return [name for name, _n in sorted(c.items(), key=lambda kv: (-kv[1], kv[0].casefold()))]
+
+
+def scores_over_time(plays: Sequence[Play], player: str, game: str) -> list[tuple[float, float, bool]]:
+    """(started, score, won) of each of the player's plays of this game, oldest first."""
+    key = player.casefold()
+    return [(p.started, s.score, s.won) for p in plays if p.game == game for s in p.seats if s.name.casefold() == key]
+
+
+def summary(plays: Sequence[Play], game: str | None = None, player: str | None = None) -> dict[str, Any]:
+    """What `maya-companion stats` prints: per game, its figures and each player's record."""
+    names = sorted({p.game for p in plays if game is None or p.game == game})
+    out = []
+    for g in names:
+        people = [player] if player is not None else players_of(plays, g)
+        out.append({**game_stats(plays, g), "players": [player_stats(plays, who, g) for who in people]})
+    return {"games": out}
+
+
+# --- a finished game, round by round -------------------------------------------------
+def score_key(game: Game, final_view: Mapping[str, Any], scores: Sequence[Any]) -> str | None:
+    """The public per-player number in TABLE views that ends as the score
+    (Maya's gold, Maya Madness's tokens), or None when no public number does
+    (a score hidden until the end is never drawn round by round)."""
+    players = final_view.get("players") or []
+    if not players or len(players) != len(scores):
+        return None
+    for key, value in players[0].items():
+        if key in ("seat",) or isinstance(value, bool) or not isinstance(value, (int, float)):
+            continue
+        if all(isinstance(p.get(key), (int, float)) and p.get(key) == s for p, s in zip(players, scores)):
+            return str(key)
+    return None
+
+
+def score_progression(game: Game, players: Sequence[str], options: Mapping[str, Any] | None,
+                      actions: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """{"key", "rounds": [1, 2, ...], "series": [[value per round] per seat]}: each
+    seat's public score at the end of each round, from TABLE views; None for a
+    game without rounds or without a public score."""
+    state = game.setup(list(players), dict(options or {}))
+    views = [game.view(state, TABLE)]
+    for a in actions:
+        state = game.apply(state, dict(a))
+        views.append(game.view(state, TABLE))
+    result = game.result(state)
+    if result is None or views[-1].get("round") is None:
+        return None
+    key = score_key(game, views[-1], result.scores)
+    if key is None:
+        return None
+    by_round: dict[int, list[Any]] = {}
+    for v in views:
+        r = v.get("round")
+        if isinstance(r, int) and not isinstance(r, bool):
+            by_round[r] = [p.get(key, 0) for p in v["players"]]  # the last view of each round wins
+    rounds = sorted(by_round)
+    return {"key": key, "rounds": rounds,
+            "series": [[by_round[r][seat] for r in rounds] for seat in range(len(players))]}
+
+
+__all__ = [
+    "Play",
+    "Seat",
+    "game_stats",
+    "histogram",
+    "load",
+    "player_stats",
+    "players_of",
+    "score_key",
+    "score_progression",
+    "scores_over_time",
+    "summary",
+]

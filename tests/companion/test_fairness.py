@@ -1,0 +1,122 @@
+"""Fairness you can check (companion/fairness.py): every digital draw of an
+exported game follows from its revealed seed, the seed matches the fingerprint
+committed at the start, and any tampering with a draw, the seed or the moves
+is caught by `verify` with a sentence naming what is wrong."""
+from __future__ import annotations
+
+import json
+import pathlib
+import random
+import sys
+
+import pytest
+
+from companion import export, fairness
+from companion.cli_history import verify_command
+from companion.session import Session
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from history_steps import play_session, random_history
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_exported_game_verifies_even_after_undos_and_redos(journal, toy, seed):
+    sessions = random_history(journal, random.Random(seed), count=3)
+    for s in sessions:
+        text = export.jsonl(journal, s.id)
+        verified = fairness.verify_lines(text.splitlines())
+        assert verified.draws > 0
+        assert fairness.short_fingerprint(s.seed) in verified.sentence()
+
+
+def test_an_undone_draw_comes_back_the_same_and_still_verifies(journal, toy):
+    s = Session.create(journal, "toy", ["Ana", "Ben"], seed=7)
+    s.act({"actor": 0, "type": "roll"})
+    rolled = s.actions[-1]
+    s.undo()
+    s.act({"actor": 0, "type": "roll"})
+    assert s.actions[-1] == rolled  # the remembered draw, dealt again
+    while not s.is_over():
+        actor = next(iter(s.actors()))
+        s.act({"actor": actor, "type": "roll"})
+    assert fairness.verify_lines(export.jsonl(journal, s.id).splitlines()).randomness == "digital"
+
+
+def _tamper_first_die(lines, in_history: bool, in_moves: bool):
+    setup = json.loads(lines[0])
+    hist = setup["fairness"]["history"]
+    k = next(i for i, (kind, a) in enumerate(hist) if kind == "action" and a.get("type") == "die")
+    old = hist[k][1]["value"]
+    new = 1 + old % 6
+    if in_history:
+        hist[k][1]["value"] = new
+    out = [json.dumps(setup)]
+    done = False
+    for raw in lines[1:]:
+        a = json.loads(raw)
+        if in_moves and not done and a.get("type") == "die" and a["value"] == old:
+            a["value"] = new
+            done = True
+        out.append(json.dumps(a))
+    return out
+
+
+def _finished_toy(journal, seed=11):
+    return play_session(journal, "toy", ["Ana", "Ben", "Cleo"], random.Random(seed), undo_rate=0)
+
+
+def test_a_die_changed_in_the_moves_alone_is_caught(journal, toy):
+    s = _finished_toy(journal)
+    lines = _tamper_first_die(export.jsonl(journal, s.id).splitlines(), in_history=False, in_moves=True)
+    with pytest.raises(fairness.VerifyError, match=r"Line \d+: the moves in the file are not the ones"):
+        fairness.verify_lines(lines)
+
+
+def test_a_die_changed_everywhere_does_not_follow_from_the_seed(journal, toy):
+    s = _finished_toy(journal)
+    lines = _tamper_first_die(export.jsonl(journal, s.id).splitlines(), in_history=True, in_moves=True)
+    with pytest.raises(fairness.VerifyError, match="does not follow from the seed"):
+        fairness.verify_lines(lines)
+
+
+def test_another_seed_does_not_match_the_committed_fingerprint(journal, toy):
+    s = _finished_toy(journal)
+    lines = export.jsonl(journal, s.id).splitlines()
+    setup = json.loads(lines[0])
+    setup["fairness"]["seed"] = str(int(setup["fairness"]["seed"]) + 1)
+    with pytest.raises(fairness.VerifyError, match="does not match the committed fingerprint"):
+        fairness.verify_lines([json.dumps(setup)] + lines[1:])
+
+
+def test_the_fingerprint_is_short_and_does_not_show_the_seed():
+    fp = fairness.short_fingerprint(123456789)
+    assert len(fp) == 14 and fp.count("-") == 2
+    assert "123456789" not in fairness.fingerprint(123456789)
+    assert fairness.short_fingerprint(123456789) != fairness.short_fingerprint(123456790)
+
+
+def test_physical_draws_have_nothing_to_check_and_say_so(journal, toy):
+    s = Session.create(journal, "toy", ["Ana", "Ben"], randomness="physical")
+    s.act({"actor": "chance", "type": "deal", "seat": 0, "secret": 1})
+    s.act({"actor": "chance", "type": "deal", "seat": 1, "secret": 2})
+    for _ in range(200):
+        if s.is_over():
+            break
+        if s.waiting_for_chance():
+            s.act({"actor": "chance", "type": "die", "value": 6})
+        else:
+            s.act({"actor": next(iter(s.actors())), "type": "roll"})
+    v = fairness.verify_lines(export.jsonl(journal, s.id).splitlines())
+    assert "made at the table" in v.sentence()
+
+
+def test_verify_command_exit_codes_and_sentences(journal, toy, tmp_path, capsys):
+    s = _finished_toy(journal)
+    good = tmp_path / "good.jsonl"
+    good.write_text(export.jsonl(journal, s.id))
+    assert verify_command([str(good)]) == 0
+    assert "verified" in capsys.readouterr().out
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(_tamper_first_die(good.read_text().splitlines(), True, True)) + "\n")
+    assert verify_command([str(bad)]) == 1
+    assert "NOT VERIFIED" in capsys.readouterr().err
