@@ -3,31 +3,46 @@
     maya-companion                      the touchscreen app (the `app` command)
     maya-companion games [--json]       the games and their options
     maya-companion replay FILE.jsonl    replay a game from a setup line and action lines
-    maya-companion simulate GAME --players N --games K --seed S [--bot greedy|random] [--json]
+    maya-companion simulate GAME --players N --games K --seed S [--bot greedy|random] [--jobs J] [--json]
 
-Commands from the layers above companion/ (`app` from kivy_ui, `devices` from
-hardware) are found through the entry-point group `maya_companion.commands`,
-so this module never imports them. Errors are sentences, never tracebacks:
-exit code 2 for a usage mistake or a bad option, 1 for a failed replay.
+Each subcommand of companion/ is one line of COMMANDS (name -> module, function,
+help), imported only when it runs; the function takes the command's arguments
+(argv after the name) and returns the exit code. Commands from the layers above
+companion/ (`app` from kivy_ui, `devices` from hardware) are found through the
+entry-point group `maya_companion.commands` (read lazily: importlib.metadata is
+imported only when such a command or --help is asked for), so this module never
+imports them. Errors are sentences, never tracebacks: exit code 2 for a usage
+mistake or a bad option, 1 for a failed replay.
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
 import sys
 import time
-from importlib import metadata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NoReturn
 
-from .engine import CHANCE, TABLE
+from .engine import CHANCE, TABLE, Game
 from .errors import CompanionError
 from .games import available, get_game
 
 PROG = "maya-companion"
 ENTRY_GROUP = "maya_companion.commands"
-BUILTIN = ("games", "replay", "simulate")
 MAX_ACTIONS = 100_000
+
+#: name -> (module, function, help). function(argv: list[str]) -> exit code; it
+#: parses its own arguments (command_parser gives one that errs in sentences).
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "games": ("companion.cli", "games_command", "list the games and their options"),
+    "replay": ("companion.cli", "replay_command",
+               "replay a game from a JSON-lines file and print the final table view"),
+    "simulate": ("companion.cli", "simulate_command", "bots play each other; results and speed"),
+}
+BUILTIN = tuple(COMMANDS)
 
 
 class UsageError(Exception):
@@ -35,8 +50,21 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # argparse would print usage and exit; we want a sentence
+    def error(self, message: str) -> NoReturn:  # argparse would print usage and exit; we want a sentence
         raise UsageError(f"{self.prog}: {message[0].upper() + message[1:]}. Try '{self.prog} --help'.")
+
+
+def command_parser(name: str, description: str) -> argparse.ArgumentParser:
+    """The parser a subcommand fills: a mistake raises a sentence (exit code 2)."""
+    return _Parser(prog=f"{PROG} {name}", description=description)
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace | int:
+    """Parsed arguments, or the exit code of --help."""
+    try:
+        return parser.parse_args(list(argv))
+    except SystemExit as e:  # --help
+        return int(e.code or 0)
 
 
 def _out(text: str = "") -> None:
@@ -48,7 +76,12 @@ def _err(text: str) -> None:
 
 
 # --- games --------------------------------------------------------------------
-def cmd_games(args) -> int:
+def games_command(argv: Sequence[str]) -> int:
+    parser = command_parser("games", "List the games and their options.")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = _parse(parser, argv)
+    if isinstance(args, int):
+        return args
     described = [get_game(name).describe() for name in available()]
     if args.json:
         _out(json.dumps(described))
@@ -76,10 +109,11 @@ class ReplayError(Exception):
         super().__init__(f"Line {line}: {reason}")
 
 
-def replay_lines(lines) -> dict:
+def replay_lines(lines: Iterable[str]) -> dict[str, Any]:
     """Replay a setup line and action lines; {"view", "result", "actions"}.
     Raises ReplayError naming the line (1-based) and the reason."""
-    game = state = None
+    game: Game | None = None
+    state: Any = None
     count = 0
     for number, raw in enumerate(lines, start=1):
         if not raw.strip():
@@ -106,7 +140,7 @@ def replay_lines(lines) -> dict:
     return {"view": game.view(state, TABLE), "result": result.to_json() if result else None, "actions": count}
 
 
-def _replay_setup(number: int, data: dict):
+def _replay_setup(number: int, data: dict[str, Any]) -> tuple[Game, Any]:
     if "game" not in data or "players" not in data:
         raise ReplayError(number, 'the first line must be the setup {"game": ..., "players": [...], "options": {...}}.')
     if not isinstance(data["players"], list):
@@ -123,7 +157,13 @@ def _replay_setup(number: int, data: dict):
         raise ReplayError(number, str(e)) from None
 
 
-def cmd_replay(args) -> int:
+def replay_command(argv: Sequence[str]) -> int:
+    parser = command_parser("replay", "Replay a game from a JSON-lines file and print the final table view.")
+    parser.add_argument("file", metavar="FILE.jsonl",
+                        help="first line the setup, then one action per line ('-' for stdin)")
+    args = _parse(parser, argv)
+    if isinstance(args, int):
+        return args
     try:
         if args.file == "-":
             lines = sys.stdin.read().splitlines()
@@ -144,7 +184,7 @@ def cmd_replay(args) -> int:
 
 
 # --- simulate -----------------------------------------------------------------
-def simulation_options(game, given: dict) -> dict:
+def simulation_options(game: Game, given: Mapping[str, Any]) -> dict[str, Any]:
     """The game's options for bot self-play: the game's own `simulation_options`
     if it declares them; otherwise a `deck` option offering "full" is set to
     full (bots need real hands and a real draw pile). `given` wins."""
@@ -157,21 +197,18 @@ def simulation_options(game, given: dict) -> dict:
     return game.resolve_options(opts)
 
 
-def simulate(game_name: str, players: int, games: int, seed: int, bot_kind: str = "greedy",
-             options: dict | None = None) -> dict:
-    """Bots play `games` games against each other with the engine alone (no
-    journal). The same arguments give the same results."""
-    from .bots import get_bot
+def _play_games(job: tuple[str, list[str], dict[str, Any], str, int, Sequence[int]]) -> tuple[list[int], int, int, int]:
+    """Play games number `numbers` (each with its own seeded rng, so a game's course
+    does not depend on which process plays it); (wins per seat, shared, nobody, actions)."""
+    from .bots import get_bot, move
 
+    game_name, names, opts, bot_kind, seed, numbers = job
     game = get_game(game_name)
-    names = game.check_players([f"Player {i + 1}" for i in range(players)])
-    opts = simulation_options(game, options or {})
     bot = get_bot(game_name, bot_kind)
-    wins = [0] * players
+    wins = [0] * len(names)
     shared = nobody = total_actions = 0
     apply, actors, result = game.apply, game.actors, game.result
-    start = time.perf_counter()
-    for g in range(games):
+    for g in numbers:
         rng = random.Random(f"simulate:{seed}:{g}")
         state = game.setup(names, opts)
         n = 0
@@ -181,7 +218,7 @@ def simulate(game_name: str, players: int, games: int, seed: int, bot_kind: str 
             if actor == CHANCE:
                 action = game.sample_chance(state, rng)
             else:
-                action = bot.choose(game, state, actor, rng)
+                action = move(bot, game, state, actor, rng)
             state = apply(state, action)
             n += 1
             if n > MAX_ACTIONS:
@@ -191,18 +228,57 @@ def simulate(game_name: str, players: int, games: int, seed: int, bot_kind: str 
             wins[w] += 1
         shared += len(res.winners) > 1
         nobody += not res.winners
+    return wins, shared, nobody, total_actions
+
+
+def _pool(jobs: int) -> Any:
+    """A process pool: forked where the platform allows (children then know every
+    registered game, a test's own included), spawned elsewhere."""
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn").Pool(jobs)
+
+
+def simulate(game_name: str, players: int, games: int, seed: int, bot_kind: str = "greedy",
+             options: dict[str, Any] | None = None, jobs: int = 1) -> dict[str, Any]:
+    """Bots play `games` games against each other with the engine alone (no
+    journal), in `jobs` processes. The same arguments give the same results,
+    whatever the number of jobs (only the timings differ)."""
+    from .bots import get_bot
+
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1.")
+    game = get_game(game_name)
+    names = game.check_players([f"Player {i + 1}" for i in range(players)])
+    opts = simulation_options(game, options or {})
+    get_bot(game_name, bot_kind)  # an unknown bot is a sentence before any process starts
+    jobs = min(jobs, max(games, 1))
+    start = time.perf_counter()
+    if jobs == 1:
+        parts = [_play_games((game_name, names, opts, bot_kind, seed, range(games)))]
+    else:
+        chunk = max(1, games // (jobs * 8))  # small chunks: the processes finish together
+        work = [(game_name, names, opts, bot_kind, seed, range(i, min(i + chunk, games)))
+                for i in range(0, games, chunk)]
+        with _pool(jobs) as pool:
+            parts = pool.map(_play_games, work)
     seconds = time.perf_counter() - start
+    wins = [sum(p[0][i] for p in parts) for i in range(players)]
+    shared = sum(p[1] for p in parts)
+    nobody = sum(p[2] for p in parts)
+    total_actions = sum(p[3] for p in parts)
     return {
         "game": game_name, "players": players, "games": games, "seed": seed, "bot": bot_kind,
         "options": opts, "wins": wins, "shared_wins": shared, "no_winner": nobody,
         "mean_actions": round(total_actions / games, 3) if games else 0.0,
-        "seconds": round(seconds, 4),
+        "jobs": jobs, "seconds": round(seconds, 4),
         "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
     }
 
 
-def _parse_options(pairs) -> dict:
-    out = {}
+def _parse_options(pairs: Iterable[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep or not key:
@@ -214,15 +290,29 @@ def _parse_options(pairs) -> dict:
     return out
 
 
-def cmd_simulate(args) -> int:
+def simulate_command(argv: Sequence[str]) -> int:
+    s = command_parser("simulate", "Bots play each other; results and speed.")
+    s.add_argument("game")
+    s.add_argument("--players", type=int, required=True)
+    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--bot", choices=("greedy", "random"), default="greedy")
+    s.add_argument("--jobs", type=int, default=1, help="processes to play in (the results do not depend on it)")
+    s.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    args = _parse(s, argv)
+    if isinstance(args, int):
+        return args
     if args.games < 1:
         raise UsageError("--games must be at least 1.")
-    summary = simulate(args.game, args.players, args.games, args.seed, args.bot, _parse_options(args.option))
+    summary = simulate(args.game, args.players, args.games, args.seed, args.bot, _parse_options(args.option),
+                       jobs=args.jobs)
     if args.json:
         _out(json.dumps(summary))
         return 0
     wins = ", ".join(f"Player {i + 1} won {w}" for i, w in enumerate(summary["wins"]))
-    _out(f"{summary['game']}: {summary['games']} games, {summary['players']} {summary['bot']} bots, seed {summary['seed']}.")
+    _out(f"{summary['game']}: {summary['games']} games, {summary['players']} {summary['bot']} bots, "
+         f"seed {summary['seed']}.")
     _out(f"{wins}.")
     if summary["shared_wins"] or summary["no_winner"]:
         _out(f"Shared wins: {summary['shared_wins']}; nobody won: {summary['no_winner']}.")
@@ -231,39 +321,36 @@ def cmd_simulate(args) -> int:
 
 
 # --- the command table -----------------------------------------------------------
-def _parser() -> _Parser:
-    p = _Parser(prog=PROG, description="The Maya table companion. With no command, starts the touchscreen app.")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    g = sub.add_parser("games", help="list the games and their options")
-    g.add_argument("--json", action="store_true", help="print JSON")
-    r = sub.add_parser("replay", help="replay a game from a JSON-lines file and print the final table view")
-    r.add_argument("file", metavar="FILE.jsonl", help="first line the setup, then one action per line ('-' for stdin)")
-    s = sub.add_parser("simulate", help="bots play each other; results and speed")
-    s.add_argument("game")
-    s.add_argument("--players", type=int, required=True)
-    s.add_argument("--games", type=int, default=100)
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--bot", choices=("greedy", "random"), default="greedy")
-    s.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
-    s.add_argument("--json", action="store_true", help="print one JSON object")
-    for name, help_ in _plugin_help().items():
-        sub.add_parser(name, help=help_, add_help=False)
-    return p
+def _command(name: str) -> Callable[[list[str]], int]:
+    module, function, _help = COMMANDS[name]
+    fn: Callable[[list[str]], int] = getattr(importlib.import_module(module), function)
+    return fn
 
 
-def _entry_points() -> dict:
+def _help() -> str:
+    lines = [f"usage: {PROG} [COMMAND] [ARGS]", "",
+             "The Maya table companion. With no command, starts the touchscreen app.", "", "commands:"]
+    every = {name: entry[2] for name, entry in COMMANDS.items()} | _plugin_help()
+    lines += [f"  {name:<10}  {text}".rstrip() for name, text in sorted(every.items())]
+    lines += ["", f"'{PROG} COMMAND --help' tells more about one command."]
+    return "\n".join(lines)
+
+
+def _entry_points() -> dict[str, Any]:
+    from importlib import metadata  # lazily: it costs more than the rest of start-up
+
     return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_GROUP)}
 
 
-def _plugin_help() -> dict:
+def _plugin_help() -> dict[str, str]:
     known = {"app": "the touchscreen app (the default)", "devices": "check the buttons and tag readers"}
-    return {name: known.get(name, "") for name in sorted(_entry_points()) if name not in BUILTIN}
+    return {name: known.get(name, "") for name in sorted(_entry_points()) if name not in COMMANDS}
 
 
 def run_plugin(name: str, argv: list[str]) -> int:
     ep = _entry_points().get(name)
     if ep is None:
-        commands = ", ".join(sorted(set(BUILTIN) | set(_entry_points())))
+        commands = ", ".join(sorted(set(COMMANDS) | set(_entry_points())))
         raise UsageError(f"There is no command {name!r}; the commands are: {commands}.")
     try:
         fn = ep.load()
@@ -276,23 +363,21 @@ def run_plugin(name: str, argv: list[str]) -> int:
     return int(code or 0)
 
 
-def main(argv=None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
     try:
-        if argv and argv[0] == "--version":
+        if args and args[0] == "--version":
             from . import __version__
             _out(f"{PROG} {__version__}")
             return 0
-        if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
-            return run_plugin("app", argv)  # no command: the app (e.g. `maya-companion --sim`)
-        if argv[0] not in BUILTIN and argv[0] not in ("-h", "--help"):
-            return run_plugin(argv[0], argv[1:])
-        parser = _parser()
-        try:
-            args = parser.parse_args(argv)
-        except SystemExit as e:  # --help
-            return int(e.code or 0)
-        return {"games": cmd_games, "replay": cmd_replay, "simulate": cmd_simulate}[args.command](args)
+        if args and args[0] in ("-h", "--help"):
+            _out(_help())
+            return 0
+        if not args or args[0].startswith("-"):
+            return run_plugin("app", args)  # no command: the app (e.g. `maya-companion --sim`)
+        if args[0] not in COMMANDS:
+            return run_plugin(args[0], args[1:])
+        return int(_command(args[0])(args[1:]) or 0)
     except UsageError as e:
         _err(str(e))
         return 2

@@ -1,9 +1,10 @@
 """The table controller: the UI-free brain between the players and a Session.
 
-It turns touch intents (play this card, undo, let me peek) and device events
-(a fob on the reader, a seat button held or released) into session actions,
-and it owns the privacy gate: which seat's private view is open, how it was
-opened, and when it closes.
+It turns touch intents (play this, undo, let me peek) and device events (a tag on
+the reader, a seat button held or released) into session actions, and it owns
+the privacy gate: which seat's private view is open, how it was opened, and when
+it closes. It names no game: what a game's own tags mean comes from the game
+(`Game.tag_kinds()`, `Game.use_tag(...)`, see docs/architecture.md).
 
 Screens observe the controller and render what it exposes:
 
@@ -11,14 +12,15 @@ Screens observe the controller and render what it exposes:
     private_view()   (seat, that seat's view) only while the gate is open for it
     gate             the open Gate, or None
     pending_peek     a seat that tapped its name and must confirm the others look away
+    selected         (seat, what) a game tag chose in that seat's private view, or None
+    held(seat)       the game tags read so far for an entry made of several tags
     message          the last sentence for the players (an illegal move, a refused undo)
     notice           what Undo or Redo just did ("Took back Ben's last move."), until the next move
 
-Device events are duck-typed (this module never imports hardware/): anything
-with `uid` is a tag read (a `TagRemoved`, the tag leaving, changes nothing),
-anything with `button` and `kind` is a seat button, anything with `device` and
-`status` is a device status. Fobs come from the session's meta ("fobs", one uid
-or None per seat) and from the tag registry ({"kind": "fob", "player": name}).
+What the controller needs from its collaborators is written as Protocols below
+(SessionLike, TagLookup, and the device events); this module never imports
+hardware/. A device event carries a `topic` ("tag", "tag_removed", "button",
+"device"), as hardware.events does.
 
 Example, with a Session `s` of two players and fob "04A1" bound to seat 1:
 
@@ -31,10 +33,11 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Protocol, cast
 
-from .engine import CHANCE, TABLE
+from .engine import CHANCE, TABLE, Game, TagUse
 from .errors import CompanionError
 
 #: How a gate was opened; each kind closes in its own way as well as on timeout.
@@ -43,6 +46,88 @@ BY_BUTTON = "button"  # closes on release of the seat button
 BY_TOUCH = "touch"  # closes when the player taps Hide
 
 DEFAULT_TIMEOUT = 12.0  # seconds: long enough to read a token, short enough to be forgotten safely
+
+#: Tag kinds the controller itself understands, in every game.
+FOB = "fob"
+COMMAND = "command"
+
+#: Device status values that mean "working".
+_WORKING = frozenset({"ok", "connected", "ready", "simulated", "up"})
+
+
+# --- what the controller needs from its collaborators -----------------------------
+class SessionLike(Protocol):
+    """The part of companion.session.Session the controller uses."""
+
+    @property
+    def players(self) -> Sequence[str]: ...
+    @property
+    def meta(self) -> Mapping[str, Any]: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def randomness(self) -> str: ...
+    @property
+    def actions(self) -> Sequence[Mapping[str, Any]]: ...
+
+    def actors(self) -> frozenset[Any]: ...
+    def legal_actions(self, actor: Any) -> list[dict[str, Any]]: ...
+    def act(self, action: dict[str, Any]) -> Any: ...
+    def view(self, viewer: Any = TABLE) -> dict[str, Any]: ...
+    def can_undo(self) -> tuple[bool, str]: ...
+    def undo(self) -> Any: ...
+    def can_redo(self) -> tuple[bool, str]: ...
+    def redo(self) -> Any: ...
+    def mark_seen(self, seat: int) -> None: ...
+    def result(self) -> Any: ...
+
+
+class TagLookup(Protocol):
+    """What a tag stands for (companion.tags.TagRegistry): None for an unknown tag."""
+
+    def lookup(self, uid: str) -> Mapping[str, Any] | None: ...
+
+
+class DeviceEvent(Protocol):
+    """Any device event: its topic says which of the shapes below it has."""
+
+    @property
+    def topic(self) -> str: ...
+
+
+class TagRead(Protocol):
+    """topic "tag" (a tag presented) or "tag_removed" (it left the reader)."""
+
+    @property
+    def topic(self) -> str: ...
+    @property
+    def uid(self) -> str: ...
+
+
+class ButtonPress(Protocol):
+    """topic "button": kind is "press", "hold" or "release"."""
+
+    @property
+    def topic(self) -> str: ...
+    @property
+    def button(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+
+
+class DeviceState(Protocol):
+    """topic "device": a reader or the buttons changed state."""
+
+    @property
+    def topic(self) -> str: ...
+    @property
+    def device(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def detail(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -60,29 +145,31 @@ def default_seat_buttons(players: int) -> dict[str, int]:
     return {f"seat{i + 1}": i for i in range(players)}
 
 
+Listener = Callable[["TableController", str], None]
+
+
 class TableController:
     """Turns intents and device events into session actions; owns the privacy gate.
 
-    session: anything with the Session interface of docs/architecture.md
-    (players, actors(), act(), view(), can_undo(), undo(), mark_seen(), result()).
-    fobs: tag uid -> seat. seat_buttons: button name -> seat.
-    clock: a monotonic time source (tests pass a fake one).
+    session: a SessionLike. fobs: tag uid -> seat. seat_buttons: button name -> seat.
+    clock: a monotonic time source (tests pass a fake one). tags: a TagLookup.
+    settle: seconds within which a move for another seat is a double tap.
     """
 
     def __init__(
         self,
-        session: Any,
+        session: SessionLike,
         fobs: Mapping[str, int] | None = None,
         seat_buttons: Mapping[str, int] | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         clock: Callable[[], float] = time.monotonic,
-        tags: Any = None,
+        tags: TagLookup | None = None,
         settle: float = 0.0,
     ):
         self.session = session
         self.players = list(session.players)
-        meta_fobs = (getattr(session, "meta", None) or {}).get("fobs") or []
-        self.fobs = {uid: seat for seat, uid in enumerate(meta_fobs) if uid}
+        meta_fobs = session.meta.get("fobs") or []
+        self.fobs: dict[str, int] = {uid: seat for seat, uid in enumerate(meta_fobs) if uid}
         self.fobs.update(fobs or {})
         self.seat_buttons = dict(seat_buttons or default_seat_buttons(len(self.players)))
         self.timeout = timeout
@@ -98,15 +185,15 @@ class TableController:
         self.message: str | None = None
         self.notice: str | None = None
         self.device_problems: dict[str, str] = {}
-        # A worker-card tag read behind the gate: (seat, card value), shown only in that
-        # seat's private view; cleared when the gate closes or a move is made.
-        self.selected: tuple[int, int] | None = None
-        self._stones: dict[int, list[str]] = {}  # stone tags read so far, per drawing seat
-        self._listeners: list[Callable[[TableController, str], None]] = []
+        # What a game tag read behind the gate chose: (seat, TagUse.select), shown only
+        # in that seat's private view; cleared when the gate closes or a move is made.
+        self.selected: tuple[int, Any] | None = None
+        self._held: dict[int, list[dict[str, Any]]] = {}  # game tags kept for an entry, per seat
+        self._listeners: list[Listener] = []
 
     # --- observing --------------------------------------------------------
-    def subscribe(self, fn: Callable[["TableController", str], None]) -> None:
-        """fn(controller, what) with what in "view", "gate", "message", "device"."""
+    def subscribe(self, fn: Listener) -> None:
+        """fn(controller, what) with what in "view", "gate", "message", "device", "select"."""
         self._listeners.append(fn)
 
     def _notify(self, what: str) -> None:
@@ -114,10 +201,10 @@ class TableController:
             fn(self, what)
 
     # --- what screens render ---------------------------------------------
-    def public_view(self) -> dict:
+    def public_view(self) -> dict[str, Any]:
         return self.session.view(TABLE)
 
-    def private_view(self) -> tuple[int, dict] | None:
+    def private_view(self) -> tuple[int, dict[str, Any]] | None:
         """The open seat's own view, or None when the gate is closed (or timed out)."""
         self.tick()
         if self.gate is None:
@@ -135,37 +222,40 @@ class TableController:
         return seats[0] if len(seats) == 1 else None
 
     def acting(self) -> list[int]:
-        """Every seat the game waits for, in seat order: one on a turn, several during
-        a sealed bid (Maya) or while escaped players enter their stelae (Mayan Curse).
+        """Every seat the game waits for, in seat order (several during a sealed bid).
         Who must act is public at every table; CHANCE is nobody's button."""
         return sorted(a for a in self.session.actors() if isinstance(a, int) and not isinstance(a, bool))
 
+    def held(self, seat: int) -> list[dict[str, Any]]:
+        """The game tags read so far for seat's entry (for that seat's private view only)."""
+        return [dict(m) for m in self._held.get(seat, [])]
+
     # --- game intents -----------------------------------------------------
-    def play(self, action: Mapping) -> bool:
+    def play(self, action: Mapping[str, Any]) -> bool:
         """Send an action for the seat whose turn it is (unless it names its actor).
 
         Returns True when the session took it; otherwise `message` holds the
         engine's sentence and nothing changed.
         """
-        action = dict(action)
-        if "actor" not in action:
+        move = dict(action)
+        if "actor" not in move:
             seat = self.turn()
             if seat is None:
                 return self._say("Nobody can act right now.")
-            action["actor"] = seat
-        if self._bounced(action["actor"]):
+            move["actor"] = seat
+        if self._bounced(move["actor"]):
             return False  # the second touch of a double tap: silently nothing
-        if self.gate is not None and self.gate.seat != action["actor"]:
+        if self.gate is not None and self.gate.seat != move["actor"]:
             # Someone else's secret must not stay on screen while the game moves on.
             self.close_gate()
         try:
-            self.session.act(action)
+            self.session.act(move)
         except CompanionError as e:
             return self._say(str(e))
-        self._last_play = (self.clock(), action["actor"])
+        self._last_play = (self.clock(), move["actor"])
         self.message = self.notice = None
         self.selected = None
-        self._stones.clear()
+        self._held.clear()
         self._notify("view")
         return True
 
@@ -175,7 +265,7 @@ class TableController:
         if not self.settle or self._last_play is None:
             return False
         at, last_actor = self._last_play
-        return actor != last_actor and self.clock() - at < self.settle
+        return bool(actor != last_actor and self.clock() - at < self.settle)
 
     def undo(self) -> bool:
         """Take back the last move; `notice` says whose, `message` why not."""
@@ -194,13 +284,11 @@ class TableController:
 
     def can_redo(self) -> bool:
         """True right after an undo, until someone moves again."""
-        check = getattr(self.session, "can_redo", None)
-        return bool(check is not None and check()[0])
+        return self.session.can_redo()[0]
 
     def redo(self) -> bool:
         """Put back the move just taken back (its draws come back the same)."""
-        check = getattr(self.session, "can_redo", None)
-        ok, sentence = check() if check is not None else (False, "Nothing to redo.")
+        ok, sentence = self.session.can_redo()
         if not ok:
             return self._say(sentence or "Nothing to redo.")
         try:
@@ -215,7 +303,7 @@ class TableController:
 
     def _last_mover(self) -> str | None:
         """The name of whoever made the last player move (chance draws follow it)."""
-        for action in reversed(list(getattr(self.session, "actions", None) or [])):
+        for action in reversed(list(self.session.actions)):
             actor = action.get("actor")
             if isinstance(actor, int) and not isinstance(actor, bool):
                 return self.name(actor)
@@ -246,23 +334,31 @@ class TableController:
             self.pending_peek = None
             self._notify("gate")
 
-    def open_gate(self, seat: int, how: str) -> None:
-        """Open `seat`'s private view; any other seat's view closes first."""
-        if not (isinstance(seat, int) and 0 <= seat < len(self.players)):
-            return
+    def open_gate(self, seat: int, how: str) -> bool:
+        """Open `seat`'s private view; any other seat's view closes first.
+
+        The peek is journaled first and the view opens only once that succeeded:
+        undo must never un-see a secret, so when the journal refuses (a full disk)
+        the view stays closed and `message` says why. Returns whether it opened."""
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.players)):
+            return False
         if self.gate is not None and self.gate.seat != seat:
             self.close_gate()
         if self.pending_peek is not None and self.pending_peek != seat:
             self.pending_peek = None
+        try:
+            self.session.mark_seen(seat)
+        except (CompanionError, OSError) as e:
+            return self._say(f"{self.name(seat)}'s private view stays closed: the companion could not "
+                             f"record that it was looked at ({e}).")
         now = self.clock()
         self.gate = Gate(seat, how, now, now + self.timeout)
-        # Journaled before anything is shown: undo must never un-see a secret.
-        self.session.mark_seen(seat)
         self._notify("gate")
+        return True
 
     def close_gate(self) -> None:
         self.selected = None
-        self._stones.clear()  # stones read are secret: a half-entered draw is forgotten with the view
+        self._held.clear()  # tags read behind the gate are secret: a half-made entry goes with the view
         if self.gate is not None:
             self.gate = None
             self._notify("gate")
@@ -277,162 +373,111 @@ class TableController:
             self.cancel_peek()  # nobody confirmed: the table gets its screen back
 
     # --- device events ----------------------------------------------------
-    def handle(self, event: Any) -> None:
-        """One device event (duck-typed hardware event)."""
-        if hasattr(event, "uid"):
-            self._tag(event)
-        elif hasattr(event, "button") and hasattr(event, "kind"):
-            self._button(event.button, event.kind)
-        elif hasattr(event, "device") and hasattr(event, "status"):
-            self._device(event)
+    def handle(self, event: DeviceEvent) -> None:
+        """One device event, told apart by its topic; an unknown topic changes nothing."""
+        topic = event.topic
+        if topic == "tag":
+            self.tag_read(cast(TagRead, event).uid)
+        elif topic == "tag_removed":
+            # "Tapping" a fob is the gesture players are told; the view stays up
+            # until Hide, the same fob again, another seat, or the timeout.
+            return
+        elif topic == "button":
+            press = cast(ButtonPress, event)
+            self.button(press.button, press.kind)
+        elif topic == "device":
+            state = cast(DeviceState, event)
+            self.device_status(state.device, state.status, state.detail)
+
+    def _lookup(self, uid: str) -> Mapping[str, Any] | None:
+        if self.tags is None:
+            return None
+        try:
+            return self.tags.lookup(uid)
+        except ValueError:  # not a tag id at all (the registry's TagError is a ValueError)
+            return None
 
     def seat_of_tag(self, uid: str) -> int | None:
         if uid in self.fobs:
             return self.fobs[uid]
-        if self.tags is not None:
-            # The registry may know the fob by its player's name.
-            entry = _lookup(self.tags, uid)
-            if entry is not None:
-                kind = _field(entry, "kind")
-                name = _field(entry, "name") or _field(entry, "player")
-                if kind in (None, "fob", "player") and name in self.players:
-                    return self.players.index(name)
+        entry = self._lookup(uid)  # the registry knows a fob by its player's name
+        if entry is not None and entry.get("kind") == FOB and entry.get("player") in self.players:
+            return self.players.index(str(entry["player"]))
         return None
 
-    def _tag(self, event: Any) -> None:
-        uid = event.uid
-        if type(event).__name__ == "TagRemoved" or getattr(event, "kind", None) in ("remove", "removed"):
-            # "Tapping" a fob is the gesture players are told; the view stays up
-            # until Hide, the same fob again, another seat, or the timeout, so a
-            # quick tap still gives time to read.
-            return
+    def tag_read(self, uid: str) -> None:
+        """A tag was presented: a fob opens (or closes) its seat's view, a command tag
+        runs its command, a game's own tag does what the game says it means now."""
         seat = self.seat_of_tag(uid)
-        if seat is None:
-            entry = _lookup(self.tags, uid) if self.tags is not None else None
-            kind = _field(entry, "kind")
-            game = self.public_view().get("game")
-            if kind in TAG_ACTIONS and TAG_GAMES.get(kind, game) == game:
-                getattr(self, TAG_ACTIONS[kind])(entry)
-            else:
-                self._say(self._not_a_fob_here(uid))
+        if seat is not None:
+            if self.gate is not None and self.gate.seat == seat and self.gate.how == BY_FOB:
+                self.close_gate()  # a second tap of the same fob hides again: a fob works like a switch
+                return
+            self.open_gate(seat, BY_FOB)
             return
-        if self.gate is not None and self.gate.seat == seat and self.gate.how == BY_FOB:
-            # A second tap of the same fob hides again: a fob works like a switch.
-            self.close_gate()
-            return
-        self.open_gate(seat, BY_FOB)
+        entry = self._lookup(uid)
+        kind = entry.get("kind") if entry is not None else None
+        if entry is not None and kind == COMMAND:
+            self._command(str(entry.get("name") or ""))
+        elif entry is not None and kind in self._game_kinds():
+            self._game_tag(dict(entry))
+        else:
+            self._say(self._not_a_fob_here(entry))
 
-    def _not_a_fob_here(self, uid: str) -> str:
-        """Why a tag opened nothing, without ever naming what a card or stela is worth
+    def _game_kinds(self) -> set[str]:
+        return {k.kind for k in self.session.game.tag_kinds()}
+
+    def _not_a_fob_here(self, entry: Mapping[str, Any] | None) -> str:
+        """Why a tag opened nothing, without ever naming what it is worth
         (the sentence is on the public screen)."""
-        entry = _lookup(self.tags, uid) if self.tags is not None else None
-        player = _field(entry, "player") if entry is not None else None
-        if _field(entry, "kind") == "fob" and player:
+        player = entry.get("player") if entry is not None else None
+        if entry is not None and entry.get("kind") == FOB and player:
             return f"That is {player}'s fob, and {player} is not playing at this table."
         if entry is not None:
             return "That tag is not a player's fob: tap your own fob to see your secrets."
         return "That tag is not bound to any player at this table."
 
-    # --- tags that are not fobs ---------------------------------------------
-    # Everyone at the table sees a tag being read, and the sentences below are on the
-    # public screen: they name the seat and the kind of tag, never a value or a symbol.
-    def _secret_seat(self) -> int | None:
-        """The seat whose private view is open now (a card, stone or stela tag acts for it)."""
-        self.tick()
-        return self.gate.seat if self.gate is not None else None
-
-    def _tag_command(self, entry: Any) -> None:
-        name = str(_field(entry, "name") or "").lower()
-        if name == "undo":
+    def _command(self, name: str) -> None:
+        if name.lower() == "undo":
             self.undo()
-        elif name == "redo":
+        elif name.lower() == "redo":
             self.redo()
         else:
             self._say(f"The {name} command tag does nothing at this table yet.")
 
-    def _tag_worker(self, entry: Any) -> None:
-        """Maya: a worker card read while its owner's private view is open during
-        quarrying selects it there (its quarry is still chosen by touch)."""
-        seat = self._secret_seat()
-        if self.public_view().get("phase") != "quarrying":
-            self._say("A worker card tag does something only while workers are laid at the quarries.")
-            return
-        if seat is None:
-            self._say("Open your private view first (tap your fob), then tap the worker card.")
-            return
-        view = self.session.view(seat)
-        me = view.get("you") or view["players"][seat]
-        colour = str(me.get("colour") or view["players"][seat].get("colour") or "").lower()
-        if str(_field(entry, "colour")).lower() != colour:
-            self._say(f"That worker card is not {self.name(seat)}'s.")
-            return
-        value = _field(entry, "value")
-        legal = self.session.legal_actions(seat)
-        if not any(a.get("type") == "place_worker" and a.get("card") == value for a in legal):
-            self._say(f"{self.name(seat)} cannot lay that card now.")
-            return
-        self.selected = (seat, value)
-        self._notify("select")
+    def _secret_seat(self) -> int | None:
+        """The seat whose private view is open now (a game tag acts for it)."""
+        self.tick()
+        return self.gate.seat if self.gate is not None else None
 
-    def _curse_draw(self, kind: str, seat: int | None) -> list[dict]:
-        """The chance outcomes the open seat may enter itself (physical randomness)."""
-        if seat is None or getattr(self.session, "randomness", "digital") != "physical":
-            return []
-        if not self.session.waiting_for_chance():
-            return []
-        return [a for a in self.session.legal_actions(CHANCE) if a.get("type") == kind and a.get("seat") == seat]
-
-    def _tag_stone(self, entry: Any) -> None:
-        """Mayan Curse, physical randomness: the seat whose view is open records the
-        stones it drew from the purse, one tag at a time; the third enters the draw."""
+    def _game_tag(self, meaning: dict[str, Any]) -> None:
+        """Everyone sees a tag being read: the game's sentence goes on the public screen
+        and never names a hidden value; what it selects shows only in the open view."""
         seat = self._secret_seat()
-        draws = self._curse_draw("draw_stones", seat)
-        if not draws:
-            self._say("A sacred stone tag records a draw only while the drawing player's private view is open.")
+        kind = meaning["kind"]
+        held = [m for m in self._held.get(seat, []) if m.get("kind") == kind] if seat is not None else []
+        physical = self.session.randomness == "physical"
+        try:
+            use: TagUse = self.session.game.use_tag(self.session.state, seat, meaning, held, physical)
+        except CompanionError as e:
+            self._say(str(e))
             return
-        symbols = list(_field(entry, "symbols") or [])
-        kinds = {k for a in draws for k in a["stones"]}
-        kind = next(("/".join(p) for p in (symbols, symbols[::-1]) if "/".join(p) in kinds), None)
-        picked = self._stones.setdefault(seat, [])
-        if kind is None or not any(_contains(a["stones"], picked + [kind]) for a in draws):
-            self._say(f"The purse cannot have given {self.name(seat)} that stone; tap the stones you drew.")
-            return
-        picked.append(kind)
-        if len(picked) < 3:
-            self._say(f"{self.name(seat)}: {len(picked)} of 3 stones recorded.")
+        if use.hold and seat is not None:
+            self._held.setdefault(seat, []).append(meaning)
+            if use.sentence:
+                self._say(use.sentence)
             self._notify("select")
-            return
-        hand = next(a for a in draws if sorted(a["stones"]) == sorted(picked))
-        self.play(hand)
+        elif use.action is not None:
+            opened = seat
+            if self.play(use.action) and opened is not None and self.gate is not None:
+                self._notify("select")  # the open private view shows what was entered
+        elif use.select is not None and seat is not None:
+            self.selected = (seat, use.select)
+            self._notify("select")
+        else:
+            self._say(use.sentence or "That tag does nothing now.")
 
-    def stones_read(self, seat: int) -> list[str]:
-        """Stone kinds read by tag so far for seat's draw (for that seat's private view only)."""
-        return list(self._stones.get(seat, []))
-
-    def _tag_stela(self, entry: Any) -> None:
-        """Mayan Curse, physical stelae: the stela's value, from its tag, entered for the
-        seat whose view is open (a new stela's draw, or an escaped player's stelae)."""
-        seat = self._secret_seat()
-        colour, value = _field(entry, "colour"), _field(entry, "value")
-        if value is None:
-            self._say("This stela tag has no value learned; enter the value by touch.")
-            return
-        drawn = [a for a in self._curse_draw("stela_value", seat) if a["colour"] == colour and a["value"] == value]
-        if drawn:
-            self.play(drawn[0])
-            return
-        if seat is not None:
-            view = self.session.view(seat)
-            stelae = (view.get("you") or {}).get("stelae") or []
-            for a in self.session.legal_actions(seat):
-                if (a.get("type") == "enter_stela_value" and a.get("value") == value
-                        and stelae[a["stela"]].get("colour") == colour):
-                    if self.play(dict(a, actor=seat)):
-                        self._notify("select")  # the open private view shows the value entered
-                    return
-        self._say("A stela tag enters a value only while its player's private view is open and a stela "
-                  "value is to be entered.")
-
+    # --- seat buttons and device status ----------------------------------------
     def seat_of_button(self, name: str) -> int | None:
         if name in self.seat_buttons:
             return self.seat_buttons[name]
@@ -441,7 +486,9 @@ class TableController:
             return int(m.group(1)) - 1
         return None
 
-    def _button(self, name: str, kind: str) -> None:
+    def button(self, name: str, kind: str) -> None:
+        """A seat button: hold opens that seat's view until release; a press from
+        another seat closes a view that is not theirs."""
         seat = self.seat_of_button(name)
         if seat is None:
             return
@@ -450,51 +497,13 @@ class TableController:
         elif kind == "release":
             if self.gate is not None and self.gate.seat == seat and self.gate.how == BY_BUTTON:
                 self.close_gate()
-        elif kind == "press":
-            # Another seat asking for attention closes a view that is not theirs.
-            if self.gate is not None and self.gate.seat != seat:
-                self.close_gate()
+        elif kind == "press" and self.gate is not None and self.gate.seat != seat:
+            self.close_gate()
 
-    def _device(self, event: Any) -> None:
-        status = str(event.status)
-        if status in ("ok", "connected", "ready", "simulated", "up"):
-            if self.device_problems.pop(event.device, None) is not None:
+    def device_status(self, device: str, status: str, detail: str = "") -> None:
+        if str(status) in _WORKING:
+            if self.device_problems.pop(device, None) is not None:
                 self._notify("device")
             return
-        detail = getattr(event, "detail", "") or ""
-        self.device_problems[event.device] = f"{event.device}: {status}{' — ' + detail if detail else ''}"
+        self.device_problems[device] = f"{device}: {status}{' — ' + detail if detail else ''}"
         self._notify("device")
-
-
-#: tag kind -> the controller method that handles it (fobs open views; see _tag)
-TAG_ACTIONS = {"command": "_tag_command", "worker": "_tag_worker", "stone": "_tag_stone", "stela": "_tag_stela"}
-
-#: kinds that mean something in one game only; elsewhere they are "not a fob" like any tag
-TAG_GAMES = {"worker": "maya", "stone": "mayan-curse", "stela": "mayan-curse"}
-
-
-def _contains(hand: list, picked: list) -> bool:
-    """Every stone picked so far is in this hand (counting repeats)."""
-    left = list(hand)
-    for k in picked:
-        if k not in left:
-            return False
-        left.remove(k)
-    return True
-
-
-def _lookup(tags: Any, uid: str) -> Any:
-    for attr in ("lookup", "get", "find"):
-        fn = getattr(tags, attr, None)
-        if callable(fn):
-            try:
-                return fn(uid)
-            except (KeyError, LookupError, ValueError):  # ValueError: not a tag id at all
-                return None
-    return None
-
-
-def _field(entry: Any, name: str) -> Any:
-    if isinstance(entry, Mapping):
-        return entry.get(name)
-    return getattr(entry, name, None)

@@ -27,20 +27,55 @@ import os
 import pathlib
 import re
 import threading
+from typing import Any
 
+from .engine import LearnSet, TagKind
 from .errors import CompanionError
 from .paths import data_dir, move_aside
 
 VERSION = 1
 UNKNOWN = "This tag is not known yet; use learn mode to assign it."
-KINDS = {
-    "fob": {"player": str},
-    "worker": {"colour": str, "value": int},
-    "stone": {"symbols": list},
-    "stela": {"colour": str},
-    "command": {"name": str},
+
+
+def _fob_sets() -> list[LearnSet]:
+    return []  # fobs are learned on the New game screen, one per player
+
+
+def _command_sets() -> list[LearnSet]:
+    return [LearnSet("Commands", lambda: [("the undo command", {"kind": "command", "name": "undo"}),
+                                          ("the redo command", {"kind": "command", "name": "redo"})])]
+
+
+#: The kinds every table has, whatever the game: a player's fob, a command card.
+FOB = TagKind("fob", "Players' fobs", {"player": str}, lambda m: f"{m['player']}'s fob", _fob_sets)
+COMMAND = TagKind("command", "Commands", {"name": str}, lambda m: f"the {m['name']} command", _command_sets)
+
+# Kinds stored by earlier versions, kept readable while a game that used them does not
+# declare them (yet): a tag list must never be moved aside because a game is missing.
+_STORED = {
+    "worker": TagKind("worker", "Worker cards", {"colour": str, "value": int},
+                      lambda m: f"{m['colour'].capitalize()}'s {m['value']}", list),
+    "stone": TagKind("stone", "Sacred stones", {"symbols": list},
+                     lambda m: "the sacred stone " + " / ".join(m["symbols"]), list),
+    "stela": TagKind("stela", "Stelae", {"colour": str},
+                     lambda m: f"a {m['colour']} stela" + (f" ({m['value']})" if "value" in m else ""), list,
+                     optional={"value": int}),
 }
-OPTIONAL = {"stela": {"value": int}}
+
+
+def kinds() -> dict[str, TagKind]:
+    """Every tag kind this table knows, in order: fobs, each game's own kinds (the
+    registry's games in name order, Game.tag_kinds()), commands."""
+    from .games import available, get_game
+
+    found: dict[str, TagKind] = {"fob": FOB}
+    for name in available():
+        for kind in get_game(name).tag_kinds():
+            found.setdefault(kind.kind, kind)
+    for name, kind in _STORED.items():
+        found.setdefault(name, kind)
+    found["command"] = COMMAND
+    return found
 
 
 class TagError(CompanionError, ValueError):
@@ -68,20 +103,21 @@ def normalise_uid(uid: str) -> str:
     return text
 
 
-def check_meaning(meaning: dict) -> dict:
+def check_meaning(meaning: dict[str, Any]) -> dict[str, Any]:
     """A validated copy of meaning; a bad one is a TagError naming the field."""
-    if not isinstance(meaning, dict) or meaning.get("kind") not in KINDS:
-        kinds = ", ".join(KINDS)
-        raise TagError(f"A tag must stand for one of: {kinds}; not {meaning!r}.")
+    known = kinds()
+    if not isinstance(meaning, dict) or meaning.get("kind") not in known:
+        raise TagError(f"A tag must stand for one of: {', '.join(known)}; not {meaning!r}.")
     kind = meaning["kind"]
-    fields = {**KINDS[kind], **OPTIONAL.get(kind, {})}
+    spec = known[kind]
+    fields = {**spec.fields, **spec.optional}
     extra = sorted(set(meaning) - set(fields) - {"kind"})
     if extra:
         raise TagError(f"A {kind} tag has no field {extra[0]!r}; its fields are: {', '.join(fields)}.")
-    out = {"kind": kind}
+    out: dict[str, Any] = {"kind": kind}
     for name, typ in fields.items():
         if name not in meaning:
-            if name in KINDS[kind]:
+            if name in spec.fields:
                 raise TagError(f"A {kind} tag needs its {name}.")
             continue
         value = meaning[name]
@@ -91,26 +127,22 @@ def check_meaning(meaning: dict) -> dict:
             raise TagError(f"A {kind} tag's {name} must be a name, not {value!r}.")
         if typ is list and (not isinstance(value, (list, tuple)) or not 1 <= len(value) <= 2
                             or not all(isinstance(s, str) and s.strip() for s in value)):
-            raise TagError(f"A stone tag's symbols must be one or two symbol names, not {value!r}.")
+            # one piece, one tag: a list names its one or two faces
+            raise TagError(f"A {kind} tag's {name} must be one or two {name.rstrip('s')} names, not {value!r}.")
         out[name] = value.strip() if typ is str else (list(value) if typ is list else value)
     return out
 
 
-def describe(meaning: dict) -> str:
-    """What a tag stands for, as a player would say it: "Blue's 7", "Ana's fob"."""
-    kind = meaning.get("kind")
-    if kind == "fob":
-        return f"{meaning['player']}'s fob"
-    if kind == "worker":
-        return f"{meaning['colour'].capitalize()}'s {meaning['value']}"
-    if kind == "stone":
-        return "the sacred stone " + " / ".join(meaning["symbols"])
-    if kind == "stela":
-        value = f" ({meaning['value']})" if "value" in meaning else ""
-        return f"a {meaning['colour']} stela{value}"
-    if kind == "command":
-        return f"the {meaning['name']} command"
-    return repr(meaning)
+def describe(meaning: dict[str, Any]) -> str:
+    """What a tag stands for, as a player would say it: "Ana's fob", "the undo command"
+    (a game's kinds are described by the game)."""
+    spec = kinds().get(str(meaning.get("kind")))
+    if spec is None:
+        return repr(meaning)
+    try:
+        return spec.describe(meaning)
+    except (KeyError, TypeError, AttributeError):
+        return repr(meaning)
 
 
 class TagRegistry:

@@ -2,29 +2,33 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 
-from companion.engine import TABLE
+from companion.engine import TABLE, Game
 from companion.errors import CannotUndo, IllegalAction
 from companion.table import BY_BUTTON, BY_FOB, BY_TOUCH, TableController
 
 
-# Plain event objects with the attributes of hardware events (companion must not import hardware).
+# Plain event objects shaped like hardware events, topic included (companion must not import hardware).
 @dataclass(frozen=True)
 class Tag:
+    topic: ClassVar[str] = "tag"
     uid: str
     reader: str = "main"
 
 
 @dataclass(frozen=True)
 class Button:
+    topic: ClassVar[str] = "button"
     button: str
     kind: str
 
 
 @dataclass(frozen=True)
 class Status:
+    topic: ClassVar[str] = "device"
     device: str
     status: str
     detail: str = ""
@@ -43,6 +47,22 @@ class SecretSession:
         self.seen: list[int] = []
         self.log: list[dict] = []
         self.undoable = True
+        self.game = Game()  # no tag kinds of its own
+        self.state = None
+        self.randomness = "digital"
+
+    @property
+    def actions(self):
+        return list(self.log)
+
+    def legal_actions(self, actor):
+        return []
+
+    def can_redo(self):
+        return False, "Nothing to redo."
+
+    def redo(self):
+        raise CannotUndo("Nothing to redo.")
 
     def actors(self):
         return frozenset({self.turn_seat})
@@ -222,6 +242,7 @@ def test_device_trouble_is_reported_and_cleared(table):
 
 @dataclass(frozen=True)
 class TagRemoved:
+    topic: ClassVar[str] = "tag_removed"
     uid: str
     reader: str = "main"
 
@@ -264,7 +285,7 @@ def test_real_game_a_fob_shows_that_players_secret_token_and_no_one_elses(real):
 def test_real_game_card_pad_play_moves_the_count(real):
     assert real.play({"type": "play", "card": "-3"})  # Ana
     assert real.public_view()["count"] == -1
-    assert real.public_view()["waiting"]["seat"] == 1
+    assert real.acting() == [1]
 
 
 def test_real_game_illegal_input_gets_the_engines_sentence_and_changes_nothing(real):
@@ -404,7 +425,7 @@ def test_a_double_tap_never_enters_a_move_for_the_next_player(tmp_path):
     clock = FakeClock()
     t = TableController(session, clock=clock, settle=0.35)
     assert t.play({"type": "start_card", "card": "wild"})  # Cy turns up a Wild ...
-    assert t.public_view()["waiting"]["seat"] == 2
+    assert t.acting() == [2]
     assert t.play({"type": "start_count", "count": 2})  # ... and names the count at once
     clock.now += 0.5
     assert t.play({"type": "play", "card": "+1"})  # Ana
@@ -414,5 +435,54 @@ def test_a_double_tap_never_enters_a_move_for_the_next_player(tmp_path):
     assert t.public_view() == before and t.message is None
     clock.now += 1.0
     assert t.play({"type": "play", "card": "+1"})  # Ben, for real
-    assert t.public_view()["waiting"]["seat"] == 2
+    assert t.acting() == [2]
     journal.close()
+
+
+def test_a_peek_the_journal_cannot_record_leaves_the_view_closed_and_undo_as_it_was(tmp_path, monkeypatch):
+    """Reliability report (repros/reliability/gate_before_seen.py): the gate used to open
+    before the peek was journaled, so with a full disk Ben's secret showed while undo
+    could still take back the move he had looked past. Now the view stays closed, a
+    sentence says why, and undo is allowed exactly as before; once the disk has room,
+    the same fob opens the view and undo stops there."""
+    from companion.errors import JournalError
+
+    journal = Journal.open(tmp_path / "journal.sqlite3")
+    session = Session.create(journal, "maya-madness", ["Ana", "Ben"], options={"deck": "full"}, seed=5)
+    session.act(session.legal_actions(0)[0])  # Ana plays a card: undoable
+    assert session.can_undo()[0]
+    writes = {"append": journal.append, "commit": journal.commit}
+
+    def refusing(name):
+        def write(*args, **kwargs):
+            if '"seat"' in repr(args) + repr(kwargs) or "seen" in repr(args):
+                raise JournalError("The move could not be saved (database or disk is full); nothing was changed.")
+            return writes[name](*args, **kwargs)
+        return write
+
+    for name in writes:
+        monkeypatch.setattr(journal, name, refusing(name))
+    t = TableController(session, fobs={"0A1B2C3D02": 1}, clock=FakeClock())
+    t.handle(Tag("0A1B2C3D02"))  # Ben taps his fob
+    assert t.gate is None and t.private_view() is None, "a peek that was not recorded shows nothing"
+    assert t.message.startswith("Ben's private view stays closed") and "disk is full" in t.message
+    assert session.can_undo()[0], "undo is refused or allowed exactly as before the failed peek"
+    for name, fn in writes.items():
+        monkeypatch.setattr(journal, name, fn)
+    t.handle(Tag("0A1B2C3D02"))
+    assert t.private_view()[0] == 1
+    assert not session.can_undo()[0], "once Ben has looked, his peek is a barrier"
+    journal.close()
+
+
+def test_a_session_that_cannot_record_a_peek_keeps_every_way_of_opening_closed(table):
+    """The same for a button hold and a confirmed tap on a name (the session double)."""
+    def refuse(seat):
+        raise OSError(28, "No space left on device")
+
+    table.session.mark_seen = refuse
+    table.handle(Button("seat2", "hold"))
+    table.request_peek(2)
+    table.confirm_peek()
+    assert table.gate is None and table.private_view() is None
+    assert table.message.startswith("Cy's private view stays closed")
