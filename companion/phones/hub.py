@@ -42,6 +42,8 @@ def private_lines(game: Game, view: Mapping) -> list[str]:
         return [str(s) for s in own(view)]
     lines = []
     for key, value in (view.get("you") or {}).items():
+        if key in ("seat", "name"):
+            continue
         if isinstance(value, (list, tuple)):
             value = ", ".join(str(v) for v in value) or "none"
         lines.append(f"{str(key).replace('_', ' ').capitalize()}: {value}")

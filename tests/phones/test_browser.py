@@ -1,0 +1,186 @@
+"""Real browsers as phones: headless Chromium (Debian's chromium + chromium-driver,
+driven by Selenium; no browser download) plays through seat pages while the
+touchscreen (here: the main thread) plays too. Screenshots at a phone's size go to
+artifacts/screenshots/phone_*.png."""
+from __future__ import annotations
+
+import pathlib
+import queue
+import random
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from companion.engine import CHANCE
+from companion.phones.hub import PhoneHub, private_lines
+from companion.phones.server import PhoneServer
+from companion.session import Session
+
+from .conftest import make_hub
+
+SHOTS = pathlib.Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+pytestmark = pytest.mark.skipif(
+    not (pathlib.Path(CHROMIUM).exists() and pathlib.Path(DRIVER).exists()),
+    reason="Debian's chromium and chromium-driver are not installed (scripts/setup installs them)")
+
+
+class Main:
+    """The app's main thread: everything that touches the session runs here."""
+
+    def __init__(self) -> None:
+        self.q: queue.Queue[Callable[[], Any]] = queue.Queue()
+        self.alive = True
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while self.alive:
+            try:
+                fn = self.q.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            fn()
+
+    def post(self, fn: Callable[[], Any]) -> None:
+        self.q.put(fn)
+
+    def call(self, fn: Callable[[], Any]) -> Any:
+        done: queue.Queue[Any] = queue.Queue()
+        self.q.put(lambda: done.put(fn()))
+        return done.get(timeout=10)
+
+
+def phone(url: str) -> Any:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    o = webdriver.ChromeOptions()
+    o.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--no-first-run", "--window-size=390,844", f"--user-data-dir={tempfile.mkdtemp()}"):
+        o.add_argument(arg)
+    d = webdriver.Chrome(options=o, service=Service(DRIVER))
+    d.get(url)
+    return d
+
+
+@pytest.fixture
+def table(tmp_path) -> Iterator[Callable[..., tuple[Session, PhoneHub, PhoneServer, Main]]]:
+    made: list[tuple[PhoneServer, Main]] = []
+
+    def start(game: str, players: list[str], **options: Any) -> tuple[Session, PhoneHub, PhoneServer, Main]:
+        from companion.journal import Journal
+
+        main = Main()
+        journal = main.call(lambda: Journal.open(tmp_path / f"{game}.sqlite3"))
+        s = main.call(lambda: Session.create(journal, game, players, options=options, seed=4))
+        hub = main.call(lambda: make_hub(s, main))  # type: ignore[arg-type]
+        server = PhoneServer(hub.gateway(), "127.0.0.1", 0)
+        server.start()
+        hub.attach(server)
+        made.append((server, main))
+        return s, hub, server, main
+
+    yield start
+    for server, main in made:
+        server.stop()
+        main.alive = False
+
+
+def wait_until(check: Callable[[], Any], seconds: float = 10.0) -> Any:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        got = check()
+        if got:
+            return got
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+def buttons(d: Any) -> list[Any]:
+    return d.find_elements("css selector", "#actions button")
+
+
+def no_other_secret(d: Any, session: Session, main: Main, seat: int) -> None:
+    page = d.find_element("tag name", "body").text
+    mine = set(main.call(lambda: private_lines(session.game, session.view(seat))))
+    for other in range(len(session.players)):
+        if other == seat:
+            continue
+        for line in main.call(lambda o=other: private_lines(session.game, session.view(o))):
+            if line not in mine and ":" in line:
+                assert line not in page, f"seat {seat}'s phone shows seat {other}'s {line!r}"
+
+
+def test_a_whole_maya_madness_game_with_two_phones_and_the_touchscreen(table):
+    s, hub, server, main = table("maya-madness", ["Ana", "Ben"], deck="full", tokens_to_win=3)
+    phones = [phone(f"http://127.0.0.1:{server.port}/s/{hub.token(seat)}") for seat in (0, 1)]
+    try:
+        rng = random.Random(1)
+        for d in phones:
+            wait_until(lambda d=d: "live" in d.find_element("id", "status").text)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        phones[0].save_screenshot(str(SHOTS / "phone_madness_seat_ana.png"))
+        turns = 0
+        while not main.call(s.is_over) and turns < 150:
+            seat = main.call(lambda: next(a for a in s.actors() if a != CHANCE))
+            before = main.call(lambda: len(s.actions))
+            if turns % 3 == 2:  # the touchscreen plays some turns itself
+                main.call(lambda seat=seat: s.act(rng.choice(s.legal_actions(seat))) and hub.refresh())
+            else:
+                d = phones[seat]
+                wait_until(lambda d=d: buttons(d))
+                rng.choice(buttons(d)).click()
+            wait_until(lambda before=before: main.call(lambda: len(s.actions)) > before or main.call(s.is_over))
+            if turns % 10 == 0:
+                for seat_, d in enumerate(phones):
+                    no_other_secret(d, s, main, seat_)
+            turns += 1
+        assert main.call(s.is_over), "the game did not end"
+        for seat, d in enumerate(phones):
+            wait_until(lambda d=d: "over" in d.find_element("id", "turn").text.lower()
+                       or "win" in d.find_element("id", "turn").text.lower())
+            d.save_screenshot(str(SHOTS / f"phone_madness_end_seat{seat}.png"))
+    finally:
+        for d in phones:
+            d.quit()
+
+
+def test_a_maya_sealed_auction_on_three_phones(table):
+    s, hub, server, main = table("maya", ["Ana", "Ben", "Cy"], advanced=True)
+    # Play (from the touchscreen) until the sealed bids are asked for.
+    rng = random.Random(2)
+    for _ in range(400):
+        actors = main.call(lambda: sorted(a for a in s.actors() if a != CHANCE))
+        if len(actors) == 3 and any(a.get("type") == "bid" for a in main.call(lambda: s.legal_actions(0))):
+            break
+        main.call(lambda a=actors: s.act(rng.choice(s.legal_actions(a[0]))) and hub.refresh())
+    else:
+        pytest.fail("no auction")
+    main.call(hub.refresh)
+    phones = [phone(f"http://127.0.0.1:{server.port}/s/{hub.token(seat)}") for seat in range(3)]
+    try:
+        for seat, d in enumerate(phones):
+            wait_until(lambda d=d: buttons(d))
+            d.save_screenshot(str(SHOTS / f"phone_maya_bid_seat{seat}.png"))
+        for seat, d in enumerate(phones):
+            bids = [b for b in buttons(d)]
+            bids[min(seat + 1, len(bids) - 1)].click()
+            wait_until(lambda seat=seat: seat not in main.call(lambda: s.actors()), 10)
+            table_view = main.call(lambda: s.view())
+            assert "bid" not in str(table_view.get("you", ""))
+        wait_until(lambda: not any(a.get("type") == "bid" for a in main.call(lambda: s.legal_actions(0))))
+        for seat, d in enumerate(phones):
+            no_other_secret(d, s, main, seat)
+    finally:
+        for d in phones:
+            d.quit()
