@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import random
 import sqlite3
 import time
 import zlib
@@ -234,8 +235,21 @@ class Journal:
             return fresh
         return journal
 
+    @classmethod
+    def _open_checked(cls, path: pathlib.Path) -> sqlite3.Connection:
+        """_open_once, again while another process holds the file: some lock
+        waits (turning on WAL, escalating a read) get no busy timeout in SQLite."""
+        deadline = time.monotonic() + WAIT_S
+        while True:
+            try:
+                return cls._open_once(path)
+            except sqlite3.OperationalError as e:
+                if not ("locked" in str(e) or "busy" in str(e)) or time.monotonic() > deadline:
+                    raise
+                time.sleep(random.uniform(0.005, 0.05))
+
     @staticmethod
-    def _open_checked(path: pathlib.Path) -> sqlite3.Connection:
+    def _open_once(path: pathlib.Path) -> sqlite3.Connection:
         # Look at the files before SQLite does: SQLite may tidy away a -wal file
         # beside a main file it cannot read, and nothing of the user's may be deleted.
         if _empty_beside_wal(path):
@@ -462,6 +476,28 @@ class Journal:
                 raise JournalError(self.set_aside(session_id, "", f"entry {seq} is damaged"))
             out.append((seq, kind, payload))
         return out
+
+    def load(self, session_id: int) -> tuple[dict, list[tuple[int, str, str]]]:
+        """The session's row and its entries, read in one transaction (one
+        snapshot, whatever another process writes meanwhile). Entries missing
+        against the summary written with them set the game aside (JournalError)."""
+        conn = self.conn
+        began = not conn.in_transaction
+        if began:
+            try:
+                conn.execute("BEGIN")
+            except sqlite3.Error as e:
+                raise JournalError(sentence(e, "The journal could not be read")) from None
+        try:
+            row = self.session(session_id)
+            entries = self.entries(session_id)
+        finally:
+            if began and conn.in_transaction:
+                conn.execute("COMMIT")
+        summary = row["summary"]
+        if summary is not None and summary.get("entries") != len(entries):
+            raise JournalError(self.set_aside(session_id, row["game"], "some of its moves are missing"))
+        return row, entries
 
     def sessions(self) -> list[dict]:
         """Every readable session, newest first (damaged ones are set aside)."""

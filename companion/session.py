@@ -108,12 +108,12 @@ class Session:
         is ready to play; deal=False gives exactly the committed state.
         An abandoned game (Journal.abandon) is not resumed: JournalError. A game
         whose rows are damaged is set aside (journal.notice names it): JournalError."""
-        row = journal.session(session_id)
+        row, entries = journal.load(session_id)
         if row["abandoned"] is not None:
             raise JournalError(f"Game {session_id} was abandoned, so it cannot be resumed.")
         try:
             session = cls(journal, row)
-            session._replay(journal.entries(session_id))
+            session._replay(entries)
         except JournalError as e:
             if "changed elsewhere" not in str(e) and session_id not in journal._set_aside:
                 journal.set_aside(session_id, row["game"], _reason(str(e)))
