@@ -10,6 +10,7 @@ never from a seat's secrets. A renamed player is one player (companion/players.p
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -176,9 +177,59 @@ def score_progression(game: Game, players: Sequence[str], options: Mapping[str, 
             "series": [[by_round[r][seat] for r in rounds] for seat in range(len(players))]}
 
 
+def game_detail(journal: Journal, game_id: int, roster: Roster | None = None) -> dict[str, Any]:
+    """What Past games shows for one finished game, from its result and TABLE
+    views only: players (with colours), scores, winners, ranks, the tie-break
+    sentence, dates, duration, options, the whole log in sentences, the table
+    view after every move (the step-through), the score by round, and the
+    seed with its fingerprint (revealed: the game is over)."""
+    from .export import finished_game
+    from .fairness import short_fingerprint, walk
+    from .games import get_game
+    from .log import entry
+
+    row = finished_game(journal, game_id)
+    game = get_game(row["game"])
+    entries = journal.entries(game_id)
+    actions = walk((kind, json.loads(payload)) for _seq, kind, payload in entries).actions
+    state = game.setup(list(row["players"]), dict(row["options"]))
+    views = [game.view(state, TABLE)]
+    log = []
+    before = views[0]
+    for n, a in enumerate(actions):
+        state = game.apply(state, dict(a))
+        after = game.view(state, TABLE)
+        log.append(entry(game, before, a, after, n))
+        views.append(after)
+        before = after
+    result = row["result"] or {}
+    names = list(row["players"])
+    if roster is not None:
+        owners = [roster.owner(n, row["started"]) for n in names]
+        names = [o.name if o is not None else n for o, n in zip(owners, names)]
+    colours = row["meta"].get("colours") or []
+    try:
+        progression = score_progression(game, row["players"], row["options"], actions)
+    except Exception:  # a plot is a nicety: a game that cannot be replayed still shows its log
+        progression = None
+    return {
+        "id": game_id, "game": row["game"], "title": game.title or row["game"], "players": names,
+        "colours": [c if isinstance(c, str) else "" for c in colours][:len(names)],
+        "scores": result.get("scores", []), "winners": result.get("winners", []), "ranks": result.get("ranks", []),
+        "ranking": result.get("ranking", []),
+        "sentence": (result.get("detail") or {}).get("sentence") or "", "tiebreak": result.get("tiebreak") or "",
+        "started": row["started"], "finished": row["finished"], "duration_s": row["finished"] - row["started"],
+        "options": row["options"], "log": log, "views": views, "progression": progression,
+        "randomness": row["randomness"],
+        "seed": str(row["seed"]) if row["randomness"] == "digital" else None,
+        "fingerprint": short_fingerprint(int(row["seed"])) if row["randomness"] == "digital" else None,
+    }
+
+
 __all__ = [
     "Play",
     "Seat",
+    "game_detail",
     "game_stats",
     "histogram",
     "load",

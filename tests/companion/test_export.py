@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import pathlib
 import random
 import sys

@@ -14,7 +14,8 @@ import pytest
 
 from companion import stats
 from companion.errors import BadOption
-from companion.players import Roster, PlayersNotSaved
+from companion.players import PlayersNotSaved, Roster
+
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from history_steps import play_session
 
