@@ -22,6 +22,7 @@ SCREENS = {
     "end": "end:EndScreen",
     "box_setup": "box_setup:BoxSetupScreen",
     "tags": "tags:TagsScreen",
+    "phones": "phones:PhonesScreen",
 }
 
 GAME_SCREENS = {

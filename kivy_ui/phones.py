@@ -1,0 +1,147 @@
+"""Phones in the app: the hub and server for the game on the table, started only
+when the table turns phones on (the Phones screen), never at start-up.
+
+The server runs on its own thread; everything it hands over runs on Kivy's main
+thread through Clock.schedule_once, exactly like device events. A new game (or a
+resumed one) gets a new hub and new tokens, so old links stop working.
+"""
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.image import Image as CoreImage
+
+DEFAULT_PORT = 8765
+
+
+class PhoneService:
+    """Phones for the app's current game; off until start()."""
+
+    def __init__(self, app: Any, host: str = "0.0.0.0", port: int = DEFAULT_PORT):
+        self.app = app
+        self.host, self.port = host, port
+        self.hub: Any = None
+        self.server: Any = None
+        self.address = ""
+        self.problem = ""
+        self.listeners: list[Any] = []
+        self._following: Any = None
+        app.bind(table=self._on_table)
+
+    @property
+    def on(self) -> bool:
+        return self.server is not None
+
+    def start(self) -> bool:
+        """Start the server (lazily imported); False with `problem` set when it cannot."""
+        if self.server is not None:
+            return True
+        try:
+            from companion.phones.server import PhoneServer, lan_address
+        except ImportError:
+            self.problem = "Phones need the aiohttp package; run ./scripts/setup again."
+            return False
+        self._new_hub()
+        if self.hub is None:
+            self.problem = "Start or resume a game first."
+            return False
+        server = PhoneServer(self.hub.gateway(), self.host, self.port)
+        try:
+            server.start()
+        except OSError as e:
+            try:
+                server = PhoneServer(self.hub.gateway(), self.host, 0)  # the port is taken: any free one
+                server.start()
+            except OSError:
+                self.problem = f"The phone server could not start: {e.strerror or e}."
+                return False
+        self.server = server
+        self.hub.attach(server)
+        ip = lan_address() if self.host in ("0.0.0.0", "") else self.host
+        self.address = f"http://{ip}:{server.port}"
+        self.problem = ""
+        self._changed()
+        return True
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+        self.server = None
+        self.address = ""
+        self._changed()
+
+    def url(self, seat: int) -> str:
+        return f"{self.address}/s/{self.hub.token(seat)}" if self.hub is not None and self.address else ""
+
+    def revoke(self, seat: int) -> None:
+        if self.hub is not None:
+            self.hub.revoke(seat)
+            self._changed()
+
+    def connected(self) -> list[int]:
+        return self.hub.connected() if self.hub is not None and self.server is not None else []
+
+    # --- following the game on the table -----------------------------------------
+    def _new_hub(self) -> None:
+        from companion.phones.hub import PhoneHub
+
+        table = self.app.table
+        if table is None:
+            self.hub = None
+            return
+
+        def play(seat: int, action: dict) -> tuple[bool, str]:
+            ok = table.play(action)
+            return ok, "" if ok else (table.message or "That cannot be done now.")
+
+        def post(fn: Any) -> None:
+            Clock.schedule_once(lambda _dt: fn(), 0)
+
+        if self.server is not None:
+            for seat in range(len(getattr(self.hub.session, "players", []) if self.hub else [])):
+                self.server.drop(seat, "A new game started at the table: scan the new code.")
+        self.hub = PhoneHub(table.session, play, post)
+        self.hub.listeners.append(self._changed)
+        if self._following is not table:
+            self._following = table
+            table.subscribe(lambda t, what: self._refresh(t) if what in ("view", "gate", "message") else None)
+            table.session.subscribe(lambda _s, _e: self._refresh(table))
+        if self.server is not None:
+            self.server.gateway = self.hub.gateway()
+            self.hub.attach(self.server)
+
+    def _refresh(self, table: Any) -> None:
+        if self.hub is not None and self.server is not None and table is self._following:
+            self.hub.refresh()
+
+    def _on_table(self, _app: Any, _table: Any) -> None:
+        if self.server is not None:
+            self._new_hub()  # a new game: new tokens, old links dead
+            self._changed()
+
+    def _changed(self) -> None:
+        for fn in list(self.listeners):
+            fn()
+
+
+def qr_texture(text: str, scale: int = 6) -> Any:
+    """A QR code for text as a Kivy texture (segno draws it: pure Python)."""
+    import segno
+
+    buf = io.BytesIO()
+    segno.make(text, error="m").save(buf, kind="png", scale=scale, border=2, dark="#000000", light="#ffffff")
+    buf.seek(0)
+    return CoreImage(buf, ext="png").texture
+
+
+def service() -> PhoneService:
+    """The app's phone service, made on first use."""
+    app = App.get_running_app()
+    svc = getattr(app, "phones", None)
+    if svc is None:
+        svc = PhoneService(app)
+        app.phones = svc
+    return svc
