@@ -61,14 +61,23 @@
     $("secrets").innerHTML = ""; $("actions").innerHTML = "";
   }
 
+  function gone() {
+    text($("who"), "Maya companion");
+    text($("turn"), "This link no longer opens a seat: it was replaced at the table, or the game is over. " +
+      "Scan your seat's code on the table screen again.");
+    $("secrets").innerHTML = ""; $("actions").innerHTML = ""; $("events").innerHTML = "";
+    status(false); text($("status"), "closed");
+  }
+
   function send(obj) {
     if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); }
   }
 
   function connect() {
     var proto = location.protocol === "https:" ? "wss://" : "ws://";
+    var opened = false;
     ws = new WebSocket(proto + location.host + "/ws/" + token);
-    ws.onopen = function () { status(true); delay = 500; };
+    ws.onopen = function () { opened = true; status(true); delay = 500; };
     ws.onmessage = function (e) {
       var m = JSON.parse(e.data);
       if (m.type === "view") render(m);
@@ -81,6 +90,12 @@
       if (e.code === 4000 || e.code === 4001) {   // another tab took over, or the table replaced this link
         text($("turn"), e.reason || "This page was closed."); $("actions").innerHTML = "";
         $("secrets").innerHTML = "";
+        return;
+      }
+      if (!opened) {   // refused: is this link still a seat's? (404: replaced, or the game is over)
+        fetch(location.pathname, { cache: "no-store" }).then(function (r) {
+          if (r.status === 404) { gone(); } else { setTimeout(connect, delay); delay = Math.min(delay * 2, 5000); }
+        }, function () { setTimeout(connect, delay); delay = Math.min(delay * 2, 5000); });
         return;
       }
       setTimeout(connect, delay); delay = Math.min(delay * 2, 5000);
