@@ -26,20 +26,50 @@ def load_config(path: pathlib.Path | None = None) -> dict:
         raise BadConfig(f"The config file {path} is not valid TOML: {e}.") from None
 
 
+APP_KEYS = ("gate_timeout", "sounds", "fullscreen", "phones_host", "phones_port")
+
+
 def app_settings(config: dict) -> dict:
-    """The [app] section with defaults; a bad value names its key."""
-    app = dict(config.get("app", {}) or {})
-    out = {"gate_timeout": 12.0, "sounds": True, "fullscreen": None}
+    """The [app] section with defaults; a bad value names its key, and a misspelt
+    key names the nearest known one ("sound — did you mean sounds?")."""
+    import difflib
+    import ipaddress
+
+    app = config.get("app", {})
+    if app is None:
+        app = {}
+    if not isinstance(app, dict):
+        raise BadConfig("The [app] section of the config file must be a table of settings.")
+    app = dict(app)
+    for key in app:
+        if key not in APP_KEYS:
+            near = difflib.get_close_matches(str(key), APP_KEYS, n=1)
+            hint = f" — did you mean {near[0]}?" if near else f"; the [app] settings are: {', '.join(APP_KEYS)}."
+            raise BadConfig(f"The config file has an unknown setting app.{key}{hint}")
+    out = {"gate_timeout": 12.0, "sounds": True, "fullscreen": None, "phones_host": "0.0.0.0", "phones_port": 8765}
     if "gate_timeout" in app:
         v = app["gate_timeout"]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not 2 <= v <= 120:
-            raise BadConfig(f"app.gate_timeout must be a number of seconds between 2 and 120, not {v!r}.")
+            raise BadConfig(f"app.gate_timeout must be a number of seconds between 2 and 120, not {v!r:.40}.")
         out["gate_timeout"] = float(v)
     for key in ("sounds", "fullscreen"):
         if key in app:
             if not isinstance(app[key], bool):
-                raise BadConfig(f"app.{key} must be true or false, not {app[key]!r}.")
+                raise BadConfig(f"app.{key} must be true or false, not {app[key]!r:.40}.")
             out[key] = app[key]
+    if "phones_host" in app:
+        v = app["phones_host"]
+        try:
+            ipaddress.ip_address(v if isinstance(v, str) else "")
+        except ValueError:
+            raise BadConfig(f"app.phones_host must be this machine's address on the network the phones use "
+                            f"(e.g. \"192.168.1.20\", or \"0.0.0.0\" for all), not {v!r:.40}.") from None
+        out["phones_host"] = v
+    if "phones_port" in app:
+        v = app["phones_port"]
+        if isinstance(v, bool) or not isinstance(v, int) or not 1024 <= v <= 65535:
+            raise BadConfig(f"app.phones_port must be a port number from 1024 to 65535, not {v!r:.40}.")
+        out["phones_port"] = v
     return out
 
 

@@ -142,6 +142,7 @@ def service() -> PhoneService:
     app = App.get_running_app()
     svc = getattr(app, "phones", None)
     if svc is None:
-        svc = PhoneService(app)
+        settings = getattr(app, "settings", None) or {}
+        svc = PhoneService(app, settings.get("phones_host", "0.0.0.0"), settings.get("phones_port", DEFAULT_PORT))
         app.phones = svc
     return svc

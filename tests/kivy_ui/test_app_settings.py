@@ -1,0 +1,31 @@
+"""The [app] section of config.toml: defaults, bad values and misspelt keys are sentences."""
+from __future__ import annotations
+
+import pytest
+
+from companion.errors import BadConfig
+from kivy_ui.devices import app_settings
+
+
+def test_no_section_gives_the_defaults_with_phones_on_every_interface():
+    s = app_settings({})
+    assert s["gate_timeout"] == 12.0 and s["sounds"] is True
+    assert (s["phones_host"], s["phones_port"]) == ("0.0.0.0", 8765)
+
+
+@pytest.mark.parametrize("app, says", [
+    ({"sound": False}, "app.sound — did you mean sounds?"),
+    ({"phone_port": 9000}, "did you mean phones_port?"),
+    ({"phones_host": "kitchen"}, "app.phones_host must be this machine's address"),
+    ({"phones_port": 80}, "app.phones_port must be a port number from 1024 to 65535, not 80."),
+    ({"gate_timeout": True}, "app.gate_timeout must be a number of seconds"),
+])
+def test_a_bad_app_setting_is_a_sentence_naming_it(app, says):
+    with pytest.raises(BadConfig) as e:
+        app_settings({"app": app})
+    assert says in str(e.value)
+
+
+def test_phones_can_be_bound_to_the_tables_own_network():
+    s = app_settings({"app": {"phones_host": "192.168.4.1", "phones_port": 9000}})
+    assert (s["phones_host"], s["phones_port"]) == ("192.168.4.1", 9000)
