@@ -138,13 +138,13 @@ class SimButton:
 class SimReader:
     """A simulated RFID reader behind a pseudo-terminal at ``path``."""
 
-    def __init__(self, protocol: str = "rdm6300", name: str = "rfid", repeat: float = 0.1):
+    def __init__(self, protocol: str = "rdm6300", name: str = "rfid", repeat: float = 0.05):
         try:
             self.family: Family = family(protocol)
         except KeyError as e:
             raise ValueError(f"There is no simulated reader for {protocol!r}: {e.args[0]}") from None
         self.protocol = self.family.name
-        self.repeat = repeat  # rdm6300: seconds between repeated frames
+        self.repeat = repeat  # rdm6300: seconds between repeated frames (33 ms to read a tag, 15 to send)
         self._dir = tempfile.mkdtemp(prefix="maya-rfid-")
         self.path = os.path.join(self._dir, name)
         self.tag: bytes | None = None
@@ -296,3 +296,48 @@ def _uid_bytes(uid: str, fam: Family) -> bytes:
         digits = " or ".join(str(2 * n) for n in fam.uid_sizes)
         raise ValueError(f"A {fam.name} tag id is {digits} hex digits, not {uid!r}.")
     return data
+
+
+# --- adversarial line noise (tests, benchmarks, the soak) --------------------
+NOISE_KINDS = ("random", "hex", "almost", "flipped")
+
+
+def noise_stream(kind: str, protocol: str, size: int, rng: random.Random, uid: str | None = None) -> bytes:
+    """size bytes of one kind of noise a reader's line might carry, made to fool its decoder:
+
+    * ``random``: uniform random bytes;
+    * ``hex``: bytes a frame is made of (hex digits with STX, ETX, CR, LF for the
+      125 kHz readers; 00 00 FF start codes, D5 4B and lengths for the PN532);
+    * ``almost``: back-to-back frames of random tags whose checksum byte is random
+      (one in 256 passes);
+    * ``flipped``: back-to-back frames of one real tag (``uid``, default the
+      family's sample) with two random bits flipped in each.
+    """
+    fam = family(protocol)
+    out = bytearray()
+    if kind == "random":
+        return rng.randbytes(size)
+    if kind == "hex":
+        if fam.polls:
+            alphabet = b"\x00\x00\x00\xff\xff\xd5\x4b\x01\x01\x04\x07\x08\x44" + bytes(range(0x0A, 0x14))
+        else:
+            alphabet = b"0123456789ABCDEFabcdef0123456789ABCDEF" + b"\x02\x02\x03\x03\r\n"
+        return bytes(rng.choice(alphabet) for _ in range(size))
+    real = bytes.fromhex(uid or fam.sample_uid)
+    good = fam.encode(real)
+    while len(out) < size:
+        if kind == "almost":
+            n = rng.choice(fam.uid_sizes)
+            frame = bytearray(fam.encode(rng.randbytes(n)))
+            if fam.polls:
+                frame[-2] = rng.getrandbits(8)  # the data checksum (DCS)
+            else:
+                frame[11:13] = b"%02X" % rng.getrandbits(8)  # the two checksum digits
+        elif kind == "flipped":
+            frame = bytearray(good)
+            for bit in rng.sample(range(len(frame) * 8), 2):
+                frame[bit // 8] ^= 1 << (bit % 8)
+        else:
+            raise ValueError(f"There is no noise kind {kind!r}; the kinds are: {', '.join(NOISE_KINDS)}.")
+        out += frame
+    return bytes(out[:size])

@@ -59,6 +59,7 @@ class _AsciiHex(Protocol):
         super().__init__()
         self._buf = bytearray()
         self._base = 0  # stream offset of self._buf[0] (bytes received before it)
+        self._junk = False  # bytes were dropped since the last frame
         self._size = 1 + 12 + len(self.TRAILER) + 1
 
     def _plausible(self, i: int, b: int) -> bool:
@@ -70,14 +71,18 @@ class _AsciiHex(Protocol):
         return b == ETX
 
     def _drop(self, n: int) -> None:
-        del self._buf[:n]
-        self._base += n
+        if n > 0:
+            del self._buf[:n]
+            self._base += n
+            self._junk = True
 
-    def _scan(self, data: bytes) -> list[tuple[str, int, int]]:
-        """The frames completed by data: (uid, stream offset of STX, offset after ETX)."""
+    def _scan(self, data: bytes) -> list[tuple[str | None, int, int]]:
+        """What data completes, in order: (uid, stream offset of STX, offset after ETX)
+        for a frame, (None, 0, 0) where bytes that belong to no frame were dropped."""
         buf = self._buf
         buf += data
-        found = []
+        found: list[tuple[str | None, int, int]] = []
+        self._junk = False
         while True:
             start = buf.find(STX)
             if start < 0:
@@ -92,22 +97,39 @@ class _AsciiHex(Protocol):
                 break  # a good start so far: wait for more bytes
             value = bytes.fromhex(bytes(buf[1:13]).decode("ascii"))
             if checksum(value[:5]) == value[5]:
+                if self._junk:
+                    found.append((None, 0, 0))
+                    self._junk = False
                 found.append((value[:5].hex().upper(), self._base, self._base + self._size))
-                self._drop(self._size)
+                del buf[: self._size]
+                self._base += self._size
             else:
                 self._drop(1)
         if len(buf) > MAX_BUFFER:  # cannot happen with a plausible prefix, kept as a guard
             self._drop(len(buf) - MAX_BUFFER)
+        if self._junk:
+            found.append((None, 0, 0))
         return found
 
     def feed(self, data: bytes) -> list[str | None]:
-        return [uid for uid, _, _ in self._scan(data)]
+        return [uid for uid, _, _ in self._scan(data) if uid is not None]
+
+    def data_received(self, data: bytes) -> None:
+        for uid, _, _ in self._scan(data):
+            if uid is None:
+                self.garbled()
+            else:
+                self.seen(uid)
 
 
 class RDM6300(_AsciiHex):
-    """RDM6300 (and clones): 9600 baud, 8N1, frame repeated while the tag stays."""
+    """RDM6300 (and clones): 9600 baud, 8N1, frame repeated while the tag stays.
+
+    Bytes that belong to no frame are reported (``garbled``): the confirmation
+    needs two identical frames with nothing broken between them."""
 
     TRAILER = b""
+    DIGITS = UPPER_HEX
 
 
 class ID12(_AsciiHex):
@@ -143,6 +165,8 @@ class ID12(_AsciiHex):
         self._chunks.append((self._total, now))
         self._total += len(data)
         for uid, start, end in self._scan(data):
+            if uid is None:
+                continue  # noise is judged by the quiet time around each frame
             quiet_before = start == 0 or self._arrival(start) - self._arrival(start - 1) >= self.QUIET
             self._pending = (uid, now) if quiet_before and end == self._total else None
 

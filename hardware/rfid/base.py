@@ -7,14 +7,17 @@ from typing import Any
 
 class Protocol:
     """Frames bytes into tag reads. The reader sets ``seen`` (called with a uid for
-    every frame that names a tag) and ``absent`` (called when the reader says no
-    tag is there, PN532 only). Decoders never raise on any input."""
+    every frame that names a tag), ``absent`` (called when the reader says no
+    tag is there, PN532 only) and ``garbled`` (bytes that belong to no frame
+    came between two frames: a confirmation in progress starts over). Decoders
+    never raise on any input."""
 
     transport: Any = None
 
     def __init__(self) -> None:
         self.seen: Callable[[str], None] = lambda uid: None
         self.absent: Callable[[], None] = lambda: None
+        self.garbled: Callable[[], None] = lambda: None  # bytes that belong to no frame were dropped
 
     def connection_made(self, transport: Any) -> None:
         self.transport = transport

@@ -7,9 +7,10 @@ removed first); the current one is removed when unseen for ``unseen`` seconds
 or when the reader says no tag is there.
 
 Confirmed tags: a new uid counts only after ``reads`` identical reads, each
-within ``window`` seconds of the one before (families.py says how many each
-family needs). One corrupted frame that passes the checksum is therefore never
-a tag on a reader that repeats: the next frame names the real tag.
+within ``window`` seconds of the one before and with no noise between them
+(``garbled``), families.py says how many each family needs. One corrupted frame
+that passes the checksum is therefore never a tag on a reader that repeats: the
+next frame names the real tag.
 
 Reconnects: when the connection is lost (``lost()``), what lay on the reader is
 kept as *held over* instead of being removed. When the reader is back
@@ -81,6 +82,11 @@ class Presence:
             self.current = self._last_uid = uid
             self._last_seen = now
             self._sink(TagEvent(uid, self.reader))
+
+    def garbled(self) -> None:
+        """Noise came between two frames: a new tag must be confirmed by frames with none between."""
+        with self._lock:
+            self._candidate = None
 
     def absent(self) -> None:
         """The reader says no tag is there (a PN532 poll with no target)."""

@@ -139,6 +139,7 @@ class Reader:
         protocol = self.family.decoder(self.config.poll)
         protocol.seen = self.presence.seen
         protocol.absent = self.presence.absent
+        protocol.garbled = self.presence.garbled
         timeout = READ_TIMEOUT
         try:
             protocol.connection_made(ser)

@@ -80,8 +80,10 @@ def test_rdm6300_and_id12_frames_are_not_mistaken_for_each_other():
     assert ID12().feed(RDM_FRAME) == []
 
 
-def test_lower_case_hex_is_read_as_the_same_tag():
-    assert RDM6300().feed(RDM_FRAME.replace(b"62E3086CED", b"62e3086ced")) == [UID]
+def test_lower_case_hex_is_refused_the_readers_send_upper_case_only():
+    """Both datasheets' examples are upper case; a flipped 0x20 bit turns 'E' into 'e'."""
+    assert RDM6300().feed(RDM_FRAME.replace(b"62E3086CED", b"62e3086ced")) == []
+    assert ID12().feed(ID12_FRAME.replace(b"62E3086CED", b"62e3086ced")) == []
 
 
 @given(st.lists(st.binary(max_size=40), max_size=8))
