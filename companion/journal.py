@@ -33,6 +33,7 @@ from .paths import data_dir, make_private_dir, move_aside
 FILENAME = "journal.sqlite3"
 KINDS = ("action", "undo", "redo", "seen")
 WAIT_S = 15.0  # how long a journal locked by another process is waited for
+SALVAGE_MAX = 200_000  # games looked up one by one when the list of games is damaged
 
 # Migration i brings the schema from version i to version i + 1. Append only:
 # a released migration is never edited, so every old file upgrades the same way.
@@ -225,6 +226,8 @@ class Journal:
         journal = cls(conn, path, notice)
         try:
             journal.in_progress()  # sets aside (and names) unfinished games whose rows are damaged
+            for sid, why in journal._safe_rows("SELECT id, set_aside FROM sessions WHERE set_aside IS NOT NULL", ()):
+                journal.set_aside(sid, "", str(why))  # set aside before: said again at every start
         except _Unreadable:
             # The list of games itself is damaged: the whole file is kept aside.
             journal.close()
@@ -275,8 +278,8 @@ class Journal:
             if version < SCHEMA_VERSION:
                 _migrate(conn)
             # Tables we expect must be there and readable.
-            conn.execute("SELECT count(*) FROM sessions WHERE id = -1").fetchone()
-            conn.execute("SELECT count(*) FROM entries WHERE session = -1").fetchone()
+            conn.execute(f"SELECT {_SESSION_COLUMNS}, crc, set_aside FROM sessions LIMIT 0").fetchall()
+            conn.execute("SELECT session, seq, kind, payload, time, crc FROM entries LIMIT 0").fetchall()
             return conn
         except _MoveAside:
             raise
@@ -412,9 +415,10 @@ class Journal:
         name = game if isinstance(game, str) and game and game.isprintable() and len(game) < 40 else "a game"
         said = (f"Game {session_id} ({name}) could not be read ({why}), so it was set aside: it is kept in "
                 f"the journal but no longer offered. Every other game is unaffected.")
-        if session_id not in self._set_aside:
-            self._set_aside[session_id] = said
-            self.notices.append(said)
+        if session_id in self._set_aside:
+            return self._set_aside[session_id]
+        self._set_aside[session_id] = said
+        self.notices.append(said)
         try:
             with self.conn:
                 self.conn.execute("UPDATE sessions SET set_aside = ? WHERE id = ?", (why, session_id))
@@ -437,6 +441,8 @@ class Journal:
         try:
             return conn.execute(sql, args).fetchall()
         except sqlite3.OperationalError as e:
+            if any(d in str(e) for d in _DAMAGE):
+                raise _Unreadable(f"The journal could not be read ({e}); it may be damaged.") from None
             if "decode" not in str(e):
                 raise JournalError(sentence(e, "The journal could not be read")) from None
         except sqlite3.DatabaseError as e:
@@ -455,6 +461,15 @@ class Journal:
         rows = self._safe_rows(f"SELECT {_SESSION_COLUMNS}, crc, set_aside FROM sessions WHERE id = ?",
                                (session_id,))
         if not rows:
+            # Games are numbered 1, 2, 3, ... and never deleted: a missing number
+            # below the highest, or one whose moves are there, is damage.
+            try:
+                top = self.conn.execute("SELECT max(id) FROM sessions").fetchone()[0] or 0
+                moves = self.conn.execute("SELECT 1 FROM entries WHERE session = ? LIMIT 1", (session_id,)).fetchall()
+            except sqlite3.Error:
+                top, moves = 0, [(1,)]
+            if moves or (isinstance(session_id, int) and 0 < session_id <= top):
+                raise JournalError(self.set_aside(session_id, "", "its details are missing"))
             raise JournalError(f"There is no game number {session_id} in the journal.")
         row = rows[0]
         if row[13] is not None or session_id in self._set_aside:
@@ -489,11 +504,20 @@ class Journal:
             except sqlite3.Error as e:
                 raise JournalError(sentence(e, "The journal could not be read")) from None
         try:
-            row = self.session(session_id)
-            entries = self.entries(session_id)
+            try:
+                row = self.session(session_id)
+            except _Unreadable:
+                raise JournalError(self.set_aside(session_id, "", "its details cannot be read")) from None
+            try:
+                entries = self.entries(session_id)
+            except _Unreadable:
+                raise JournalError(self.set_aside(session_id, row["game"], "its moves cannot be read")) from None
         finally:
             if began and conn.in_transaction:
-                conn.execute("COMMIT")
+                try:
+                    conn.execute("COMMIT")
+                except sqlite3.Error:
+                    pass  # a read: nothing to lose
         summary = row["summary"]
         if summary is not None and summary.get("entries") != len(entries):
             raise JournalError(self.set_aside(session_id, row["game"], "some of its moves are missing"))
@@ -512,10 +536,18 @@ class Journal:
                 self.set_aside(row[0], row[1], str(e))
         return out
 
-    def _listed(self, where: str, args: tuple = (), limit: int = -1, offset: int = 0) -> Iterator[dict]:
-        rows = self._safe_rows(
-            f"SELECT {_SESSION_COLUMNS}, crc, set_aside FROM sessions WHERE set_aside IS NULL AND {where}"
-            f" ORDER BY started DESC, id DESC LIMIT ? OFFSET ?", (*args, limit, offset))
+    def _listed(self, where: str, args: tuple, keep: Callable[[tuple], bool], limit: int = -1,
+                offset: int = 0) -> Iterator[dict]:
+        """Readable sessions rows matching `where` (SQL) / `keep` (the same test in
+        Python, for rows salvaged one by one when a page of the table is damaged)."""
+        try:
+            rows = self._safe_rows(
+                f"SELECT {_SESSION_COLUMNS}, crc, set_aside FROM sessions WHERE set_aside IS NULL AND {where}"
+                f" ORDER BY started DESC, id DESC LIMIT ? OFFSET ?", (*args, limit, offset))
+        except _Unreadable:
+            rows = [r for r in self._salvaged_rows() if r[13] is None and keep(r)]
+            rows.sort(key=lambda r: (r[7] if isinstance(r[7], (int, float)) else 0, r[0]), reverse=True)
+            rows = rows[offset:] if limit < 0 else rows[offset:offset + limit]
         for row in rows:
             if row[0] in self._set_aside:
                 continue
@@ -523,6 +555,22 @@ class Journal:
                 yield _session_row(row)
             except _Damaged as e:
                 self.set_aside(row[0], row[1], str(e))
+
+    def _salvaged_rows(self) -> list[tuple]:
+        """Every sessions row still readable, one by one: a damaged page of the
+        table (or of its index) costs only the games on it, which are set aside."""
+        try:
+            top = self.conn.execute("SELECT max(id) FROM sessions").fetchone()[0] or 0
+        except sqlite3.Error:
+            raise _Unreadable("The list of games cannot be read; the journal is damaged.") from None
+        rows = []
+        for sid in range(1, min(int(top), SALVAGE_MAX) + 1):
+            try:
+                rows += self._safe_rows(f"SELECT {_SESSION_COLUMNS}, crc, set_aside FROM sessions WHERE id = ?",
+                                        (sid,))
+            except _Unreadable:
+                self.set_aside(sid, "", "the page it is on is damaged")
+        return rows
 
     def _actions_of(self, row: dict) -> int:
         summary = row["summary"]
@@ -539,7 +587,8 @@ class Journal:
         summary (no entry is read); a damaged game is set aside and named in
         `notice` instead of raising."""
         out = []
-        for row in self._listed("finished IS NULL AND abandoned IS NULL"):
+        for row in self._listed("finished IS NULL AND abandoned IS NULL", (),
+                                lambda r: r[8] is None and r[10] is None):
             actions = self._actions_of(row)
             if row["id"] in self._set_aside:
                 continue
@@ -555,7 +604,11 @@ class Journal:
         the journal holds); `game` and `player` filter. history_count() counts."""
         where, args = _history_filter(game, player)
         out = []
-        for row in self._listed(where, args, -1 if limit is None else int(limit), int(offset)):
+
+        def keep(r: tuple) -> bool:
+            return r[8] is not None and r[10] is None and (game is None or r[1] == game)
+
+        for row in self._listed(where, args, keep, -1 if limit is None else int(limit), int(offset)):
             if player is not None and player not in row["players"]:
                 continue
             players = row["players"]
@@ -573,21 +626,30 @@ class Journal:
     def history_count(self, game: str | None = None, player: str | None = None) -> int:
         """How many finished games history() would list (counted by SQL)."""
         where, args = _history_filter(game, player)
-        rows = self._safe_rows(f"SELECT count(*) FROM sessions WHERE set_aside IS NULL AND {where}", args)
+        try:
+            rows = self._safe_rows(f"SELECT count(*) FROM sessions WHERE set_aside IS NULL AND {where}", args)
+        except _Unreadable:
+            return len(self.history(game=game, player=player))
         return int(rows[0][0])
 
     def history_counts(self) -> dict[str, int]:
         """Finished games per game name (counted by SQL)."""
-        return {g: int(n) for g, n in self._safe_rows(
-            "SELECT game, count(*) FROM sessions WHERE set_aside IS NULL AND finished IS NOT NULL"
-            " AND abandoned IS NULL GROUP BY game", ())}
+        try:
+            return {g: int(n) for g, n in self._safe_rows(
+                "SELECT game, count(*) FROM sessions WHERE set_aside IS NULL AND finished IS NOT NULL"
+                " AND abandoned IS NULL GROUP BY game", ())}
+        except _Unreadable:
+            counts: dict[str, int] = {}
+            for g in self.history():
+                counts[g["game"]] = counts.get(g["game"], 0) + 1
+            return counts
 
     def abandoned(self) -> list[dict]:
         """Abandoned games, newest first: {"id", "game", "players", "started", "abandoned", "actions"}."""
         return [
             {"id": r["id"], "game": r["game"], "players": r["players"], "started": r["started"],
              "abandoned": r["abandoned"], "actions": self._actions_of(r)}
-            for r in self._listed("abandoned IS NOT NULL")
+            for r in self._listed("abandoned IS NOT NULL", (), lambda r: r[10] is not None)
         ]
 
 
