@@ -16,17 +16,21 @@ given (a renamed player stays one player in BG Stats).
 from __future__ import annotations
 
 import csv
+import glob
 import io
 import json
+import os
+import pathlib
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .errors import CompanionError
 from .fairness import record, walk
 from .games import get_game
 from .journal import Journal
+from .paths import data_dir
 from .players import Roster
 
 FORMATS = ("bgstats", "csv", "jsonl")
@@ -206,11 +210,29 @@ def render(journal: Journal, fmt: str, rows: list[dict[str, Any]], roster: Roste
     return {f"maya-plays-{stamp}.bgsplay": json.dumps(data, indent=1, ensure_ascii=False)}
 
 
+#: Where a USB stick is mounted on a Pi (/media/<user>/<label>) or a desktop (/run/media/<user>/<label>).
+MOUNT_GLOBS = ("/media/*/*", "/run/media/*/*", "/media/usb*")
+
+
+def export_folder(data: pathlib.Path | None = None, mounts: Sequence[str] | None = None
+                  ) -> tuple[pathlib.Path, str]:
+    """(folder, sentence): a mounted, writable USB stick when there is one, else
+    the data folder's `exports`; the sentence says which, for the players."""
+    for pattern in MOUNT_GLOBS if mounts is None else mounts:
+        for found in sorted(glob.glob(pattern)):
+            p = pathlib.Path(found)
+            if p.is_dir() and (os.path.ismount(p) or mounts is not None) and os.access(p, os.W_OK):
+                return p, f"the USB stick {p.name}"
+    folder = (data if data is not None else data_dir()) / "exports"
+    return folder, f"the data folder ({folder})"
+
+
 __all__ = [
     "CSV_COLUMNS",
     "FORMATS",
     "ExportError",
     "csv_rows",
+    "export_folder",
     "finished",
     "finished_game",
     "jsonl",

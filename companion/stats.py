@@ -167,11 +167,19 @@ def score_progression(game: Game, players: Sequence[str], options: Mapping[str, 
     key = score_key(game, views[-1], result.scores)
     if key is None:
         return None
+    # A round's scoring is often part of the move that starts the next round, so
+    # "the end of round r" is the first view of a later round (or the final view).
     by_round: dict[int, list[Any]] = {}
+    current: int | None = None
     for v in views:
         r = v.get("round")
-        if isinstance(r, int) and not isinstance(r, bool):
-            by_round[r] = [p.get(key, 0) for p in v["players"]]  # the last view of each round wins
+        if not isinstance(r, int) or isinstance(r, bool):
+            continue
+        if current is not None and r != current:
+            by_round[current] = [p.get(key, 0) for p in v["players"]]
+        current = r
+    if current is not None:
+        by_round[current] = [p.get(key, 0) for p in views[-1]["players"]]
     rounds = sorted(by_round)
     return {"key": key, "rounds": rounds,
             "series": [[by_round[r][seat] for r in rounds] for seat in range(len(players))]}

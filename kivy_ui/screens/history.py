@@ -1,27 +1,272 @@
-"""Past games from the journal: when, what, who, and who won."""
+"""Past games: a page of finished games with filters, each opening its detail.
+
+The list reads one page from the journal (`Journal.history(limit, offset,
+game, player)` and `history_count`), so it stays fast with 10,000 games. A
+game's detail (GameDetailScreen) shows only results and TABLE views, from
+`companion.stats.game_detail`: the ranking with colours, the tie-break, dates,
+options, the revealed seed and its fingerprint, the whole log in sentences, a
+step-through of the table view move by move, and the score by round.
+Export writes BG Stats and CSV files to a USB stick when one is mounted, else
+to the data folder, and says where.
+"""
 from __future__ import annotations
 
 import time
 
 from kivy.app import App
 from kivy.factory import Factory
+from kivy.metrics import dp
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from .. import theme
+from . import SCREENS
 from .home import game_title
+
+# The screens reached from Past games (registered here, so only this screen links to them).
+SCREENS.setdefault("game_detail", "history:GameDetailScreen")
+SCREENS.setdefault("stats", "stats:StatsScreen")
+
+PAGE = 6
+
+
+def _when(t: float) -> str:
+    return time.strftime("%d %b %Y %H:%M", time.localtime(t))
+
+
+def _minutes(seconds: float) -> str:
+    m = max(1, round(seconds / 60))
+    return f"{m} min" if m < 60 else f"{m // 60} h {m % 60:02d} min"
+
+
+def seat_label(name: str, colour: str) -> tuple[str, tuple]:
+    """"● Ana" and the colour's rgba: a colour never goes without its symbol."""
+    cname, symbol, rgba = theme.colour(colour) if colour else ("", "", theme.TEXT)
+    return (f"{symbol} {name}" if symbol else name), rgba
 
 
 class HistoryScreen(Screen):
+    page = NumericProperty(0)
+    total = NumericProperty(0)
+    game_filter = StringProperty("")  # "" = every game
+    player_filter = StringProperty("")  # "" = everyone
+
     def refresh(self):
-        app = App.get_running_app()
+        self._show_page()
+
+    # --- filters and paging ---------------------------------------------------
+    def _journal(self):
+        return App.get_running_app().journal
+
+    def cycle_game(self):
+        j = self._journal()
+        games = sorted(j.history_counts()) if j is not None else []
+        options = [""] + games
+        self.game_filter = options[(options.index(self.game_filter) + 1) % len(options)] if (
+            self.game_filter in options) else ""
+        self.page = 0
+        self._show_page()
+
+    def cycle_player(self):
+        names = self._player_names()
+        options = [""] + names
+        self.player_filter = options[(options.index(self.player_filter) + 1) % len(options)] if (
+            self.player_filter in options) else ""
+        self.page = 0
+        self._show_page()
+
+    def _player_names(self) -> list[str]:
+        roster = getattr(App.get_running_app(), "roster", None)
+        if roster is None:
+            from companion.players import Roster
+
+            roster = Roster.open()
+        return [p.name for p in roster.players()] or self._names_on_page()
+
+    def _names_on_page(self) -> list[str]:
+        j = self._journal()
+        rows = j.history(50) if j is not None else []
+        return sorted({n for r in rows for n in r["players"]}, key=str.casefold)
+
+    def turn_page(self, delta: int):
+        pages = max(1, -(-self.total // PAGE))
+        self.page = max(0, min(pages - 1, self.page + delta))
+        self._show_page()
+
+    def _show_page(self):
+        j = self._journal()
         box = self.ids.games
         box.clear_widgets()
-        games = app.journal.history() if app.journal is not None else []
-        if not games:
-            box.add_widget(Factory.Dim(text="No finished games yet.", size_hint_y=None, height="44dp"))
-        for g in games[:50]:
-            when = time.strftime("%d %b %H:%M", time.localtime(g["started"]))
+        game, player = self.game_filter or None, self.player_filter or None
+        self.total = j.history_count(game, player) if j is not None else 0
+        rows = j.history(PAGE, self.page * PAGE, game=game, player=player) if j is not None else []
+        pages = max(1, -(-self.total // PAGE))
+        self.ids.game_filter.text = "Game: " + (game_title(self.game_filter) if self.game_filter else "all")
+        self.ids.player_filter.text = "Player: " + (self.player_filter or "all")
+        self.ids.page_label.text = f"{self.page + 1} / {pages}"
+        self.ids.prev.disabled = self.page == 0
+        self.ids.next.disabled = self.page >= pages - 1
+        if not rows:
+            box.add_widget(Factory.Dim(text="No finished games yet." if not (game or player)
+                                       else "No finished game matches.", size_hint_y=None, height="48dp"))
+        for g in rows:
             players = g["players"]
-            winners = ", ".join(players[i] for i in g.get("winners") or [])
-            scores = " · ".join(f"{p} {s}" for p, s in zip(players, g.get("scores") or []))
-            text = f"{when}  {game_title(g['game'])}: {scores}" + (f"  — {winners} won" if winners else "")
-            box.add_widget(Factory.Body(text=text, font_size="19sp", size_hint_y=None, height="44dp"))
+            scores = "  ".join(f"{p} {s}" for p, s in zip(players, g.get("scores") or []))
+            won = ", ".join(g.get("winner_names") or []) or "nobody"
+            b = Factory.HistoryRow(text=f"{_when(g['started'])} · {game_title(g['game'])} · {won} won\n{scores}")
+            b.bind(on_release=lambda _b, gid=g["id"]: self.open_game(gid))
+            box.add_widget(b)
+
+    def open_game(self, game_id: int):
+        app = App.get_running_app()
+        screen = app.show("game_detail")
+        screen.show_game(game_id)
+
+    # --- export ---------------------------------------------------------------------
+    def export(self):
+        from companion import export
+        from companion.cli_history import write_files
+        from companion.errors import CompanionError
+        from companion.players import Roster
+
+        j = self._journal()
+        try:
+            rows = [r for r in export.finished(j, self.game_filter or None)
+                    if not self.player_filter or self.player_filter in r["players"]]
+            roster = Roster.open()
+            files = {**export.render(j, "bgstats", rows, roster), **export.render(j, "csv", rows, roster)}
+            folder, where = export.export_folder()
+            written = write_files(files, folder)
+        except CompanionError as e:
+            self.ids.notice.color = theme.DANGER
+            self.ids.notice.text = str(e)
+            return
+        self.ids.notice.color = theme.GOOD
+        self.ids.notice.text = (f"Exported {len(rows)} game{'s' if len(rows) != 1 else ''} to {where}: "
+                                + ", ".join(p.name for p in written) + ".")
+
+
+class GameDetailScreen(Screen):
+    """One finished game: results, log, step-through, score by round."""
+
+    step = NumericProperty(0)
+    pane = StringProperty("log")
+
+    def show_game(self, game_id: int):
+        from companion.errors import CompanionError
+        from companion.players import Roster
+        from companion.stats import game_detail
+
+        app = App.get_running_app()
+        self.ids.notice.text = ""
+        try:
+            self.detail = game_detail(app.journal, game_id, Roster.open())
+        except CompanionError as e:
+            self.detail = None
+            self.ids.title.text = "This game cannot be shown"
+            self.ids.notice.text = str(e)
+            return
+        d = self.detail
+        self.ids.title.text = f"{d['title']} · {_when(d['started'])} · {_minutes(d['duration_s'])}"
+        box = self.ids.results
+        box.clear_widgets()
+        ranks = d["ranks"] or list(range(1, len(d["players"]) + 1))
+        order = d["ranking"] or list(range(len(d["players"])))
+        for seat in order:
+            label, rgba = seat_label(d["players"][seat], d["colours"][seat] if seat < len(d["colours"]) else "")
+            score = d["scores"][seat] if seat < len(d["scores"]) else ""
+            won = seat in d["winners"]
+            box.add_widget(Factory.Body(text=f"{ranks[seat]}. {label}  {score}", font_name=theme.SYMBOL_FONT,
+                                        font_size="24sp", bold=won, color=theme.ACCENT if won else rgba,
+                                        size_hint_y=None, height="36dp"))
+        lines = [s for s in (d["sentence"], d["tiebreak"]) if s]
+        options = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in d["options"].items())
+        if options:
+            lines.append(f"Options: {options}.")
+        if d["seed"] is not None:
+            lines.append(f"Draws: seed {d['seed']} (fingerprint {d['fingerprint']}).")
+        else:
+            lines.append("Draws made at the table.")
+        for text in lines:
+            lab = Factory.Dim(text=text, font_size="16sp", size_hint_y=None)
+            lab.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(4)))
+            box.add_widget(lab)
+        self.step = len(d["log"])
+        self.show_pane("log")
+
+    # --- the right-hand pane: log, step-through, plot ---------------------------------
+    def show_pane(self, pane: str):
+        self.pane = pane
+        for name in ("log", "step", "plot"):
+            self.ids[f"tab_{name}"].state = "down" if name == pane else "normal"
+        holder = self.ids.pane
+        holder.clear_widgets()
+        d = getattr(self, "detail", None)
+        if d is None:
+            return
+        if pane == "log":
+            holder.add_widget(self._log_view(d))
+        elif pane == "step":
+            holder.add_widget(Factory.StepPane())
+            self.show_step(self.step)
+        else:
+            from ..widgets.plot import LinePlot
+
+            plot = LinePlot(title="Score by round", empty_text="This game has no public score by round.")
+            prog = d["progression"]
+            if prog:
+                series = []
+                for seat, values in enumerate(prog["series"]):
+                    label, rgba = seat_label(d["players"][seat], d["colours"][seat] if seat < len(d["colours"])
+                                             else theme.COLOUR_NAMES[seat % len(theme.COLOUR_NAMES)])
+                    series.append((label, rgba, values))
+                plot.title = f"{prog['key'].capitalize()} at the end of each round"
+                plot.set_series(series, [f"Round {r}" for r in prog["rounds"]])
+            holder.add_widget(plot)
+
+    def _log_view(self, d):
+        view = Factory.LogList()
+        view.data = [{"text": f"{e['n'] + 1}. " + " ".join(e["sentences"])} for e in d["log"]]
+        return view
+
+    def show_step(self, step: int):
+        d = getattr(self, "detail", None)
+        if d is None or self.pane != "step":
+            return
+        self.step = max(0, min(len(d["log"]), step))
+        pane = self.ids.pane.children[0]
+        view = d["views"][self.step]
+        said = "The game starts." if self.step == 0 else " ".join(d["log"][self.step - 1]["sentences"])
+        pane.ids.where.text = f"Move {self.step} of {len(d['log'])}"
+        pane.ids.said.text = said
+        lines = []
+        for p in view.get("players", []):
+            seat = p.get("seat", 0)
+            label, _rgba = seat_label(d["players"][seat] if seat < len(d["players"]) else str(p.get("name")),
+                                      d["colours"][seat] if seat < len(d["colours"]) else "")
+            numbers = [f"{k.replace('_', ' ')} {v}" for k, v in p.items()
+                       if k not in ("seat", "name") and isinstance(v, (int, float)) and not isinstance(v, bool)]
+            lines.append(f"{label}: " + (", ".join(numbers) if numbers else "—"))
+        waiting = (view.get("waiting_for") or {}).get("sentence") or ""
+        pane.ids.table.text = "\n".join(lines + ([waiting] if waiting else []))
+        pane.ids.back.disabled = self.step == 0
+        pane.ids.forward.disabled = self.step >= len(d["log"])
+
+    def export_game(self):
+        from companion import export
+        from companion.cli_history import write_files
+        from companion.errors import CompanionError
+
+        d = getattr(self, "detail", None)
+        if d is None:
+            return
+        try:
+            files = {f"maya-game-{d['id']}.jsonl": export.jsonl(App.get_running_app().journal, d["id"])}
+            folder, where = export.export_folder()
+            written = write_files(files, folder)
+        except CompanionError as e:
+            self.ids.notice.text = str(e)
+            return
+        self.ids.notice.color = theme.GOOD
+        self.ids.notice.text = (f"Saved {written[0].name} to {where}; "
+                                f"'maya-companion verify {written[0].name}' checks its draws.")

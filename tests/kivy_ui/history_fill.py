@@ -1,0 +1,36 @@
+"""Finished games for the history UI tests, played through real Sessions into the
+app's own journal (random legal moves; a few undos), spread over several days."""
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import random
+import sys
+
+STEPS = pathlib.Path(__file__).resolve().parents[1] / "companion" / "history_steps.py"
+
+
+def _steps():
+    if "history_steps" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("history_steps", STEPS)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["history_steps"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["history_steps"]
+
+
+def fill(journal, count=9, seed=1):
+    """Make sure the journal holds at least `count` finished games (Maya and Maya Madness)."""
+    have = journal.history_count()
+    rng = random.Random(seed)
+    names = [["Ana", "Ben", "Cleo"], ["Ana", "Ben", "Dev"], ["Ben", "Cleo", "Dev", "Ana"]]
+    colours = ["Red", "Blue", "Green", "Yellow"]
+    for i in range(have, count):
+        game = "maya" if i % 3 != 2 else "maya-madness"
+        who = names[i % 3] if game == "maya" else names[i % 3][:3]
+        s = _steps().play_session(journal, game, who, rng, undo_rate=0.02,
+                                  meta={"colours": colours[: len(who)]},
+                                  options={"deck": "full"} if game == "maya-madness" else None)
+        t0 = 1_790_000_000 + i * 86_400
+        journal.conn.execute("UPDATE sessions SET started = ?, finished = ?, crc = NULL WHERE id = ?",
+                             (t0, t0 + 1500 + 120 * i, s.id))
