@@ -41,6 +41,9 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "replay": ("companion.cli", "replay_command",
                "replay a game from a JSON-lines file and print the final table view"),
     "simulate": ("companion.cli", "simulate_command", "bots play each other; results and speed"),
+    "stats": ("companion.cli_history", "stats_command", "plays, wins and scores per player and game"),
+    "export": ("companion.cli_history", "export_command", "finished games as BG Stats, CSV or replayable JSON lines"),
+    "verify": ("companion.cli_history", "verify_command", "check an exported game's draws against its revealed seed"),
 }
 BUILTIN = tuple(COMMANDS)
 
@@ -145,7 +148,7 @@ def _replay_setup(number: int, data: dict[str, Any]) -> tuple[Game, Any]:
         raise ReplayError(number, 'the first line must be the setup {"game": ..., "players": [...], "options": {...}}.')
     if not isinstance(data["players"], list):
         raise ReplayError(number, "players must be a list of names.")
-    unknown = sorted(set(data) - {"game", "players", "options"})
+    unknown = sorted(set(data) - {"game", "players", "options", "fairness"})  # fairness: read by `verify`
     if unknown:
         raise ReplayError(number, f"the setup has an unknown field {unknown[0]!r}.")
     try:
