@@ -43,7 +43,7 @@ class Reader:
         self._sink = sink
         f = self.family
         self.presence = Presence(config.name, config.unseen, sink, reads=f.confirm_reads, window=f.confirm_window,
-                                 continuous=f.continuous, grace=max(1.0, 2 * config.unseen, 3 * config.poll))
+                                 continuous=f.continuous, grace=max(2.0, 2 * config.unseen, 3 * config.poll))
         self.status = DISCONNECTED
         self.detail = "not started"
         self._stop = threading.Event()
