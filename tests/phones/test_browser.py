@@ -175,7 +175,11 @@ def test_a_maya_sealed_auction_on_three_phones(table):
         for seat, d in enumerate(phones):
             bids = [b for b in buttons(d)]
             bids[min(seat + 1, len(bids) - 1)].click()
-            wait_until(lambda seat=seat: seat not in main.call(lambda: s.actors()), 10)
+            try:
+                wait_until(lambda seat=seat: not any(a.get("type") == "bid" for a in main.call(
+                    lambda: s.legal_actions(seat))), 10)
+            except AssertionError:
+                raise AssertionError(d.find_element("tag name", "body").text) from None
             table_view = main.call(lambda: s.view())
             assert "bid" not in str(table_view.get("you", ""))
         wait_until(lambda: not any(a.get("type") == "bid" for a in main.call(lambda: s.legal_actions(0))))
