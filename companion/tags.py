@@ -42,8 +42,8 @@ def _fob_sets() -> list[LearnSet]:
 
 
 def _command_sets() -> list[LearnSet]:
-    return [LearnSet("Commands", lambda: [("the undo command", {"kind": "command", "name": "undo"}),
-                                          ("the redo command", {"kind": "command", "name": "redo"})])]
+    return [LearnSet("Commands", lambda: [(f"Tap the tag for the {name} command.", {"kind": "command", "name": name})
+                                          for name in ("undo", "redo")])]
 
 
 #: The kinds every table has, whatever the game: a player's fob, a command card.

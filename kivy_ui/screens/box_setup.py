@@ -1,172 +1,203 @@
-"""Box setup: every component number our rulebook text does not print, for Maya
-and Mayan Curse, with the value in force, where it comes from (the shipped
-default or the user's own box file) and how to change it.
+"""Box setup: the numbers of each game's box that a table may set on the touchscreen.
 
-The list of numbers is the shipped file's `unconfirmed` marks
-(companion.components.unconfirmed); the values come from the file in force
-(companion.components.load_components), checked by the game's own loader, so
-a broken box file shows its sentence here instead of at the start of a game.
+Every game that has a box file (Game.box_spec(), companion.components.BoxSpec)
+gets a section: each editable number (BoxNumber) is a row with what a player
+calls it, a stepper (− and +, within its allowed range), where the rulebook
+prints it (or why it does not) and "not printed" when the rulebooks do not give
+it, and a button back to the shipped value. Save checks the whole file with the
+game's own validator and only then writes the table's own box file
+(<data dir>/boxes/<game>.toml, TOML written with tomli-w); a bad value is refused
+with the validator's sentence and nothing is saved. The screen names no game.
 """
 from __future__ import annotations
 
+import copy
+import os
 import pathlib
-import re
-import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from kivy.factory import Factory
 from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.components import load_components, override_path, unconfirmed
+from companion.components import BoxNumber, BoxSpec, set_path
 from companion.errors import CompanionError
+from companion.games import available, get_game
 
 from .. import theme
 
 
-@dataclass(frozen=True)
-class BoxReport:
-    game: str
-    title: str
-    default_path: pathlib.Path
-    source: str  # "shipped default" or "your box file"
-    path: pathlib.Path  # the file in force
-    problem: str  # a sentence when the file in force does not validate, else ""
-    rows: tuple  # (what, values) per table holding unconfirmed numbers
+@dataclass
+class Section:
+    """One game's box on the screen: the file in force and the values being edited."""
+
+    spec: BoxSpec
+    data: dict  # the file in force (or the shipped one when that file cannot be used)
+    mine: bool  # the table's own box file is in force
+    problem: str  # why the file in force does not work, or ""
+    numbers: list[BoxNumber]
+    values: dict[str, int] = field(default_factory=dict)  # key -> the value shown now
+
+    def changed(self) -> bool:
+        return any(self.values[n.key] != n.value for n in self.numbers)
 
 
-def _games():
-    """(name, title, default file, check(data, path)) for the games with unconfirmed numbers."""
-    from companion.games.maya import components as maya
-    from companion.games.mayan_curse import components as curse
-
-    def check_maya(data, path):
-        for players in (3, 4, 5):
-            maya.validate(data, players, str(path))
-
-    def check_curse(data, path):
-        curse.parse_box(data, str(path))
-
-    return (("maya", "Maya", maya.DEFAULT_PATH, check_maya),
-            ("mayan-curse", "Mayan Curse", curse.DEFAULT_PATH, check_curse))
-
-
-def lookup(data, key: str):
-    """The value at a dotted key such as "tiles.3.quarries[0].blocks" (None when missing)."""
-    for part in re.findall(r"[^.\[\]]+|\[\d+\]", key):
-        if part.startswith("["):
-            i = int(part[1:-1])
-            data = data[i] if isinstance(data, list) and i < len(data) else None
-        else:
-            data = data.get(part) if isinstance(data, dict) else None
-        if data is None:
-            return None
-    return data
-
-
-def show_value(v) -> str:
-    if v is None:
-        return "missing"
-    if isinstance(v, dict):
-        return ", ".join(f"{k} {show_value(x)}" for k, x in v.items())
-    if isinstance(v, list):
-        if all(isinstance(x, list) for x in v):
-            return ", ".join("/".join(map(str, x)) for x in v)
-        return " · ".join(map(str, v))
-    return str(v)
-
-
-# What a table calls the parts of the files (the rest reads well as it is).
-FIELD_NAMES = {
-    "blocks": "blocks won by place",
-    "max_cards": "most worker cards",
-    "marker": "marker",
-    "spaces": "spaces",
-    "gold": "gold (most · second)",
-    "symbols": "symbols",
-    "single": "single stones per symbol",
-    "dual": "dual stones",
-    "values": "tokens per value",
-    "tokens": "trigger tokens per boulder",
-}
-
-
-def place_name(parent: str) -> str:
-    m = re.fullmatch(r"tiles\.(\d)\.quarries\[(\d+)\]", parent)
-    if m:
-        return f"{m.group(1)}-player tile, quarry {int(m.group(2)) + 1}"
-    m = re.fullmatch(r"pyramids\.(.+)\.levels\[(\d+)\]", parent)
-    if m:
-        return f"{m.group(1)}, level {int(m.group(2)) + 1}"
-    m = re.fullmatch(r"stelae\.(\w+)", parent)
-    if m:
-        return f"{m.group(1).capitalize()} stelae"
-    return {"stones": "Sacred stones", "boulders": "Boulders", "layout": "Stelae laid out"}.get(parent, parent)
-
-
-def field_name(parent: str, field: str) -> str:
-    if parent == "layout" and field.isdigit():
-        return f"{field} player{'s' if field != '1' else ''}"
-    return FIELD_NAMES.get(field, field.replace("_", " "))
-
-
-def report(game: str, title: str, default_path, check) -> BoxReport:
-    default_path = pathlib.Path(default_path)
-    with open(default_path, "rb") as f:
-        shipped = tomllib.load(f)
-    keys = unconfirmed(shipped)  # what the rulebook does not print, whoever's file is in force
+def load_section(spec: BoxSpec) -> Section:
+    shipped = spec.shipped_data()
     problem = ""
     try:
-        data, path = load_components(game, default_path)
-        check(data, path)
+        data, path = spec.load()
+        spec.validate(data, str(path))
+        mine = pathlib.Path(path) == spec.override()
     except CompanionError as e:
-        data, path = {}, override_path(game)
-        problem = str(e)
-    source = "your box file" if pathlib.Path(path) == override_path(game) else "shipped default"
-    groups: dict[str, list] = {}
-    for key in keys:
-        parent, _, field = key.rpartition(".")
-        groups.setdefault(parent, []).append(f"{field_name(parent, field)} {show_value(lookup(data, key))}")
-    rows = tuple((place_name(parent), "; ".join(values)) for parent, values in groups.items())
-    return BoxReport(game, title, default_path, source, pathlib.Path(path), problem, rows)
+        data, mine, problem = shipped, False, str(e)
+    try:
+        numbers = spec.numbers(data, shipped)
+    except (KeyError, IndexError, TypeError):  # a file without some number: edit from the shipped one
+        data, numbers = shipped, spec.numbers(shipped, shipped)
+    section = Section(spec, data, mine, problem, numbers)
+    section.values = {n.key: n.value for n in numbers}
+    return section
 
 
-def reports() -> list[BoxReport]:
-    return [report(*g) for g in _games()]
+def in_words(sentence: str, numbers: list[BoxNumber], title: str) -> str:
+    """The validator's sentence with each key named as the screen names it."""
+    for n in sorted(numbers, key=lambda n: -len(n.key)):
+        sentence = sentence.replace(n.key, f"“{n.label}”")
+    return sentence.replace(f"In the box file for {title}, ", "")
 
 
-def how_to_override(r: BoxReport) -> str:
-    return (f"Your box is the truth. To use its numbers, copy {r.default_path} to "
-            f"{override_path(r.game)}, change the numbers there and start a new game: "
-            f"that file then replaces ours whole.")
+def save(section: Section) -> str:
+    """Write the table's box file if the game's validator accepts it whole; the
+    sentence for the screen. Raises CompanionError (nothing written) otherwise."""
+    spec = section.spec
+    data = copy.deepcopy(section.data)
+    for key, value in section.values.items():
+        set_path(data, key, value)
+    spec.validate(data, f"for {spec.title}")  # BadComponents names the bad key
+    import tomli_w
+
+    path = spec.override()
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "wb") as f:
+            tomli_w.dump(data, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise CompanionError(f"The box could not be saved ({e.strerror or e}); nothing was changed.") from None
+    return f"Saved. A new game of {spec.title} uses these numbers."
+
+
+class NumberRow(BoxLayout):
+    """One number: label and source on the left, − value + and the shipped value on the right."""
 
 
 class BoxSetupScreen(Screen):
     back_to = "home"
 
-    def refresh(self):
+    def __init__(self, **kw: Any):
+        super().__init__(**kw)
+        self.sections: dict[str, Section] = {}
+        self.messages: dict[str, tuple[str, bool]] = {}  # game -> (sentence, refused)
+
+    def refresh(self) -> None:
         from kivy.app import App
 
         came_from = App.get_running_app().sm.current
         if came_from != self.name:
             self.back_to = came_from  # Back returns to New game (or Home)
+            self.messages = {}
+        self.sections = {}
+        for name in available():
+            spec = get_game(name).box_spec()
+            if spec is not None:
+                self.sections[name] = load_section(spec)
+        self._fill()
+
+    # --- what a player does ------------------------------------------------------
+    def step(self, game: str, key: str, by: int) -> None:
+        section = self.sections[game]
+        number = next(n for n in section.numbers if n.key == key)
+        section.values[key] = max(number.lo, min(number.hi, section.values[key] + by))
+        self.messages.pop(game, None)
+        self._fill()
+
+    def reset(self, game: str, key: str) -> None:
+        section = self.sections[game]
+        number = next(n for n in section.numbers if n.key == key)
+        section.values[key] = number.default
+        self.messages.pop(game, None)
+        self._fill()
+
+    def save(self, game: str) -> bool:
+        section = self.sections[game]
+        try:
+            sentence = save(section)
+        except CompanionError as e:
+            why = in_words(str(e), section.numbers, section.spec.title)
+            self.messages[game] = (f"Not saved: {why} Nothing was changed.", True)
+            self._fill()
+            return False
+        self.sections[game] = load_section(section.spec)
+        self.messages[game] = (sentence, False)
+        self._fill()
+        return True
+
+    # --- the rows -----------------------------------------------------------------
+    def _fill(self) -> None:
         box = self.ids.rows
         box.clear_widgets()
 
-        def add(widget):
-            if widget.size_hint_y is None:
-                widget.bind(width=lambda w, x: setattr(w, "text_size", (x, None)),
-                            texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(6)))
+        def text(widget: Any) -> Any:
+            widget.bind(width=lambda w, x: setattr(w, "text_size", (x, None)),
+                        texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(6)))
             box.add_widget(widget)
+            return widget
 
-        for r in reports():
-            add(Factory.Heading(text=f"{r.title} — {r.source}", height=dp(44)))
-            add(Factory.Dim(text=f"In force: {r.path}", size_hint_y=None, font_size="16sp"))
-            if r.problem:
-                add(Factory.Body(text=f"This file does not work: {r.problem} A new game of {r.title} "
-                                      f"cannot start until it is fixed or removed.",
-                                 size_hint_y=None, color=theme.DANGER))
-            add(Factory.Body(text=how_to_override(r), size_hint_y=None, font_size="17sp"))
-            for what, values in r.rows:
-                add(Factory.Body(text=f"[b]{what}[/b]: {values}", markup=True, size_hint_y=None,
-                                 font_size="17sp", font_name=theme.SYMBOL_FONT))
+        if not self.sections:
+            text(Factory.Body(text="No game here has box numbers to set.", size_hint_y=None))
+        for game, section in self.sections.items():
+            spec = section.spec
+            box.add_widget(Factory.Heading(text=spec.title, font_size="24sp", height=dp(40)))
+            whose = "your own box numbers" if section.mine else "the numbers shipped with the companion"
+            text(Factory.Dim(text=f"In use: {whose}.", size_hint_y=None, font_size="16sp"))
+            if section.problem:
+                text(Factory.Body(text=f"Your box file does not work, so the shipped numbers are shown: "
+                                       f"{in_words(section.problem, section.numbers, spec.title)}",
+                                  size_hint_y=None, font_size="18sp", color=theme.DANGER))
+            for number in section.numbers:
+                box.add_widget(self._row(game, number, section.values[number.key]))
+            message, refused = self.messages.get(game, ("", False))
+            if message:
+                text(Factory.Body(text=message, size_hint_y=None, font_size="18sp", bold=True,
+                                  color=theme.DANGER if refused else theme.GOOD))
+            bar = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
+            save_button = Factory.BigButton(text=f"Save {spec.title}", height=dp(56))
+            save_button.bind(on_release=lambda _b, g=game: self.save(g))
+            save_button.disabled = not section.changed()
+            save_button.box_game = game
+            bar.add_widget(save_button)
+            box.add_widget(bar)
+            text(Factory.Dim(text=f"file: {spec.override()}", size_hint_y=None, font_size="16sp"))
+
+    def _row(self, game: str, number: BoxNumber, value: int) -> NumberRow:
+        row = NumberRow()
+        row.box_key = number.key
+        row.ids.label.text = number.label
+        note = "  ·  [color=#f0b04a]not printed[/color]" if number.unconfirmed else ""
+        row.ids.source.text = f"{number.lo} to {number.hi}  ·  {number.source}{note}"
+        row.ids.value.text = str(value)
+        row.ids.minus.disabled = value <= number.lo
+        row.ids.plus.disabled = value >= number.hi
+        row.ids.minus.bind(on_release=lambda _b: self.step(game, number.key, -1))
+        row.ids.plus.bind(on_release=lambda _b: self.step(game, number.key, +1))
+        row.ids.reset.text = f"Shipped: {number.default}"
+        row.ids.reset.disabled = value == number.default
+        row.ids.reset.bind(on_release=lambda _b: self.reset(game, number.key))
+        return row

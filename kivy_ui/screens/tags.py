@@ -1,14 +1,18 @@
 """Tags: what each known RFID tag stands for, learn mode, and forgetting a tag.
 
 Learn mode walks the table through one set of tags, one physical piece at a time
-("Tap the tag for Blue's 7"; next comes by itself, Skip, Done): a colour's Maya
-worker cards, the Mayan Curse sacred stones or stelae (as many as the box file
-in use says exist), or the command cards. Both 4s of a colour stand for the same
-card, so they share a meaning; the walk asks for each and refuses the same tag
-twice. Tag reads come from the device path (a real reader, or the sim panel's
-"Tag…" button) through app.device_listener while this screen is shown.
+(next comes by itself, Skip, Done). The sets come from the games: every kind of
+tag a game declares (Game.tag_kinds(), companion.tags.kinds()) offers its learn
+sets, each step a prompt and the meaning to learn; two pieces that stand for the
+same thing share a meaning, and the walk refuses the same tag twice. The screen
+names no game. Tag reads come from the device path (a real reader, or the sim
+panel's "Tag…" button) through app.device_listener while this screen is shown.
 """
 from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
@@ -17,72 +21,37 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
-from companion.tags import UNKNOWN, describe
+from companion.tags import UNKNOWN, describe, kinds
 
-KIND_TITLES = (("fob", "Fobs"), ("worker", "Maya worker cards"), ("stone", "Sacred stones"),
-               ("stela", "Stelae"), ("command", "Commands"))
-COMMANDS = ("undo", "redo")
-ORDINAL = ("first", "second", "third", "fourth")
+Steps = list[tuple[str, dict]]
 
 
-def worker_steps(colour: str) -> list[tuple[str, dict]]:
-    """One step per worker card of that colour, in the box's order (3, 4, 4, … −3)."""
-    from companion.games.maya.components import load_box
-
-    cards = sorted(load_box(5).worker_cards, key=lambda v: (v < 0, v))  # as the rulebook lists them
-    steps = []
-    for i, value in enumerate(cards):
-        meaning = {"kind": "worker", "colour": colour, "value": value}
-        copies, nth = cards.count(value), cards[:i].count(value)
-        extra = f" (the {ORDINAL[nth]} of {copies})" if copies > 1 else ""
-        steps.append((f"Tap the tag for {describe(meaning)}{extra}.", meaning))
-    return steps
+def learn_sets() -> list[tuple[str, Callable[[], Steps]]]:
+    """(button text, steps()) for every set a table can learn, kind by kind."""
+    sets: list[tuple[str, Callable[[], Steps]]] = []
+    for kind in kinds().values():
+        try:
+            sets += [(s.label, s.steps) for s in kind.learn_sets()]
+        except CompanionError:
+            continue  # a box file that does not validate: the game's own screens say why
+    return sets
 
 
-def stone_steps() -> list[tuple[str, dict]]:
-    """Every sacred stone in the purse, as many of each kind as the box file says."""
-    from companion.games.mayan_curse.components import load_box
-
-    box = load_box()
-    steps = []
-    for kind, count in zip(box.kinds, box.stones):
-        meaning = {"kind": "stone", "symbols": kind.split("/")}
-        for k in range(count):
-            steps.append((f"Tap {describe(meaning)} ({k + 1} of {count}).", meaning))
-    return steps
+def _key(meaning: dict) -> str:
+    return json.dumps(meaning, sort_keys=True)
 
 
-def stela_steps() -> list[tuple[str, dict]]:
-    """Every stela token, by colour and value, as many as the box file says."""
-    from companion.games.mayan_curse.components import COLOURS, load_box
-
-    box = load_box()
-    steps = []
-    for colour, values in zip(COLOURS, box.values):
-        for value, count in values:
-            meaning = {"kind": "stela", "colour": colour, "value": value}
-            for k in range(count):
-                steps.append((f"Tap a {colour} stela worth {value} ({k + 1} of {count}).", meaning))
-    return steps
-
-
-def command_steps() -> list[tuple[str, dict]]:
-    return [(f"Tap the tag for the {name} command.", {"kind": "command", "name": name}) for name in COMMANDS]
-
-
-def learn_sets() -> list[tuple[str, callable]]:
-    """(button text, steps()) for each set a table can learn."""
-    from companion.games.maya.components import load_box
-
-    sets = [(f"{c.capitalize()} cards", lambda c=c: worker_steps(c)) for c in load_box(5).colours]
-    return sets + [("Sacred stones", stone_steps), ("Stelae", stela_steps), ("Commands", command_steps)]
-
-
-def _order(row):
-    """By colour, then value as the rulebook lists cards (3 … 8, then −3), then name."""
-    m = row[1]
-    value = m.get("value", 0)
-    return m.get("colour", ""), value < 0, value, describe(m)
+def _rulebook_order() -> dict[str, int]:
+    """Each meaning's place in its learn set (the order the box and rulebook list the
+    pieces), so the list of known tags reads in that order."""
+    place: dict[str, int] = {}
+    for _label, steps in learn_sets():
+        try:
+            for _prompt, meaning in steps():
+                place.setdefault(_key(meaning), len(place))
+        except CompanionError:
+            continue
+    return place
 
 
 class TagRow(BoxLayout):
@@ -157,11 +126,12 @@ class TagsScreen(Screen):
             self._fill_sets()
 
     # --- tag reads ----------------------------------------------------------------
-    def _on_event(self, event) -> bool:
-        if not hasattr(event, "uid"):
-            return False
-        if type(event).__name__ == "TagRemoved" or getattr(event, "kind", None) in ("remove", "removed"):
+    def _on_event(self, event: Any) -> bool:
+        topic = getattr(event, "topic", None)
+        if topic == "tag_removed":
             return True
+        if topic != "tag":
+            return False
         self.tag_read(event.uid)
         return True
 
@@ -207,11 +177,12 @@ class TagsScreen(Screen):
         items = self.tags.items() if self.tags is not None else []
         if not items:
             box.add_widget(Factory.Dim(text="No tags known yet.", size_hint_y=None, height="40dp"))
-        for kind, title in KIND_TITLES:
-            rows = [(uid, m) for uid, m in items if m["kind"] == kind]
+        place = _rulebook_order()
+        for kind in kinds().values():
+            rows = [(uid, m) for uid, m in items if m["kind"] == kind.kind]
             if not rows:
                 continue
-            box.add_widget(Factory.Body(text=f"[b]{title}[/b] ({len(rows)})", markup=True,
+            box.add_widget(Factory.Body(text=f"[b]{kind.title}[/b] ({len(rows)})", markup=True,
                                         size_hint_y=None, height="36dp"))
-            for uid, m in sorted(rows, key=_order):
+            for uid, m in sorted(rows, key=lambda r: (place.get(_key(r[1]), len(place)), describe(r[1]), r[0])):
                 box.add_widget(TagRow(text=f"{describe(m)}   ·  tag {uid}", tag_uid=uid))

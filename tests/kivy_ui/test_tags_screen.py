@@ -1,19 +1,43 @@
-"""The Tags screen and tags in play, through the real app and the simulated reader:
-learn mode walks a colour's worker cards (tags presented with the sim panel's
+"""The Tags screen and tags in play, through the real app and the simulated reader.
+The screen lists what the games declare (Game.tag_kinds): the test-only fourth game
+shows a new game's tags are learned, listed and used in play with no edit to the
+screen or the controller. Maya (once it declares its worker cards): learn mode walks a colour's worker cards (tags presented with the sim panel's
 "Tag…" button), refuses the same tag twice and a tag that is already something
 else, says what a known or unknown tag is, forgets a tag; then in Maya a worker
 card's tag, read while its owner's private view is open, chooses that card there
 and shows nothing on the public screen."""
 from __future__ import annotations
 
+import importlib.util
+import pathlib
 import random
+import sys
 
-from companion.bots import get_bot
+import pytest
+
+from companion.bots import get_bot, move
 from companion.engine import CHANCE
+from companion.games import get_game
 from companion.tags import UNKNOWN, describe
-from kivy_ui.widgets.maya_words import number
 
 BOT = get_bot("maya", "greedy")
+FOURTH = pathlib.Path(__file__).resolve().parents[1] / "companion" / "fourth.py"
+
+
+def needs_kind(game_name, kind):
+    if kind not in {k.kind for k in get_game(game_name).tag_kinds()}:
+        pytest.skip(f"{game_name} does not declare {kind} tags yet")
+
+
+@pytest.fixture
+def charms():
+    if "fourth" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("fourth", FOURTH)
+        sys.modules["fourth"] = module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    fourth = sys.modules["fourth"]
+    yield fourth.register()
+    fourth.unregister()
 
 
 def present(d, text=None):
@@ -32,6 +56,7 @@ def said(d, screen, sentence):
 
 
 def test_learn_mode_walks_a_colours_worker_cards_through_the_sim_reader(ui):
+    needs_kind("maya", "worker")
     d = ui
     tags = d.app.tags
     for uid, m in tags.items():  # a clean slate for the blue cards (the data dir lives all session)
@@ -60,10 +85,11 @@ def test_learn_mode_walks_a_colours_worker_cards_through_the_sim_reader(ui):
     for _ in range(6):  # the second 4, 5, 6, 7, 8, −3
         present(d)
         assert d.until(lambda: screen.notice.startswith("Learned"), 3), screen.notice
-    assert screen.notice == "Learned: Blue's -3." and not screen.steps, "the walk ends by itself"
+    assert screen.notice == f"Learned: {describe({'kind': 'worker', 'colour': 'blue', 'value': -3})}." and not screen.steps, "the walk ends by itself"
     blue = [m["value"] for _, m in tags.items() if m["kind"] == "worker" and m["colour"] == "blue"]
     assert sorted(blue) == [-3, 3, 4, 4, 5, 6, 7, 8]
-    assert "Maya worker cards" in " ".join(d.texts(screen.ids.known))
+    title = next(k.title for k in get_game("maya").tag_kinds() if k.kind == "worker")
+    assert title in " ".join(d.texts(screen.ids.known))
 
     # A tag that already stands for something is refused with the registry's sentence.
     d.tap_text("Commands", widget=screen.ids.sets, exact=True)
@@ -87,6 +113,9 @@ def test_learn_mode_walks_a_colours_worker_cards_through_the_sim_reader(ui):
 
 
 def test_a_worker_card_tag_chooses_that_card_in_its_owners_private_view(ui):
+    needs_kind("maya", "worker")
+    from kivy_ui.widgets.maya_words import number
+
     d = ui
     tags = d.app.tags
     for value in (3, 4, 5, 6, 7, 8, -3):
@@ -100,7 +129,7 @@ def test_a_worker_card_tag_chooses_that_card_in_its_owners_private_view(ui):
     while session.state.phase != "quarrying" or table.turn() is None:
         actor = sorted(session.actors(), key=str)[0]
         assert actor != CHANCE
-        table.play(BOT.choose(session.game, session.state, actor, rng))
+        table.play(move(BOT, session.game, session.state, actor, rng))
     seat = table.turn()
     colour = table.public_view()["players"][seat]["colour"]
     if colour != "blue":  # the tags learned are blue's: give this seat blue's
@@ -131,3 +160,30 @@ def _skip_other_colour(colour):
     import pytest
 
     pytest.fail(f"the first seat to lay a worker is {colour}, not blue: learn that colour too")
+
+
+def test_a_new_games_tags_are_learned_and_listed_without_an_edit_to_the_screen(ui, charms):
+    """The fourth game declares charm and bead tags: its learn sets are buttons, the
+    walk takes its prompts, and its tags are listed under its own title."""
+    d = ui
+    tags = d.app.tags
+    for uid, m in tags.items():
+        if m["kind"] in ("charm", "bead"):
+            tags.forget(uid)
+    d.tap(d.screen().ids.tags)
+    screen = d.screen()
+    d.tap_text("Charms", widget=screen.ids.sets, exact=True)
+    assert screen.prompt.startswith("Tap the charm 1.   [1/5]")
+    present(d)
+    said(d, screen, "Learned: the charm 1.")
+    assert screen.prompt.startswith("Tap the charm 2.")
+    present(d)
+    said(d, screen, "Learned: the charm 2.")
+    d.tap_text("Done", widget=screen.ids.sets, exact=True)
+    listed = " ".join(d.texts(screen.ids.known))
+    assert "[b]Charms[/b] (2)" in listed and "the charm 1" in listed and "the charm 2" in listed
+    assert listed.index("the charm 1") < listed.index("the charm 2"), "in the order of the learn set"
+    d.shot("tags-04-new-game-charms")
+    present(d, "the charm 2")
+    said(d, screen, "That tag is the charm 2.")
+    d.tap(screen.ids.back)

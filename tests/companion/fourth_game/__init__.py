@@ -40,8 +40,11 @@ class Box:
 def validate(data: dict, source: str) -> Box:
     check = Checker(source)
     charms = check.table(data, "charms")
-    return Box(check.count(charms.get("count"), "charms.count", 2, 9),
-               check.count(charms.get("target"), "charms.target", 5, 40))
+    box = Box(check.count(charms.get("count"), "charms.count", 2, 9),
+              check.count(charms.get("target"), "charms.target", 5, 40))
+    if box.target < 2 * box.count:  # a rule across two numbers: the steppers alone cannot keep it
+        check.fail("charms.target", f"must be at least twice the number of charms ({2 * box.count}), not {box.target}")
+    return box
 
 
 def numbers(data: dict, shipped: dict) -> list[BoxNumber]:
@@ -180,11 +183,11 @@ class CharmHunt(Game):
     def tag_kinds(self) -> tuple[TagKind, ...]:
         def charms() -> list[LearnSet]:
             count = load_box().count
-            return [LearnSet("Charms", lambda: [(f"the charm {v}", {"kind": CHARM, "value": v})
+            return [LearnSet("Charms", lambda: [(f"Tap the charm {v}.", {"kind": CHARM, "value": v})
                                                 for v in range(1, count + 1)])]
 
         def beads() -> list[LearnSet]:
-            return [LearnSet("Beads", lambda: [(f"bead {i}", {"kind": BEAD, "name": f"bead {i}"})
+            return [LearnSet("Beads", lambda: [(f"Tap bead {i}.", {"kind": BEAD, "name": f"bead {i}"})
                                                for i in (1, 2)])]
 
         return (TagKind(CHARM, "Charms", {"value": int}, lambda m: f"the charm {m['value']}", charms),
