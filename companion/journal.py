@@ -24,7 +24,7 @@ import random
 import sqlite3
 import time
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from .errors import JournalError
@@ -328,7 +328,9 @@ class Journal:
                     except sqlite3.Error:
                         pass
                 raise
-        except sqlite3.IntegrityError:
+        except sqlite3.IntegrityError as e:
+            if "UNIQUE" not in str(e):
+                raise JournalError(sentence(e, doing) + " Nothing was changed.") from None
             raise JournalError(
                 "This game was changed elsewhere (another window or process); reopen it to continue."
             ) from None
