@@ -10,7 +10,6 @@ import pytest
 from companion import cli, games
 from companion.engine import CHANCE, TABLE, play_random
 
-
 pytestmark = pytest.mark.usefixtures("toy")  # the toy game is registered for every test here
 
 
@@ -240,3 +239,77 @@ def test_asking_for_a_bot_that_does_not_exist_is_a_sentence():
     from companion.errors import BadOption
     with pytest.raises(BadOption, match="There is no greedy bot for toy; the bots for it are: random."):
         get_bot("toy", "greedy")
+
+
+# --- the fourth game, jobs, start-up --------------------------------------------------
+@pytest.fixture
+def charms():
+    import importlib.util
+
+    path = pathlib.Path(__file__).with_name("fourth.py")
+    if "fourth" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("fourth", path)
+        sys.modules["fourth"] = module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    fourth = sys.modules["fourth"]
+    yield fourth.register()
+    fourth.unregister()
+
+
+def test_a_new_game_is_listed_replayed_and_simulated_with_no_edit_to_the_cli(capsys, tmp_path, charms):
+    code, out, _ = run(capsys, "games")
+    assert code == 0 and "charms: Charm hunt, 2 to 4 players" in out
+    final, actions = record(charms, ["Ana", "Ben"], {}, seed=9)
+    f = write_jsonl(tmp_path / "charms.jsonl", {"game": "charms", "players": ["Ana", "Ben"]}, actions)
+    code, out, _ = run(capsys, "replay", str(f))
+    assert code == 0 and json.loads(out)["result"] == charms.result(final).to_json()
+    code, out, _ = run(capsys, "simulate", "charms", "--players", "3", "--games", "20", "--json")
+    summary = json.loads(out)
+    assert code == 0 and summary["games"] == 20 and sum(summary["wins"]) >= 20 - summary["no_winner"]
+
+
+@pytest.mark.parametrize("name", ["charms", "toy"] + [g for g in ("maya-madness", "mayan-curse", "maya")
+                                                     if has_game(g)])
+def test_simulate_gives_the_same_results_whatever_the_number_of_jobs(charms, name):
+    game = games.get_game(name)
+    players = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
+    kind = "greedy" if name != "toy" else "random"
+    runs = [cli.simulate(name, players, 12, seed=5, bot_kind=kind, jobs=jobs) for jobs in (1, 2, 3)]
+    timing = ("seconds", "games_per_second", "jobs")
+    same = [{k: v for k, v in r.items() if k not in timing} for r in runs]
+    assert same[0] == same[1] == same[2]
+    assert [r["jobs"] for r in runs] == [1, 2, 3]
+
+
+def test_jobs_must_be_a_positive_number(capsys):
+    code, _, err = run(capsys, "simulate", "toy", "--players", "2", "--games", "3", "--bot", "random", "--jobs", "0")
+    assert code == 2 and "--jobs must be at least 1." in err
+
+
+def test_importing_the_cli_does_not_load_the_plugin_machinery():
+    """`import companion.cli` stays light (issue 13): importlib.metadata is read only
+    when an entry-point command or --help needs it, not for `games`."""
+    probe = ("import sys; import companion.cli as c; a = 'importlib.metadata' in sys.modules; "
+             "c.main(['games', '--json']); print(a, 'importlib.metadata' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
+                          cwd=pathlib.Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "False False"
+
+
+def test_a_new_command_is_one_line_in_the_table(capsys, monkeypatch, tmp_path):
+    """Another part adds a subcommand with one COMMANDS line: module, function, help;
+    its module is imported only when the command runs."""
+    (tmp_path / "echo_command.py").write_text("def main(argv):\n    print(' '.join(argv))\n    return 3\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(cli.COMMANDS, "echo", ("echo_command", "main", "print its arguments"))
+    assert "echo_command" not in sys.modules
+    code, out, _ = run(capsys, "echo", "a", "b")
+    assert code == 3 and out == "a b\n"
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "echo" in out and "print its arguments" in out and "simulate" in out
+
+
+def test_help_of_one_command_is_its_own(capsys):
+    code, out, _ = run(capsys, "simulate", "--help")
+    assert code == 0 and "--jobs" in out and "maya-companion simulate" in out
