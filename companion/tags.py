@@ -31,7 +31,7 @@ from typing import Any
 
 from .engine import LearnSet, TagKind
 from .errors import CompanionError
-from .paths import data_dir, move_aside
+from .paths import data_dir, make_private_dir, move_aside
 
 VERSION = 1
 UNKNOWN = "This tag is not known yet; use learn mode to assign it."
@@ -123,14 +123,25 @@ def check_meaning(meaning: dict[str, Any]) -> dict[str, Any]:
         value = meaning[name]
         if typ is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise TagError(f"A {kind} tag's {name} must be a whole number, not {value!r}.")
-        if typ is str and (not isinstance(value, str) or not value.strip()):
-            raise TagError(f"A {kind} tag's {name} must be a name, not {value!r}.")
+        if typ is int and abs(value) > 2**53:
+            raise TagError(f"A {kind} tag's {name} is far too large.")
+        if typ is str and (not isinstance(value, str) or not value.strip() or not _storable(value)):
+            raise TagError(f"A {kind} tag's {name} must be a name, not {value!r:.60}.")
         if typ is list and (not isinstance(value, (list, tuple)) or not 1 <= len(value) <= 2
-                            or not all(isinstance(s, str) and s.strip() for s in value)):
+                            or not all(isinstance(s, str) and s.strip() and _storable(s) for s in value)):
             # one piece, one tag: a list names its one or two faces
             raise TagError(f"A {kind} tag's {name} must be one or two {name.rstrip('s')} names, not {value!r}.")
         out[name] = value.strip() if typ is str else (list(value) if typ is list else value)
     return out
+
+
+def _storable(text: str) -> bool:
+    """Text that can be written as UTF-8 (no lone surrogates) and is of a sane length."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return len(text) <= 200
 
 
 def describe(meaning: dict[str, Any]) -> str:
@@ -155,10 +166,10 @@ class TagRegistry:
         self._lock = threading.Lock()
 
     @classmethod
-    def open(cls, path: str | os.PathLike | None = None) -> "TagRegistry":
+    def open(cls, path: str | os.PathLike | None = None) -> TagRegistry:
         path = pathlib.Path(path) if path is not None else data_dir() / "tags.json"
         try:
-            text = path.read_text(encoding="utf-8")
+            raw = path.read_bytes()
         except FileNotFoundError:
             return cls(path)
         except OSError as e:
@@ -168,13 +179,26 @@ class TagRegistry:
                       f"starts with no tags known. Check that file's permissions.")
             return cls(path, notice=notice)
         try:
-            data = json.loads(text)
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValueError("it is not UTF-8 text") from None
+            try:
+                data = json.loads(text)
+            except RecursionError:
+                raise ValueError("it is nested too deeply") from None
             if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
                 raise ValueError("no tags table")
             tags = {normalise_uid(uid): check_meaning(m) for uid, m in data["tags"].items()}
         except (ValueError, TagError) as e:
-            aside = move_aside(path, "damaged")
-            notice = (f"The tag list was damaged ({e}); it was moved to {aside} and the companion "
+            why = str(e)[:160]
+            try:
+                aside = move_aside(path, "damaged")
+            except OSError as moved:
+                notice = (f"The tag list {path} is damaged ({why}) and could not be moved aside ({moved}); "
+                          f"the companion starts with no tags known.")
+                return cls(path, notice=notice)
+            notice = (f"The tag list was damaged ({why}); it was moved to {aside} and the companion "
                       f"starts with no tags known. Learn the tags again, or repair that file.")
             return cls(path, notice=notice)
         return cls(path, tags)
@@ -253,8 +277,9 @@ class TagRegistry:
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         data = {"version": VERSION, "tags": dict(sorted(tags.items()))}
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(tmp, "w", encoding="utf-8") as f:
+            make_private_dir(self.path.parent)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # fobs and cards: owner only
+            with open(fd, "w", encoding="utf-8") as f:
                 json.dump(data, f, indent=1, ensure_ascii=False)
                 f.flush()
                 os.fsync(f.fileno())
