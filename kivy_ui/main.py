@@ -3,13 +3,17 @@
     maya-companion            real devices if present, simulated otherwise
     maya-companion --sim      simulated devices and the on-screen device panel
     maya-companion --window   an 800x480 window even on a Pi
+    maya-companion --kiosk    full screen, no mouse cursor (the Pi's service uses it)
+    maya-companion --rotation 90   turn the picture (and the touches with it)
 """
 from __future__ import annotations
 
 import argparse
 import glob
+import logging
 import os
 import pathlib
+import shutil
 import sys
 
 
@@ -30,12 +34,138 @@ def _no_screen() -> bool:
     return not (glob.glob("/dev/dri/card*") or glob.glob("/dev/fb[0-9]*"))
 
 
-NO_SCREEN = (
-    "maya-companion: there is no screen here (no DISPLAY, no display device).\n"
-    "  Run it on the Pi's touchscreen or on a desktop.\n"
-    "  On a machine without a screen: `xvfb-run -a maya-companion --sim` runs it on a virtual screen,\n"
-    "  and `maya-companion devices --sim --demo` checks the devices without one."
-)
+def _command() -> str:
+    """How to start this program again, as the user can type it here: `maya-companion`
+    when that is on PATH, else its path in this Python's environment (.venv/bin/...)."""
+    bin_dir = pathlib.Path(sys.executable).parent
+    found = shutil.which("maya-companion")
+    if found and pathlib.Path(found).parent == bin_dir:
+        return "maya-companion"
+    script = bin_dir / "maya-companion"
+    if not script.exists():
+        return f"{sys.executable} -m companion"
+    try:
+        return str(script.relative_to(pathlib.Path.cwd()))
+    except ValueError:
+        return str(script)
+
+
+def no_screen_hint() -> str:
+    cmd = _command()
+    xvfb = f"xvfb-run -a {cmd} --sim"
+    if not shutil.which("xvfb-run"):
+        xvfb += " (after: sudo apt install xvfb)"
+    return (
+        "maya-companion: there is no screen here (no DISPLAY, no display device).\n"
+        "  Run it on the Pi's touchscreen or on a desktop.\n"
+        f"  On a machine without a screen: `{xvfb}` runs it on a virtual screen,\n"
+        f"  and `{cmd} devices --sim --demo` checks the devices without one."
+    )
+
+
+# --- the screen: rotation (Raspberry Pi Touch Display 2 is a portrait panel) --------------
+
+def _panel_size() -> tuple[int, int] | None:
+    """The native mode of the first connected display (KMS), the DSI panel first:
+    (720, 1280) for Touch Display 2, (800, 480) for the original 7" display."""
+    connectors = sorted(glob.glob("/sys/class/drm/card*-*/status"), key=lambda p: ("-DSI-" not in p, p))
+    for status in connectors:
+        folder = pathlib.Path(status).parent
+        try:
+            if folder.joinpath("status").read_text().strip() != "connected":
+                continue
+            w, h = folder.joinpath("modes").read_text().split()[0].split("x")
+            return int(w), int(h.rstrip("ip"))
+        except (OSError, ValueError, IndexError):
+            continue
+    return None
+
+
+def choose_rotation(asked: int | None, kivy_rotation: int, fullscreen: bool) -> tuple[int, str]:
+    """The rotation and why. Kivy turns the touches with the picture, so nothing
+    else (no invert_x / invert_y) may turn them again.
+
+    asked: --rotation or MAYA_COMPANION_ROTATION; kivy_rotation: [graphics] rotation
+    in Kivy's config.ini. Otherwise a portrait panel drawn full screen without a
+    desktop (Touch Display 2 on the console) is turned to landscape."""
+    if asked is not None:
+        return asked, f"rotated {asked}° as asked" if asked else "not rotated, as asked"
+    if kivy_rotation:
+        return kivy_rotation, f"rotated {kivy_rotation}° (Kivy's config.ini)"
+    on_console = not any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY"))
+    panel = _panel_size() if fullscreen and on_console else None
+    if panel and panel[1] > panel[0]:
+        return 90, f"a {panel[0]}x{panel[1]} portrait panel, turned 90° to landscape (--rotation 270 for the other way)"
+    return 0, ""
+
+
+# --- sound: the device SDL should open ------------------------------------------------------
+
+def _alsa_cards() -> list[tuple[int, str, str]]:
+    """(number, id, description) of each ALSA card, from /proc/asound/cards."""
+    try:
+        text = pathlib.Path("/proc/asound/cards").read_text()
+    except OSError:
+        return []
+    cards = []
+    for line in text.splitlines():
+        head, _, desc = line.partition("]:")
+        number, _, card_id = head.strip().partition("[")
+        if number.strip().isdigit():
+            cards.append((int(number), card_id.strip(), desc.strip()))
+    return cards
+
+
+def _hdmi_connected(card_id: str) -> bool:
+    """vc4hdmi0 is HDMI-A-1, vc4hdmi1 is HDMI-A-2: sound there only with a screen plugged in."""
+    port = "HDMI-A-2" if card_id.endswith("1") else "HDMI-A-1"
+    for status in glob.glob(f"/sys/class/drm/card*-{port}/status"):
+        try:
+            if pathlib.Path(status).read_text().strip() == "connected":
+                return True
+        except OSError:
+            pass
+    return False
+
+
+def choose_sound() -> str:
+    """Point SDL at a sound device that can play, and say which (one short phrase).
+
+    Under a desktop (a sound server is running) the system's choice stands. On the
+    Pi's console: a USB audio device first, else an HDMI screen that is plugged in,
+    else the headphone jack (Pi 4). A Pi 5 with only a DSI display has no sound
+    device at all: SDL gets its silent driver instead of printing ALSA errors."""
+    if os.environ.get("SDL_AUDIODRIVER") or os.environ.get("AUDIODEV") or not sys.platform.startswith("linux"):
+        return ""
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    if os.environ.get("PULSE_SERVER") or any(
+        runtime and os.path.exists(os.path.join(runtime, s)) for s in ("pulse/native", "pipewire-0")
+    ):
+        return ""  # a sound server picks the device
+    cards = _alsa_cards()
+    usb = [c for c in cards if os.path.exists(f"/proc/asound/card{c[0]}/usbid")]
+    hdmi = [c for c in cards if "hdmi" in c[1].lower() and _hdmi_connected(c[1])]
+    other = [c for c in cards if c not in usb and "hdmi" not in c[1].lower()]
+    for kind, found in (("USB", usb), ("HDMI", hdmi), ("", other)):
+        if found:
+            os.environ["SDL_AUDIODRIVER"] = "alsa"
+            os.environ["AUDIODEV"] = f"plughw:CARD={found[0][1]},DEV=0"
+            return f"sound on {found[0][2] or found[0][1]}" + (f" ({kind})" if kind else "")
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    pi5 = " (a Pi 5 has no headphone jack: plug in USB audio or an HDMI screen)" if _on_a_pi() else ""
+    return "no sound device, so no sounds" + pi5
+
+
+class _QuietKivy(logging.Filter):
+    """Kivy's start-up noise that says nothing to a player: its config file being
+    written the first time, and the search for xclip/xsel (the app's clipboard is
+    SDL2's, KIVY_CLIPBOARD=sdl2; Kivy still looks for a "cut buffer")."""
+
+    NOISE = ("Config: Older configuration version", "Config: Upgrading configuration",
+             "Cutbuffer: Unable to find any valuable Cutbuffer provider")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.getMessage()).startswith(self.NOISE)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -44,6 +174,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--window", action="store_true", help="a window, not full screen, even on a Pi")
     parser.add_argument("--fullscreen", action="store_true", help="full screen on any machine")
     parser.add_argument("--size", default="800x480", help="window size, WIDTHxHEIGHT (default 800x480)")
+    parser.add_argument("--kiosk", action="store_true", help="full screen with no mouse cursor (the Pi's service)")
+    parser.add_argument("--rotation", type=int, choices=(0, 90, 180, 270), default=None,
+                        help="turn the picture, touches included (default: landscape on any official Pi display)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
 
     from companion.errors import CompanionError
@@ -63,30 +196,64 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     if _no_screen():
-        print(NO_SCREEN, file=sys.stderr)
+        print(no_screen_hint(), file=sys.stderr)
         return 2
+    asked = args.rotation
+    if asked is None and os.environ.get("MAYA_COMPANION_ROTATION", "").strip():
+        try:
+            asked = int(os.environ["MAYA_COMPANION_ROTATION"])
+            assert asked in (0, 90, 180, 270)
+        except (ValueError, AssertionError):
+            print("maya-companion: MAYA_COMPANION_ROTATION must be 0, 90, 180 or 270.", file=sys.stderr)
+            return 2
 
     # Kivy reads these at import time: set them before the first kivy import.
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
     os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # not xclip/xsel, which a Pi image lacks
+    sound = choose_sound()
+    logging.getLogger("kivy").addFilter(_QuietKivy())
     from kivy.config import Config
 
-    fullscreen = args.fullscreen or (not args.window and (settings["fullscreen"] if settings["fullscreen"] is not None else _on_a_pi()))
+    fullscreen = args.kiosk or args.fullscreen or (
+        not args.window and (settings["fullscreen"] if settings["fullscreen"] is not None else _on_a_pi()))
+    rotation, turned = choose_rotation(asked, Config.getint("graphics", "rotation"), fullscreen)
     Config.set("graphics", "width", str(width))
     Config.set("graphics", "height", str(height))
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     Config.set("graphics", "resizable", "1")
     Config.set("kivy", "exit_on_escape", "0")
     Config.set("input", "mouse", "mouse,multitouch_on_demand")  # no red dots on right-click
+    Config.set("graphics", "rotation", str(rotation))
+    Config.set("graphics", "allow_screensaver", "0")  # the screen stays awake while the app runs
+    if args.kiosk:
+        Config.set("graphics", "show_cursor", "0")  # a touch table: no mouse arrow in the middle of it
     if fullscreen:
         # A touchscreen table has no keyboard: names are typed on Kivy's docked one.
         Config.set("kivy", "keyboard_mode", "systemanddock")
 
     from .app import MayaApp
 
-    MayaApp(simulate=True if args.sim else None, config=config).run()
+    app = MayaApp(simulate=True if args.sim else None, config=config)
+    _say_devices_once(app, "".join(f" {x[0].upper()}{x[1:]}." for x in (turned, sound) if x))
+    app.run()
     return 0
+
+
+def _say_devices_once(app, extra: str) -> None:
+    """One line on the terminal when the devices start: real or simulated and why
+    (the hardware layer's own sentence), with the screen and sound choices."""
+    from hardware.events import DeviceStatus
+
+    sink, said = app.device_sink, []
+
+    def first(event):
+        if not said and isinstance(event, DeviceStatus) and event.device == "hardware":
+            said.append(event)
+            print(f"maya-companion: {event.detail}{extra}", flush=True)
+        sink(event)
+
+    app.device_sink = first
 
 
 if __name__ == "__main__":

@@ -21,7 +21,9 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 STUBS = {
     "sudo": 'echo "sudo $*" >>"$SB/calls.log"; exec "$@"',
     "apt-get": r'''echo "apt-get $*" >>"$SB/calls.log"
-if [ "$1" = install ]; then for a in "$@"; do case "$a" in -*|install) ;; *) echo "$a" >>"$SB/installed" ;; esac; done; fi''',
+if [ "$1" = install ]; then
+  for a in "$@"; do case "$a" in -*|install) ;; *) echo "$a" >>"$SB/installed" ;; esac; done
+fi''',
     # This release's names: the t64 ones (Trixie) unless $SB/release says bookworm.
     "apt-cache": r'''n="${2:-}"
 case "$(cat "$SB/release")-$n" in
@@ -57,7 +59,9 @@ esac''',
     "getent": r'''[ "$1" = group ] && grep -qx "$2" "$SB/system-groups"''',
     # udevadm info: the properties in $SB/udev/<device name>, when that file exists.
     "udevadm": r'''echo "udevadm $*" >>"$SB/calls.log"
-if [ "$1" = info ]; then for a; do :; done; f="$SB/udev/$(basename "${a#--name=}")"; [ -e "$f" ] && cat "$f"; fi; true''',
+if [ "$1" = info ]; then
+  for a; do :; done; f="$SB/udev/$(basename "${a#--name=}")"; [ -e "$f" ] && cat "$f"
+fi; true''',
     "git": r'''echo "git $*" >>"$SB/calls.log"
 case "$1" in rev-parse) echo .git ;; esac''',
     # python3 -m venv makes a fake venv whose python records pip and import checks
@@ -79,6 +83,7 @@ exec "$REAL_PYTHON" "$@"
 '''
 
 PI5 = "Raspberry Pi 5 Model B Rev 1.0"
+CMDLINE = "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 rootwait"
 
 
 class Sandbox:
@@ -96,7 +101,7 @@ class Sandbox:
         if model is not None:
             (self.root / "proc/device-tree").mkdir(parents=True)
             (self.root / "proc/device-tree/model").write_bytes(model.encode() + b"\0")
-        (self.cmdline).write_text("console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 rootwait\n")
+        self.cmdline.write_text(CMDLINE + "\n")
         (root / "release").write_text(release + "\n")
         (root / "installed").write_text("")
         (root / "default-target").write_text("graphical.target\n")

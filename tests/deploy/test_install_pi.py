@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from .sandbox import PI5, Sandbox
+from .sandbox import CMDLINE, PI5, Sandbox
 
 
 @pytest.fixture
@@ -94,7 +94,6 @@ def test_update_pulls_reinstalls_and_restarts_keeping_data_and_settings(pi):
 
 def test_uninstall_removes_everything_it_added_and_gives_the_desktop_and_tty1_back(pi):
     installed_on(pi, "--console", "--now")
-    original_cmdline = "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 rootwait"
     r = installed_on(pi, "--uninstall")
     calls = pi.calls()
     assert "systemctl disable --now maya-companion.service" in calls
@@ -103,7 +102,7 @@ def test_uninstall_removes_everything_it_added_and_gives_the_desktop_and_tty1_ba
     assert "systemctl start getty@tty1.service" in calls
     assert not pi.unit.exists() and not pi.rule.exists()
     assert pi.state("default-target") == "graphical.target"
-    assert pi.cmdline.read_text().strip() == original_cmdline
+    assert pi.cmdline.read_text().strip() == CMDLINE
     assert pi.config.exists(), "the config is the user's: it stays"
     assert "Left alone" in r.stdout
     # Uninstalling twice is harmless.
