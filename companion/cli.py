@@ -20,15 +20,16 @@ import argparse
 import importlib
 import json
 import os
-import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from .engine import CHANCE, TABLE, Game
 from .errors import CompanionError
-from .games import available, get_game
+from .games import descriptions, get_game
+
+if TYPE_CHECKING:
+    from .engine import Game
 
 PROG = "maya-companion"
 ENTRY_GROUP = "maya_companion.commands"
@@ -85,7 +86,7 @@ def games_command(argv: Sequence[str]) -> int:
     args = _parse(parser, argv)
     if isinstance(args, int):
         return args
-    described = [get_game(name).describe() for name in available()]
+    described = descriptions()
     if args.json:
         _out(json.dumps(described))
         return 0
@@ -115,6 +116,8 @@ class ReplayError(Exception):
 def replay_lines(lines: Iterable[str]) -> dict[str, Any]:
     """Replay a setup line and action lines; {"view", "result", "actions"}.
     Raises ReplayError naming the line (1-based) and the reason."""
+    from .engine import TABLE
+
     game: Game | None = None
     state: Any = None
     count = 0
@@ -203,7 +206,10 @@ def simulation_options(game: Game, given: Mapping[str, Any]) -> dict[str, Any]:
 def _play_games(job: tuple[str, list[str], dict[str, Any], str, int, Sequence[int]]) -> tuple[list[int], int, int, int]:
     """Play games number `numbers` (each with its own seeded rng, so a game's course
     does not depend on which process plays it); (wins per seat, shared, nobody, actions)."""
+    import random
+
     from .bots import get_bot, move
+    from .engine import CHANCE
 
     game_name, names, opts, bot_kind, seed, numbers = job
     game = get_game(game_name)

@@ -7,10 +7,17 @@ of their own with `register(name, module)` and take it away with `unregister`.
 from __future__ import annotations
 
 import importlib
+import json
+import os
+import pathlib
+import sys
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from ..engine import Game
 from ..errors import UnknownGame
+
+if TYPE_CHECKING:
+    from ..engine import Game
 
 # name -> module path; modules are imported on first use so start-up stays fast.
 _MODULES: dict[str, str] = {
@@ -72,3 +79,74 @@ def available() -> list[str]:
 def loaded() -> dict[str, Game]:
     """The games imported so far (a child process of `simulate --jobs` gets these)."""
     return dict(_LOADED)
+
+
+# --- what `maya-companion games` prints, without importing every game each time ---------
+_HERE = pathlib.Path(__file__).resolve().parent
+_ENGINE = _HERE.parent / "engine.py"
+
+
+def _stamp(module: str) -> list[Any] | None:
+    """The size and modification time of every file of a game shipped in this package
+    (and of the engine), or None for a game from elsewhere (it is simply imported)."""
+    prefix = __name__ + "."
+    if not module.startswith(prefix) or "." in module[len(prefix):]:
+        return None
+    base = _HERE / module[len(prefix):]
+    files = [_ENGINE]
+    if base.is_dir():
+        files += sorted(p for p in base.rglob("*") if p.suffix in (".py", ".toml"))
+    else:
+        files.append(base.with_suffix(".py"))
+    try:
+        return [sys.version, *[(str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files]]
+    except OSError:
+        return None
+
+
+def _cache_path() -> pathlib.Path | None:
+    from ..paths import data_dir
+
+    try:
+        return data_dir() / "cache" / "games.json"
+    except OSError:  # DataFolderError: no data folder, no cache
+        return None
+
+
+def descriptions() -> list[dict[str, Any]]:
+    """Game.describe() of every available game, in name order. A game shipped here is
+    described from a small cache while none of its files (nor the engine) changed, so
+    listing the games does not import them all."""
+    path = _cache_path()
+    try:
+        if path is None:
+            raise OSError
+        cached = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(cached, dict):
+            cached = {}
+    except (OSError, ValueError):
+        cached = {}
+    out, fresh = [], {}
+    for name in names():
+        stamp = _stamp(_MODULES[name])
+        hit = cached.get(name)
+        if stamp is not None and isinstance(hit, dict) and hit.get("stamp") == json.loads(json.dumps(stamp)):
+            out.append(hit["describe"])
+            fresh[name] = hit
+            continue
+        try:
+            described = get_game(name).describe()
+        except ImportError:
+            continue
+        out.append(described)
+        if stamp is not None:
+            fresh[name] = {"stamp": stamp, "describe": described}
+    if fresh != cached and path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f".games.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(fresh), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError:
+            pass  # a read-only home: the next listing imports the games again
+    return out

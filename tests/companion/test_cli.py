@@ -1,5 +1,6 @@
 """The command line: games, replay, simulate, and commands from entry points."""
 import json
+import os
 import pathlib
 import random
 import subprocess
@@ -313,3 +314,19 @@ def test_a_new_command_is_one_line_in_the_table(capsys, monkeypatch, tmp_path):
 def test_help_of_one_command_is_its_own(capsys):
     code, out, _ = run(capsys, "simulate", "--help")
     assert code == 0 and "--jobs" in out and "maya-companion simulate" in out
+
+
+def test_listing_the_games_a_second_time_imports_none_of_them(tmp_path):
+    """`maya-companion games` describes the games from a cache kept while their files
+    stay the same (issue 13: the listing costs about a bare Python start)."""
+    probe = ("import sys; from companion.cli import main; main(['games', '--json']); "
+             "print(sorted(m for m in sys.modules if m.startswith('companion.games.')))")
+    env = dict(os.environ, MAYA_COMPANION_DATA=str(tmp_path / "data"))
+    root = pathlib.Path(__file__).resolve().parents[2]
+    first, second = (subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
+                                    cwd=root, env=env) for _ in range(2))
+    assert first.returncode == second.returncode == 0, first.stderr + second.stderr
+    listed = [json.loads(run.stdout.splitlines()[0]) for run in (first, second)]
+    assert listed[0] == listed[1] and {g["name"] for g in listed[1]} == set(games.available())
+    assert first.stdout.splitlines()[-1] != "[]", "the first listing imports the games"
+    assert second.stdout.splitlines()[-1] == "[]", "the second one reads the cache"

@@ -1,0 +1,88 @@
+"""The command line (issue 13): `maya-companion games` against a bare `python -c pass`,
+and `simulate --jobs 2` against `--jobs 1`, each measured in the same run,
+interleaved and repeated; medians with their spread (min, max).
+
+    python tests/bench/run.py cli
+
+Figures (JSON lines): games_vs_bare_python (target <= 2x), simulate_jobs2_vs_jobs1
+(target >= 1.8x on 2 cores, and the same results for both).
+"""
+from __future__ import annotations
+
+import os
+import pathlib
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from common import ROOT, ms  # noqa: E402
+
+REPS = int(os.environ.get("BENCH_CLI_REPS", "21"))
+
+
+def _command() -> list[str]:
+    script = pathlib.Path(sys.executable).with_name("maya-companion")
+    if script.exists():
+        return [str(script), "games"]
+    return [sys.executable, "-m", "companion", "games"]
+
+
+def _wall(argv: list[str]) -> float:
+    t0 = time.perf_counter()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, cwd=ROOT)
+    return time.perf_counter() - t0
+
+
+def games_figure() -> dict:
+    bare, games = [], []
+    command = _command()
+    _wall(command)  # warm the file cache (.pyc) for both
+    _wall([sys.executable, "-c", "pass"])
+    for _ in range(REPS):
+        bare.append(_wall([sys.executable, "-c", "pass"]))
+        games.append(_wall(command))
+    ratios = [g / b for g, b in zip(games, bare)]
+    ratio = statistics.median(games) / statistics.median(bare)
+    return {"bench": "cli", "figure": "games_vs_bare_python", "reps": REPS,
+            "bare_ms": {"median": ms(statistics.median(bare)), "min": ms(min(bare)), "max": ms(max(bare))},
+            "games_ms": {"median": ms(statistics.median(games)), "min": ms(min(games)), "max": ms(max(games))},
+            "ratio": round(ratio, 2),
+            "ratio_spread": [round(min(ratios), 2), round(max(ratios), 2)],
+            "target": "<= 2.0", "ok": ratio <= 2.0}
+
+
+def simulate_figure(game: str = "maya-madness", players: int = 4, games: int = 120, reps: int = 3) -> dict:
+    from companion.cli import simulate
+
+    speed: dict[int, list[float]] = {1: [], 2: []}
+    results = {}
+    for _ in range(reps):
+        for jobs in (1, 2):
+            out = simulate(game, players, games, seed=1, bot_kind="greedy", jobs=jobs)
+            speed[jobs].append(games / out["seconds"])
+            results[jobs] = {k: v for k, v in out.items() if k not in ("seconds", "games_per_second", "jobs")}
+    ratios = [b / a for a, b in zip(speed[1], speed[2])]
+    ratio = statistics.median(speed[2]) / statistics.median(speed[1])
+    return {"bench": "cli", "figure": "simulate_jobs2_vs_jobs1", "game": game, "players": players,
+            "games": games, "reps": reps, "cpus": os.cpu_count(),
+            "jobs1_games_per_s": round(statistics.median(speed[1]), 1),
+            "jobs2_games_per_s": round(statistics.median(speed[2]), 1),
+            "ratio": round(ratio, 2), "ratio_spread": [round(min(ratios), 2), round(max(ratios), 2)],
+            "same_results": results[1] == results[2], "target": ">= 1.8",
+            "ok": ratio >= 1.8 and results[1] == results[2]}
+
+
+def run():
+    yield games_figure()
+    yield simulate_figure()
+
+
+if __name__ == "__main__":
+    import json
+
+    for line in run():
+        print(json.dumps(line))
