@@ -70,7 +70,7 @@ case "$1" in rev-parse) echo .git ;; esac''',
   echo "python3 $*" >>"$SB/calls.log"; for a; do :; done
   mkdir -p "$a/bin"; sys=false; case " $* " in *" --system-site-packages "*) sys=true ;; esac
   echo "include-system-site-packages = $sys" >"$a/pyvenv.cfg"
-  cp "$SB/fake-venv-python" "$a/bin/python"; cp "$SB/fake-venv-python" "$a/bin/maya-companion"
+  cp "$SB/fake-venv-python" "$a/bin/python"; cp "$SB/fake-app" "$a/bin/maya-companion"
   exit 0
 fi
 exec "$REAL_PYTHON" "$@"''',
@@ -80,6 +80,10 @@ FAKE_VENV_PYTHON = r'''#!/bin/sh
 if [ "$1" = -m ] && [ "$2" = pip ]; then echo "pip $*" >>"$SB/calls.log"; exit 0; fi
 if [ "$1" = -c ]; then exit 0; fi
 exec "$REAL_PYTHON" "$@"
+'''
+
+FAKE_APP = '''#!/bin/sh
+echo "maya-companion $*" >>"$SB/calls.log"
 '''
 
 PI5 = "Raspberry Pi 5 Model B Rev 1.0"
@@ -97,6 +101,7 @@ class Sandbox:
                   self.root / "boot/firmware", self.home, self.bin, root / "udev"):
             d.mkdir(parents=True, exist_ok=True)
         shutil.copytree(REPO / "deploy", self.app / "deploy", ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(REPO / "scripts", self.app / "scripts")
         shutil.copy(REPO / "pyproject.toml", self.app / "pyproject.toml")
         if model is not None:
             (self.root / "proc/device-tree").mkdir(parents=True)
@@ -116,6 +121,8 @@ class Sandbox:
             path.chmod(0o755)
         (root / "fake-venv-python").write_text(FAKE_VENV_PYTHON)
         (root / "fake-venv-python").chmod(0o755)
+        (root / "fake-app").write_text(FAKE_APP)
+        (root / "fake-app").chmod(0o755)
 
     @property
     def cmdline(self) -> pathlib.Path:
