@@ -4,12 +4,15 @@ Random play to the end; every action and view JSON-safe; apply never mutates
 its input; an illegal action raises IllegalAction and leaves state equal;
 replaying the recorded actions reproduces the final views; chance outcomes'
 probabilities sum to 1. A game registered in companion.games is picked up
-automatically.
+automatically; so is the test-only fourth game (tests/companion/fourth_game).
 """
 import copy
+import importlib.util
 import json
 import math
+import pathlib
 import random
+import sys
 
 import pytest
 
@@ -21,7 +24,19 @@ SEEDS = range(6)
 WATCH_EVERY = 7  # deep checks (copying states) on every 7th step keep the suite fast
 
 
-pytestmark = pytest.mark.usefixtures("toy")  # the toy game is registered for every test here
+pytestmark = pytest.mark.usefixtures("toy", "charms")  # the toy and fourth games are registered for every test here
+NAMES = games.available() + ["toy", "charms"]
+
+
+@pytest.fixture
+def charms():
+    path = pathlib.Path(__file__).with_name("fourth.py")
+    if "fourth" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("fourth", path)
+        sys.modules["fourth"] = module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    yield sys.modules["fourth"].register()
+    sys.modules["fourth"].unregister()
 
 
 def get(name):
@@ -111,7 +126,7 @@ def play(game, players, options, seed, deep):
     return state, actions
 
 
-@pytest.mark.parametrize("name", games.available() + ["toy"])
+@pytest.mark.parametrize("name", NAMES)
 def test_random_games_end_and_keep_the_contract(name):
     game = get(name)
     for i, options in enumerate(option_sets(game)):
@@ -126,7 +141,7 @@ def test_random_games_end_and_keep_the_contract(name):
                 assert json_roundtrip(view) == view
 
 
-@pytest.mark.parametrize("name", games.available() + ["toy"])
+@pytest.mark.parametrize("name", NAMES)
 def test_replaying_the_recorded_actions_reproduces_the_game(name):
     game = get(name)
     for seed in SEEDS:
@@ -142,7 +157,7 @@ def test_replaying_the_recorded_actions_reproduces_the_game(name):
         assert game.result(state) == game.result(final)
 
 
-@pytest.mark.parametrize("name", games.available() + ["toy"])
+@pytest.mark.parametrize("name", NAMES)
 def test_options_are_validated_with_sentences(name):
     game = get(name)
     from companion.errors import BadOption
