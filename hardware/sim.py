@@ -154,6 +154,7 @@ class SimReader:
         self._lock = threading.Lock()
         self._master = self._slave = None
         self._stop = threading.Event()
+        self._presented = threading.Event()  # present() was called: the repeat beat starts again
         self._thread = None
         self.replug()
 
@@ -183,6 +184,7 @@ class SimReader:
         if not self.plugged:
             return
         self._stop.set()
+        self._presented.set()
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(2)
         with self._lock:
@@ -209,6 +211,7 @@ class SimReader:
             self._leaving = False
         if not self.family.polls:
             self.write(self.frame(data))  # at once; a repeating reader repeats from its thread
+            self._presented.set()
 
     def remove(self) -> None:
         """Take the tag away. A tag not yet read as often as the reader needs to confirm
@@ -252,7 +255,11 @@ class SimReader:
         if self.family.polls:
             self._answer_commands()
         elif self.family.continuous:
-            while not self._stop.wait(self.repeat):
+            while not self._stop.is_set():
+                # the reader starts its repeats when a tag enters: present() restarts the beat
+                if self._presented.wait(self.repeat):
+                    self._presented.clear()
+                    continue
                 with self._lock:
                     tag = self._read()
                 if tag is not None:

@@ -56,7 +56,7 @@ def test_adversarial_noise_on_the_line_never_gives_a_false_tag(protocol, kind):
             rig.sim.write(data[i:i + 4096])
             time.sleep(0.002)
         genuine = SAMPLE[protocol] if kind == "flipped" else None
-        false = [e for e in rig.tags(1.0) if isinstance(e, TagEvent) and e.uid != genuine]
+        false = [e for e in rig.tags(0.6) if isinstance(e, TagEvent) and e.uid != genuine]
         assert false == [], f"{len(false)} false tags in {SIZE // 1000} KB of {kind} noise"
     finally:
         rig.close()
