@@ -72,11 +72,11 @@ class MayaApp(App):
     def on_start(self):
         # Slow parts after the first frame so home is interactive at once.
         Clock.schedule_once(self._start_services, 0)
-        Clock.schedule_interval(self._tick, 0.25)
+        # No per-frame or per-second timer here: the private-view overlays tick only
+        # while one is open (widgets/gate.py), so an idle table costs no wake-ups.
 
     def _start_services(self, _dt):
         from companion.journal import Journal
-
         from companion.tags import TagRegistry
 
         self.journal = Journal.open()
@@ -218,21 +218,13 @@ class MayaApp(App):
             if home is not None and self.sm.current == "home":
                 home.refresh()
 
-    def _tick(self, _dt):
-        if self.table is not None:
-            self.table.tick()
-
     def _on_key_down(self, _window, key, _scancode, codepoint, modifiers):
         panel = getattr(self, "sim_panel", None)
-        if panel is not None and panel.key_down(codepoint):
-            return True
-        return False
+        return bool(panel is not None and panel.key_down(codepoint))
 
     def _on_key_up(self, _window, key, _scancode=None, *_):
         panel = getattr(self, "sim_panel", None)
-        if panel is not None and panel.key_up(key):
-            return True
-        return False
+        return bool(panel is not None and panel.key_up(key))
 
     # --- sounds and preferences -------------------------------------------------
     def play_sound(self, name: str):

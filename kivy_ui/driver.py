@@ -108,6 +108,16 @@ class AppDriver:
                 return w
         raise LookupError(f"No widget with text {text!r}; texts: {self.texts(widget)}")
 
+    @staticmethod
+    def visible(w) -> bool:
+        """Drawn where a player can see it: neither it nor any parent is transparent."""
+        while w is not None:
+            if getattr(w, "opacity", 1) == 0:
+                return False
+            parent = getattr(w, "parent", None)
+            w = parent if parent is not w else None
+        return True
+
     def cut_off(self, root=None):
         """Texts wider or taller than their widget, or outside the window (a player could not read them)."""
         from kivy.core.window import Window
@@ -123,7 +133,7 @@ class AppDriver:
 
         bad = []
         for w in self.walk(root):
-            if not isinstance(w, Label) or not w.text or w.opacity == 0 or w.shorten:
+            if not isinstance(w, Label) or not w.text or not self.visible(w) or w.shorten:
                 continue
             tw, th = w.texture_size
             x, y = w.to_window(w.x, w.y)
@@ -185,7 +195,8 @@ class AppDriver:
         for seat, fob_key in (fobs or {}).items():
             self.tap(rows[seat].ids.fob)
             self.key(fob_key)  # the sim panel's key taps that fob on the simulated reader
-            assert self.until(lambda: rows[seat].fob, 3), "the fob tap never reached the new-game screen"
+            row = rows[seat]
+            assert self.until(lambda row=row: row.fob, 3), "the fob tap never reached the new-game screen"
         for name, wanted in (options or {}).items():
             for _ in range(steps):
                 if screen.options[name] == wanted:

@@ -44,3 +44,26 @@ def ink_on(rgba) -> tuple:
 
 
 TOUCH = 48  # dp: the smallest touch target
+
+
+def hex_colour(rgba) -> str:
+    """rgba (0..1) as the hex Kivy markup takes: [color=ffcc40]."""
+    return "".join(f"{max(0, min(255, round(c * 255))):02x}" for c in rgba[:3])
+
+
+def seat_colours(meta: dict | None, players: int) -> list[tuple]:
+    """(name, symbol, rgba) for each seat: the colour chosen at New game, else the
+    palette in seat order. Every screen that names a player uses this, so a
+    seat's colour and symbol follow its name everywhere (end screen included)."""
+    chosen = list((meta or {}).get("colours") or [])
+    out = []
+    for seat in range(players):
+        name = chosen[seat] if seat < len(chosen) and chosen[seat] else COLOUR_NAMES[seat % len(COLOUR_NAMES)]
+        out.append(colour(name))
+    return out
+
+
+# Readability at 800x480 (issue 10): what the table reads at a glance, and the least
+# anything on a public screen may be (pixels at density 1).
+GLANCE_PX = 24
+MIN_PX = 16

@@ -1,9 +1,9 @@
 """The greedy Maya Madness bot: aims for its own number, avoids handing the next player theirs.
 
-It decides only from what its seat may know: `game.view(state, seat)` (the
-count, its own secret and hand, the collected tokens the table can see, wrong
-guesses said aloud) and the legal actions. It never reads another seat's
-secret, hand or the draw pile.
+It decides only from what its seat may know: `choose(game, view, legal, rng)`
+gets that seat's view (the count, its own secret and hand, the collected tokens
+the table can see, wrong guesses said aloud) and its legal actions, never the
+state, so it cannot read another seat's secret, hand or the draw pile.
 
 How it scores a card (see docs/rules-notes.md, "The greedy bot"):
 1. A card that makes the count its own secret number wins a token: play it,
@@ -22,10 +22,22 @@ How it scores a card (see docs/rules-notes.md, "The greedy bot"):
 """
 from __future__ import annotations
 
-from . import Bot, register
+from typing import Any
+
+from ..games.maya_madness.actions import GUESS, PLAY, START_CARD, START_COUNT
 from ..games.maya_madness.cards import (
-    HAND_SIZE, NUMBER_VALUE, REVERSE, SKIP, TEMPLE, WILD, WILD_VALUES, ZERO, effect, load_box,
+    HAND_SIZE,
+    NUMBER_VALUE,
+    REVERSE,
+    SKIP,
+    TEMPLE,
+    WILD,
+    WILD_VALUES,
+    ZERO,
+    effect,
+    load_box,
 )
+from . import Bot, register
 
 # Keeping power cards is worth something: they are the flexible ones later.
 CARD_COST = {TEMPLE: 3.0, WILD: 2.0, SKIP: 1.0, ZERO: 1.0, REVERSE: 0.5}
@@ -75,14 +87,14 @@ class _Knowledge:
         seen = list(me["token_values"])
         if me["secret"] is not None:
             seen.append(me["secret"])
-        for s in view["seats"]:
+        for s in view["players"]:
             if s["seat"] != seat and s["token_values"] is not None:
                 seen += s["token_values"]
         for v in seen:
             if box_tokens.get(v, 0) > 0:
                 box_tokens[v] -= 1
         self.unseen_tokens = box_tokens
-        self.wrong_guesses = {s["seat"]: {g["number"] for g in s["guesses"]} for s in view["seats"]}
+        self.wrong_guesses = {s["seat"]: {g["number"] for g in s["guesses"]} for s in view["players"]}
         # cards this seat cannot see: the box minus its own hand
         unseen = dict(_deck_counts())
         for c in self.hand or ():
@@ -185,24 +197,29 @@ class GreedyBot(Bot):
 
     kind = "greedy"
 
-    def choose(self, game, state, seat, rng):
-        actions = self.legal(game, state, seat)
+    def choose(self, game: Any, view: Any, legal: Any, rng: Any) -> dict:
+        """One of `legal` for the seat whose `view` this is (the seat view: its
+        secrets under "you")."""
+        if isinstance(legal, int) and not isinstance(legal, bool):
+            # The older call choose(game, state, seat, rng), until every caller
+            # passes the seat's view: the state goes no further than the view.
+            view, legal = game.view(view, legal), self.legal(game, view, legal)
+        actions = list(legal)
+        seat = view["you"]["seat"]
         kind = actions[0]["type"]
-        if kind == "start_card":  # physical deck: the card is whatever was really turned over
+        if kind == START_CARD:  # physical deck: the card is whatever was really turned over
             return rng.choice(actions)
-        view = game.view(state, seat)
-        if kind == "start_count":
+        know = _Knowledge(view, seat)
+        if kind == START_COUNT:
             # the dealer leaves the first player as little as it can
-            know = _Knowledge(view, seat)
             first = (seat + 1) % know.n
             return min(actions, key=lambda a: (know.risk(first, a["count"]), a["count"]))
-        know = _Knowledge(view, seat)
         best, best_score = None, None
         for a in actions:
             t = a["type"]
-            if t == "play":
+            if t == PLAY:
                 s = _score(know, a["card"], a.get("value"), know.count, know.hand, 0)
-            elif t == "guess":
+            elif t == GUESS:
                 p = know.secret_odds(a["target"]).get(a["number"], 0.0)
                 # right: +1 for me; wrong: I lose my token and they gain one
                 s = WIN / 2 if p > 0.5 else -WIN
@@ -212,6 +229,7 @@ class GreedyBot(Bot):
             s += rng.random() * 1e-6
             if best_score is None or s > best_score:
                 best, best_score = a, s
+        assert best is not None
         return best
 
 

@@ -1,30 +1,59 @@
 """What every game's table screen shares: following the table controller, the
-private-view overlay (the privacy gate's window), Undo and Redo.
+private-view overlay (the privacy gate's window), Undo and Redo, the game log
+(a "Log" button beside Undo, and `newest`: the newest move in sentences) and
+drafts of half-entered private choices.
 
 A game screen subclasses GameScreen and provides `render()` (the public view),
 `private_content(seat, view)` (what the open gate shows that seat),
 `new_table()` (forget what belonged to the previous game) and `reset_input()`
-(back to the first step of entering a move, after Undo or Redo).
+(back to the first step of entering a move, after Undo or Redo). It may
+override `on_log(new_entries, news)` to react to what just happened (news is
+False after an Undo, a Redo or a resume: nothing there is to be celebrated).
+
+A private view's content may keep a half-entered choice: if it has
+`draft() -> object | None` and `offer_draft(draft)`, the draft is kept for that
+seat when the view closes (Hide or timeout) and offered when it opens again.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.app import App
+from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from .. import theme
 from ..widgets.gate import GateView
+from .log import LogFollower, LogOverlay
 
 
 class GameScreen(Screen):
     prompt = StringProperty("")
     summary = StringProperty("")
     message = StringProperty("")
+    newest = StringProperty("")  # the newest player's move, in the engine's sentences
     can_redo = BooleanProperty(False)  # a Redo button shows right after an Undo
+    log_button: Any = None  # set while the .kv rules apply (on_kv_post), before __init__ returns
 
     def __init__(self, **kw):
         super().__init__(**kw)
         self.gate_view = GateView(self)
-        self._table = None
+        self._table: Any = None
+        self.follower: LogFollower | None = None
+        self.drafts: dict[int, Any] = {}  # seat -> a half-entered private choice
+        self._log_overlay: LogOverlay | None = None
+
+    def on_kv_post(self, base_widget):
+        """Every game screen's top bar gets a Log button just before Undo."""
+        undo = self.ids.get("undo")
+        if undo is None or self.log_button is not None:
+            return
+        bar = undo.parent
+        self.log_button = Factory.BigButton(text="Log", size_hint_x=None, width=dp(84), height=undo.height)
+        self.log_button.bind(on_release=lambda *_: self.open_log())
+        bar.add_widget(self.log_button, index=bar.children.index(undo) + 1)
 
     # --- for subclasses ---------------------------------------------------------------
     def render(self):
@@ -36,25 +65,56 @@ class GameScreen(Screen):
     def reset_input(self):
         """Back to the first step of entering a move."""
 
+    def on_log(self, new_entries: list[dict], news: bool) -> None:
+        """New log entries since the last render; news: made just now by a player."""
+
     # --- wiring -------------------------------------------------------------------
     def refresh(self):
         table = App.get_running_app().table
         if table is not self._table:
             self._table = table
+            self.drafts.clear()
+            self.follower = LogFollower(table.session)
+            self.follower.update()  # a resumed game's past is not news
+            self.newest = self.follower.newest()
+            if self._log_overlay is not None:
+                self._log_overlay.forget()
             self.new_table()
             table.subscribe(self._on_table)
         self.render()
 
     def on_leave(self, *_):
         self.gate_view.close()
+        if self._log_overlay is not None:
+            self._log_overlay.dismiss(animation=False)
 
     def _on_table(self, table, what):
         if table is not self._table:
             return
+        if what == "view":
+            self._follow(news=not table.notice)
         if what in ("view", "message", "device"):
             self.render()
         if what == "gate":
             self.gate_view.sync(table)
+
+    def _follow(self, news: bool) -> None:
+        if self.follower is None:
+            return
+        new, rebuilt = self.follower.update()
+        self.newest = self.follower.newest()
+        if new or rebuilt:
+            self.on_log(new, news and not rebuilt)
+
+    # --- the log ---------------------------------------------------------------------
+    def open_log(self):
+        """The whole game in sentences (the table's view only), over this screen."""
+        if self.follower is None or self._table is None:
+            return
+        self._log_overlay = self._log_overlay or LogOverlay()
+        session = self._table.session
+        colours = theme.seat_colours(getattr(session, "meta", None), len(session.players))
+        self._log_overlay.show(self.follower, list(session.players), colours)
 
     # --- Undo and Redo ------------------------------------------------------------------
     def undo(self):

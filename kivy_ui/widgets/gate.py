@@ -5,8 +5,15 @@ filled from the seat's own view only while the gate is open and emptied when it
 closes; the public screen underneath is never given a secret to render. The two
 overlays are built once and reused: a table peeks hundreds of times a night,
 and fresh widgets each time would leave Kivy bookkeeping behind.
+
+The view stays open while it is used: every touch on it restarts its timer, and
+the time left shows only in its last seconds. A half-entered choice in it is
+kept as that seat's draft when it closes (see game_screen.py). Only an open
+overlay ticks the clock: with none open, nothing runs between moves.
 """
 from __future__ import annotations
+
+import dataclasses
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -16,6 +23,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
 from .. import theme
+
+#: The countdown shows only when this many seconds are left.
+COUNTDOWN_FROM = 3
 
 
 class GateModal(ModalView):
@@ -87,6 +97,7 @@ class ConfirmPeek(GateModal):
         row.add_widget(self.ids_show)
         box.add_widget(row)
         self.add_widget(box)
+        self._tick = Clock.create_trigger(self._lapse, 0.5, interval=True)
 
     def show(self, table, seat: int):
         self.table = table
@@ -95,6 +106,15 @@ class ConfirmPeek(GateModal):
         self.ask.text = f"Everyone except {name}: please look away."
         self.ids_show.text = f"I am {name}: show me"
         self.open(animation=False)
+        self._tick()
+
+    def _lapse(self, *_):
+        if self.table is not None:
+            self.table.tick()  # an unconfirmed request lapses: the table gets its screen back
+
+    def on_dismiss(self):
+        super().on_dismiss()
+        self._tick.cancel()
 
 
 class PrivateOverlay(GateModal):
@@ -109,7 +129,8 @@ class PrivateOverlay(GateModal):
         top = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
         self.title = Factory.Heading(text="")
         top.add_widget(self.title)
-        self.countdown = Factory.Dim(text="", size_hint_x=None, width=dp(150), halign="right")
+        self.countdown = Factory.Body(text="", size_hint_x=None, width=dp(170), halign="right",
+                                      font_size=sp(24), bold=True, color=theme.DANGER)
         top.add_widget(self.countdown)
         self.hide_button = Factory.AccentButton(text="Hide", size_hint_x=None, width=dp(140))
         self.hide_button.bind(on_release=lambda *_: self.table.close_gate())
@@ -118,30 +139,57 @@ class PrivateOverlay(GateModal):
         self.holder = BoxLayout()
         box.add_widget(self.holder)
         self.add_widget(box)
-        self._tick = Clock.create_trigger(self._update, 0.5, interval=True)
+        self._tick = Clock.create_trigger(self._update, 0.25, interval=True)
+        self.screen = None
 
-    def show(self, table, seat: int, content):
-        self.table, self.seat, self.content = table, seat, content
+    def show(self, table, seat: int, content, screen=None):
+        self.table, self.seat, self.content, self.screen = table, seat, content, screen
         self.title.text = f"Only {table.name(seat)} looks"
         self.holder.clear_widgets()
         if content.parent is not None:
             content.parent.remove_widget(content)
         self.holder.add_widget(content)
+        drafts = getattr(screen, "drafts", {})
+        if seat in drafts and hasattr(content, "offer_draft"):
+            content.offer_draft(drafts.pop(seat))  # what this seat had half entered last time
         self._update()
         self._tick()
         self.open(animation=False)
 
     def _update(self, *_):
-        gate = self.table.gate if self.table is not None else None
+        table = self.table
+        if table is None:
+            return
+        table.tick()  # closes the gate when its time is up (the overlay then goes)
+        gate = table.gate
         if gate is None:
             return
-        left = max(0, int(gate.closes_at - self.table.clock() + 0.999))
-        self.countdown.text = f"hides in {left} s"
+        left = max(0, int(gate.closes_at - table.clock() + 0.999))
+        text = f"hides in {left} s" if left <= COUNTDOWN_FROM else ""
+        if self.countdown.text != text:
+            self.countdown.text = text
+
+    def keep_open(self) -> None:
+        """A touch on the view: its timer starts again (the player is using it)."""
+        table = self.table
+        gate = table.gate if table is not None else None
+        if gate is not None and gate.seat == self.seat:
+            # TableController has no call for this yet; its Gate is a plain record.
+            table.gate = dataclasses.replace(gate, closes_at=table.clock() + table.timeout)
+            self._update()
+
+    def on_touch_down(self, touch):
+        if not self._below(touch):
+            self.keep_open()
+        return super().on_touch_down(touch)
 
     def on_dismiss(self):
         super().on_dismiss()
         self._tick.cancel()
-        # Nothing secret outlives the gate, not even in a hidden widget.
+        # A half-entered choice stays as this seat's draft; nothing secret outlives the gate.
+        draft = self.content.draft() if self.content is not None and hasattr(self.content, "draft") else None
+        if draft is not None and self.screen is not None and self.seat is not None:
+            self.screen.drafts[self.seat] = draft
         if self.content is not None and hasattr(self.content, "clear"):
             self.content.clear()
         self.holder.clear_widgets()
@@ -180,7 +228,7 @@ class GateView:
             seat, view = seat_view
             self._private = self._private or PrivateOverlay()
             self.overlay = self._private
-            self._private.show(table, seat, self.screen.private_content(seat, view))
+            self._private.show(table, seat, self.screen.private_content(seat, view), self.screen)
         self.shown = want
 
     def close(self):

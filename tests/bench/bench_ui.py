@@ -111,7 +111,7 @@ def next_frame_after(t0, ready):
 def harmless():
     # a card that wins nobody a token, so the game (and the measurement) goes on
     v = table.public_view()
-    need = table.session.view(v["waiting"]["seat"])["you"]["secret"] - v["count"]
+    need = table.session.view(v["turn"])["you"]["secret"] - v["count"]
     return next(t for k, t in ((1, "+1"), (-1, "−1"), (2, "+2")) if k != need)
 touch, touch_swap, button, button_swap = [], [], [], []
 for i in range(int(sys.argv[1])):

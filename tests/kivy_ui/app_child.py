@@ -32,7 +32,7 @@ def main(argv):
         table = d.app.table
         for _ in range(int(argv[1])):
             v = table.public_view()
-            need = table.session.view(v["waiting"]["seat"])["you"]["secret"] - v["count"]
+            need = table.session.view(v["turn"])["you"]["secret"] - v["count"]
             d.tap_text(next(t for k, t in ((1, "+1"), (-1, "−1"), (2, "+2")) if k != need), exact=True)
     else:
         d.tap_text("Resume")

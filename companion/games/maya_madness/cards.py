@@ -7,9 +7,9 @@ Cards are short JSON-safe strings so actions stay plain data:
 from __future__ import annotations
 
 import pathlib
+from typing import Any
 
-from ...components import cached_box
-from ...errors import BadComponents
+from ...components import BoxNumber, BoxSpec, Checker, cached_box, get_path
 
 WILD, SKIP, REVERSE, TEMPLE, ZERO = "wild", "skip", "reverse", "temple", "0"
 
@@ -71,6 +71,74 @@ def starting_count(card: str) -> int | None:
 
 DEFAULT_FILE = pathlib.Path(__file__).with_name("components.toml")
 
+#: Where each number of the box file comes from (rulebook, "Contents").
+_CARD_SOURCE = {
+    "+1": "Contents: 7 positive 1", "-1": "Contents: 7 negative 1",
+    "+2": "Contents: 7 positive 2", "-2": "Contents: 7 negative 2",
+    "+3": "Contents: 4 positive 3", "-3": "Contents: 4 negative 3",
+    "+4": "Contents: 4 positive 4", "-4": "Contents: 4 negative 4",
+    "+5": "Contents: 3 positive 5", "-5": "Contents: 3 negative 5",
+    ZERO: "Contents: 7 Zero cards", WILD: "Contents: 4 Wild cards", SKIP: "Contents: 3 Skip cards",
+    REVERSE: "Contents: 3 Reverse cards", TEMPLE: "Contents: 2 Temple of Zero cards",
+}
+_CARD_LABEL = {c: (c.replace("-", "−") if c in NUMBER_VALUE and c != ZERO else "Zero" if c == ZERO
+                  else card_name(c)[2:]) + " cards" for c in CARDS}
+MAX_OF_A_CARD = 40  # a box with more than 40 of one card is a typing slip
+MAX_TOKEN = 99
+MAX_SETS = 10
+MIN_DECK = 4 * HAND_SIZE + 2  # four hands, a starting card and a card to draw
+
+
+def validate_box(data: Any, source: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The deck (sorted card codes) and the token pool (count per value, index =
+    value) of parsed box data; BadComponents naming the bad key otherwise."""
+    check = Checker(source)
+    if not isinstance(data, dict):
+        check.fail("the file", "must be a table")
+    deck_counts = check.table(data, "deck")
+    deck: list[str] = []
+    for card, n in deck_counts.items():
+        if card not in CARD_SET:
+            check.fail(f"deck.{card}", f"is not a card; the cards are {', '.join(CARDS)}")
+        deck += [card] * check.count(n, f"deck.{card}", 0, MAX_OF_A_CARD)
+    if len(deck) < MIN_DECK:
+        check.fail("deck", f"holds {len(deck)} cards; a game needs at least {MIN_DECK}")
+    tokens = data.get("tokens", {})
+    if not isinstance(tokens, dict):
+        check.fail("tokens", "must be a table")
+    values = check.counts(tokens.get("values", list(range(1, 11))), "tokens.values", lo=1, hi=MAX_TOKEN)
+    if not values:
+        check.fail("tokens.values", "must list at least one number")
+    sets = check.count(tokens.get("sets", 2), "tokens.sets", 1, MAX_SETS)
+    pool = [0] * (max(values) + 1)
+    for v in values:
+        pool[v] += sets
+    return tuple(sorted(deck)), tuple(pool)
+
+
+def box_numbers(data: dict, shipped: dict) -> list[BoxNumber]:
+    """Every editable number of the box file, with its rulebook source."""
+    def at(d: Any, key: str, default: int) -> int:
+        try:
+            v = get_path(d, key)
+        except (KeyError, IndexError, TypeError):
+            return default
+        return v if isinstance(v, int) and not isinstance(v, bool) else default
+
+    out = []
+    for card in CARDS:
+        key = f"deck.{card}"  # the Checker's name for it, and set_path's
+        default = at(shipped, key, 0)
+        out.append(BoxNumber(key, _CARD_LABEL[card], at(data, key, default), default,
+                             0, MAX_OF_A_CARD, _CARD_SOURCE[card], False))
+    default = at(shipped, "tokens.sets", 2)
+    out.append(BoxNumber("tokens.sets", "Sets of secret number tokens", at(data, "tokens.sets", default), default,
+                         1, MAX_SETS, "Contents: 20 secret number tokens (two sets 1–10)", False))
+    return out
+
+
+BOX_SPEC = BoxSpec("maya-madness", "Maya Madness", DEFAULT_FILE, box_numbers, validate_box)
+
 
 def load_box(data: dict | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The deck (sorted card codes) and the token pool (count per value, index = value).
@@ -80,29 +148,5 @@ def load_box(data: dict | None = None) -> tuple[tuple[str, ...], tuple[int, ...]
     A bad key is BadComponents naming it.
     """
     if data is None:
-        return cached_box("maya-madness", DEFAULT_FILE, lambda parsed, _path: load_box(parsed))
-    deck_counts = data.get("deck")
-    if not isinstance(deck_counts, dict):
-        raise BadComponents("maya-madness: the box file needs a [deck] table.")
-    deck = []
-    for card, n in deck_counts.items():
-        if card not in CARD_SET:
-            raise BadComponents(f"maya-madness: deck.{card} is not a card; the cards are {', '.join(CARDS)}.")
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise BadComponents(f"maya-madness: deck.{card} must be a whole number of cards, not {n!r}.")
-        deck += [card] * n
-    if len(deck) < 4 * HAND_SIZE + 2:
-        raise BadComponents(f"maya-madness: the deck has {len(deck)} cards; it needs at least {4 * HAND_SIZE + 2}.")
-    tokens = data.get("tokens", {})
-    values = tokens.get("values", list(range(1, 11)))
-    sets = tokens.get("sets", 2)
-    if not isinstance(values, list) or not values or any(
-        isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 99 for v in values
-    ):
-        raise BadComponents("maya-madness: tokens.values must be a list of numbers from 1 to 99.")
-    if isinstance(sets, bool) or not isinstance(sets, int) or sets < 1:
-        raise BadComponents(f"maya-madness: tokens.sets must be a whole number of at least 1, not {sets!r}.")
-    pool = [0] * (max(values) + 1)
-    for v in values:
-        pool[v] += sets
-    return tuple(sorted(deck)), tuple(pool)
+        return cached_box("maya-madness", DEFAULT_FILE, lambda parsed, path: validate_box(parsed, str(path)))
+    return validate_box(data, "given")

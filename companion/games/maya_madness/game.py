@@ -1,17 +1,23 @@
 """The Maya Madness game object: options, the engine contract, and the result.
 
-Thin glue over rules.py (what is legal, apply) and views.py (what each viewer
-sees), so each of those stays small enough to read in one go.
+Thin glue over rules.py (the move table: what is legal, how each move applies)
+and views.py (what each viewer sees), so each of those stays small enough to
+read in one go.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from ...engine import CHANCE, TABLE, Game, Option, Result, shared_ranks
+from ...components import BoxSpec
+from ...engine import CHANCE, TABLE, Correction, Game, Option, Result, check_shape, shared_ranks
 from ...errors import BadOption, IllegalAction
-from . import rules, views
-from .cards import load_box
-from .state import OVER, State, new_state
+from . import actions, rules, views
+from .cards import BOX_SPEC, load_box, number
+from .state import OVER, PLAY, State, new_state
+
+#: The count a table may set by "Fix a number…": far beyond any count play reaches.
+COUNT_LIMIT = 99
 
 
 class MayaMadness(Game):
@@ -24,8 +30,8 @@ class MayaMadness(Game):
     >>> s = g.apply(s, {"actor": "chance", "type": "draw_token", "seat": 0, "token": 6})
     >>> s = g.apply(s, {"actor": "chance", "type": "draw_token", "seat": 1, "token": 9})
     >>> s = g.apply(s, {"actor": 0, "type": "play", "card": "+4"})
-    >>> g.view(s, "table")["summary"]
-    'Ana plays a 4: the count is 5.'
+    >>> [e["sentence"] for e in g.view(s, "table")["events"]]
+    ['Ana plays a 4: the count is 5.']
     """
 
     name = "maya-madness"
@@ -37,13 +43,15 @@ class MayaMadness(Game):
                help="physical: the players hold real cards and the companion records each card played; "
                     "full: the companion deals and holds the cards (bots, simulation, play without a deck)."),
         Option("tokens_to_win", 5, "int", lo=3, hi=10,
-               help="How many secret tokens a player must collect to win (the rulebook says five; some printings three)."),
+               help="How many secret tokens a player must collect to win "
+                    "(the rulebook says five; some printings three)."),
         Option("advanced", False, "bool",
                help="Advanced play: guess an opponent's secret number instead of playing a card; "
                     "tokens won are shown briefly, then kept face down."),
         Option("dealer", -1, "int", lo=-1, hi=3,
                help="The dealer's seat; -1 means the last seat, so the first seat plays first."),
     )
+    moves = rules.MOVES
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None, components: Any = None) -> State:
         names = self.check_players(players)
@@ -52,30 +60,45 @@ class MayaMadness(Game):
         if dealer == -1:
             dealer = len(names) - 1
         if dealer >= len(names):
-            raise BadOption(f"Option 'dealer' must be a seat from 0 to {len(names) - 1} (or -1 for the last seat), not {dealer}.")
+            raise BadOption(f"Option 'dealer' must be a seat from 0 to {len(names) - 1} "
+                            f"(or -1 for the last seat), not {dealer}.")
         deck, pool = load_box(components)  # None: the box in use, re-read only when its file changes
         return new_state(names, opts["deck"], opts["advanced"], opts["tokens_to_win"], dealer, deck, pool)
+
+    # --- the contract ------------------------------------------------------------
+    def phase_of(self, state: State) -> str:
+        return rules.waiting(state)
 
     def actors(self, state: State) -> frozenset:
         return rules.actors(state)
 
-    def legal_actions(self, state: State, actor) -> list[dict]:
-        return rules.legal_actions(state, actor)
+    def legal_actions(self, state: State, actor: Any) -> list[dict]:
+        if actor == CHANCE:
+            return []
+        return self.legal_from_moves(state, actor)
 
     def chance_outcomes(self, state: State) -> list[tuple[dict, float]]:
         return rules.chance_outcomes(state)
 
-    def sample_chance(self, state: State, rng) -> dict:
+    def sample_chance(self, state: State, rng: Any) -> dict:
         return rules.sample_chance(state, rng)
 
-    def apply(self, state: State, action: dict) -> State:
-        return rules.apply(state, action)
+    def apply(self, state: State, action: Any) -> State:
+        action = check_shape(action)
+        rules.check_actor(state, action)  # this game's sentences for who may act
+        return self.dispatch(state, action)
 
-    def view(self, state: State, viewer) -> dict:
+    def not_now(self, state: State, action: Mapping) -> str:
+        return rules.not_now(state, dict(action))
+
+    def view(self, state: State, viewer: Any) -> dict:
         if viewer != TABLE and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < state.n):
             raise IllegalAction(f"There is no seat {viewer!r} at this table.")
         r = self.result(state)
         return views.view(state, viewer, r.to_json() if r else None)
+
+    def describe_action(self, view: Mapping, action: Mapping) -> str:
+        return actions.describe_action(view, action)
 
     def result(self, state: State) -> Result | None:
         if state.phase != OVER:
@@ -99,6 +122,29 @@ class MayaMadness(Game):
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
+
+    # --- what the generic layers ask ---------------------------------------------------
+    def box_spec(self) -> BoxSpec:
+        return BOX_SPEC
+
+    def corrections(self, state: State) -> list[Correction]:
+        """The count is the one public number a table loses track of (rulebook, "Tips":
+        "Be sure to remember the current count!")."""
+        if state.phase != PLAY or state.count is None:
+            return []
+        return [Correction("count", "The count", state.count, -COUNT_LIMIT, COUNT_LIMIT)]
+
+    def correct(self, state: State, key: str, value: int, seat: int | None = None) -> State:
+        """The count set to `value`; a count equal to someone's secret wins nothing
+        (a token is won only by a card played on one's own turn)."""
+        fixes = {c.key: c for c in self.corrections(state)}
+        if key not in fixes:
+            raise IllegalAction("The count cannot be fixed now." if key == "count"
+                                else f"There is no number {key!r:.40} to fix.")
+        fix = fixes[key]
+        if isinstance(value, bool) or not isinstance(value, int) or not fix.lo <= value <= fix.hi:
+            raise IllegalAction(f"The count must be a whole number from {number(fix.lo)} to {fix.hi}.")
+        return state._replace(count=value, last=(("correct", seat, key, value),))
 
 
 GAME = MayaMadness()

@@ -10,8 +10,20 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ...engine import CHANCE
+from ...engine import CHANCE, Move
 from ...errors import IllegalAction
+from .actions import (
+    CHANCE_TYPES,
+    DRAW_TOKEN,
+    END_TURN,
+    GUESS,
+    RESHUFFLE,
+    SHUFFLE,
+    TYPES,
+)
+from .actions import PLAY as PLAY_CARD
+from .actions import START_CARD as START_CARD_T
+from .actions import START_COUNT as START_COUNT_T
 from .cards import CARD_SET, CARDS, HAND_SIZE, WILD, WILD_VALUES, card_name, effect, starting_count
 from .state import OVER, PLAY, START_CARD, START_COUNT, State
 
@@ -49,35 +61,43 @@ def _plays(seat: int, cards) -> list[dict]:
     out = []
     for card in cards:
         if card == WILD:
-            out += [{"actor": seat, "type": "play", "card": WILD, "value": v} for v in WILD_VALUES]
+            out += [{"actor": seat, "type": PLAY_CARD, "card": WILD, "value": v} for v in WILD_VALUES]
         else:
-            out.append({"actor": seat, "type": "play", "card": card})
+            out.append({"actor": seat, "type": PLAY_CARD, "card": card})
     return out
 
 
-def legal_actions(s: State, actor) -> list[dict]:
-    if actor not in actors(s) or actor == CHANCE:
-        return []
-    w = waiting(s)
-    if w == "start_card":
-        return [{"actor": actor, "type": "start_card", "card": c} for c in CARDS]
-    if w == "start_count":
-        return [{"actor": actor, "type": "start_count", "count": v} for v in WILD_VALUES]
+def legal_start_card(s: State, actor) -> list[dict]:
+    return [{"actor": actor, "type": START_CARD_T, "card": c} for c in CARDS]
+
+
+def legal_start_count(s: State, actor) -> list[dict]:
+    return [{"actor": actor, "type": START_COUNT_T, "count": v} for v in WILD_VALUES]
+
+
+def legal_play(s: State, actor) -> list[dict]:
     if s.deck_mode == "full":
         # one action per distinct card: two +1s in hand play the same
-        cards = sorted(set(s.hands[actor]), key=CARDS.index)
-        out = _plays(actor, cards)
-    else:
-        out = _plays(actor, CARDS)
-        if s.bonus:
-            out.append({"actor": actor, "type": "end_turn"})
-    if s.advanced and not s.bonus:
-        for target in range(s.n):
-            if target != actor and s.secrets[target] is not None and not _has_guessed(s, actor, target):
-                out += [
-                    {"actor": actor, "type": "guess", "target": target, "number": v}
-                    for v in range(1, len(s.pool)) if _token_exists(s, v)
-                ]
+        return _plays(actor, sorted(set(s.hands[actor]), key=CARDS.index))
+    return _plays(actor, CARDS)
+
+
+def legal_end_turn(s: State, actor) -> list[dict]:
+    if s.bonus and s.deck_mode != "full":
+        return [{"actor": actor, "type": END_TURN}]
+    return []
+
+
+def legal_guess(s: State, actor) -> list[dict]:
+    if not s.advanced or s.bonus:
+        return []
+    out = []
+    for target in range(s.n):
+        if target != actor and s.secrets[target] is not None and not _has_guessed(s, actor, target):
+            out += [
+                {"actor": actor, "type": GUESS, "target": target, "number": v}
+                for v in range(1, len(s.pool)) if _token_exists(s, v)
+            ]
     return out
 
 
@@ -104,7 +124,7 @@ def chance_outcomes(s: State) -> list[tuple[dict, float]]:
         seat = s.token_queue[0]
         total = sum(s.pool)
         return [
-            ({"actor": CHANCE, "type": "draw_token", "seat": seat, "token": v}, k / total)
+            ({"actor": CHANCE, "type": DRAW_TOKEN, "seat": seat, "token": v}, k / total)
             for v, k in enumerate(s.pool) if k
         ]
     if w in ("shuffle", "reshuffle"):
@@ -122,7 +142,7 @@ def sample_chance(s: State, rng) -> dict:
     w = waiting(s)
     if w == "draw_token":
         values = [v for v, k in enumerate(s.pool) for _ in range(k)]
-        return {"actor": CHANCE, "type": "draw_token", "seat": s.token_queue[0], "token": rng.choice(values)}
+        return {"actor": CHANCE, "type": DRAW_TOKEN, "seat": s.token_queue[0], "token": rng.choice(values)}
     if w in ("shuffle", "reshuffle"):
         order = list(s.deck if w == "shuffle" else s.discard[:-1])
         rng.shuffle(order)
@@ -231,10 +251,7 @@ def _refill(hand: tuple, pile: tuple) -> tuple[tuple, tuple, bool]:
 
 
 def apply_play(s: State, action) -> State:
-    w = waiting(s)
-    seat = _check_actor(s, action, w)
-    if w != "play":
-        raise IllegalAction(_setup_first(s, seat, w, "play a card"))
+    seat = action["actor"]
     card = _card(action)
     value = action.get("value")
     if card == WILD:
@@ -301,10 +318,7 @@ def _end_turn(s: State, seat: int, step: int, direction: int, events: list, fiel
 
 
 def apply_end_turn(s: State, action) -> State:
-    w = waiting(s)
-    seat = _check_actor(s, action, w)
-    if w != "play":
-        raise IllegalAction(_setup_first(s, seat, w, "end a turn"))
+    seat = action["actor"]
     if not s.bonus:
         raise IllegalAction(f"{s.names[seat]} must play a card now.")
     if s.deck_mode == "full":
@@ -313,13 +327,10 @@ def apply_end_turn(s: State, action) -> State:
 
 
 def apply_guess(s: State, action) -> State:
-    w = waiting(s)
-    seat = _check_actor(s, action, w)
+    seat = action["actor"]
     names = s.names
     if not s.advanced:
         raise IllegalAction("Guessing a secret number is only part of advanced play.")
-    if w != "play":
-        raise IllegalAction(_setup_first(s, seat, w, "guess"))
     if s.bonus:
         raise IllegalAction(f"{names[seat]} must play another card now, not guess.")
     target = _int(action, "target", "Say whose secret number is guessed.")
@@ -358,10 +369,6 @@ def apply_guess(s: State, action) -> State:
 
 
 def apply_draw_token(s: State, action) -> State:
-    w = waiting(s)
-    _check_actor(s, action, w, chance=True)
-    if w != "draw_token":
-        raise IllegalAction("No secret token is to be drawn now.")
     seat = action.get("seat")
     if type(seat) is not int or seat != s.token_queue[0]:
         raise IllegalAction(f"{s.names[s.token_queue[0]]} draws the next token.")
@@ -383,10 +390,6 @@ def _check_order(order, cards, what: str) -> tuple:
 
 
 def apply_shuffle(s: State, action) -> State:
-    w = waiting(s)
-    _check_actor(s, action, w, chance=True)
-    if w != "shuffle":
-        raise IllegalAction("The deck is not to be shuffled now.")
     order = _check_order(action.get("order"), s.deck, "shuffle")
     n = s.n
     first = s.dealer + 1
@@ -405,10 +408,7 @@ def _after_start_card(s: State, count: int | None) -> State:
 
 
 def apply_start_card(s: State, action) -> State:
-    w = waiting(s)
-    seat = _check_actor(s, action, w)
-    if w != START_CARD:
-        raise IllegalAction("The starting card has already been turned over.")
+    seat = action["actor"]
     card = _card(action)
     count = starting_count(card)
     state = s._replace(discard=(card,), last=(("start_card", seat, card, count),))
@@ -416,10 +416,7 @@ def apply_start_card(s: State, action) -> State:
 
 
 def apply_start_count(s: State, action) -> State:
-    w = waiting(s)
-    seat = _check_actor(s, action, w)
-    if w != START_COUNT:
-        raise IllegalAction("The starting count is not to be chosen now.")
+    seat = action["actor"]
     count = action.get("count")
     if type(count) is not int or count not in WILD_VALUES:
         raise IllegalAction("A Wild starting card counts as −5 to −1 or 1 to 5: choose one of those.")
@@ -427,10 +424,6 @@ def apply_start_count(s: State, action) -> State:
 
 
 def apply_reshuffle(s: State, action) -> State:
-    w = waiting(s)
-    _check_actor(s, action, w, chance=True)
-    if w != "reshuffle":
-        raise IllegalAction("The discard pile is not to be reshuffled now.")
     under = s.discard[:-1]
     order = _check_order(action.get("order"), tuple(sorted(under)), "reshuffle of the discard pile")
     seat = s.refill
@@ -444,25 +437,47 @@ def apply_reshuffle(s: State, action) -> State:
     )
 
 
-APPLY = {
-    "play": apply_play,
-    "guess": apply_guess,
-    "end_turn": apply_end_turn,
-    "draw_token": apply_draw_token,
-    "shuffle": apply_shuffle,
-    "reshuffle": apply_reshuffle,
-    "start_card": apply_start_card,
-    "start_count": apply_start_count,
+def check_actor(s: State, action: dict) -> None:
+    """Who may act now, in this game's own sentences ("Cy, the dealer, turns over
+    the starting card, not Ana."), before the move table is consulted."""
+    _check_actor(s, action, waiting(s), chance=action.get("type") in CHANCE_TYPES)
+
+
+def not_now(s: State, action: dict) -> str:
+    """Why an action of a type the phase has no move for cannot be taken now."""
+    kind, w = action.get("type"), waiting(s)
+    if kind not in TYPES:
+        return f"Maya Madness has no action {kind!r:.40}; the actions are {', '.join(TYPES)}."
+    seat = action.get("actor")
+    if kind == GUESS and not s.advanced:
+        return "Guessing a secret number is only part of advanced play."
+    if kind in (PLAY_CARD, GUESS, END_TURN) and w in (START_CARD, START_COUNT):
+        what = {PLAY_CARD: "play a card", GUESS: "guess", END_TURN: "end a turn"}[kind]
+        return _setup_first(s, seat, w, what)
+    return {
+        DRAW_TOKEN: "No secret token is to be drawn now.",
+        SHUFFLE: "The deck is not to be shuffled now.",
+        RESHUFFLE: "The discard pile is not to be reshuffled now.",
+        START_CARD_T: "The starting card has already been turned over.",
+        START_COUNT_T: "The starting count is not to be chosen now.",
+        END_TURN: "There is no turn to end now.",
+    }.get(kind, "That cannot be done now.")
+
+
+#: Moves as data (companion/engine.py): {what the game waits for: {action type: Move}}.
+#: A Wild's value and a starting count are checked by their moves, with the rulebook's sentence.
+MOVES = {
+    "play": {
+        PLAY_CARD: Move(apply_play, texts=("card",), legal=legal_play),
+        END_TURN: Move(apply_end_turn, legal=legal_end_turn),
+        GUESS: Move(apply_guess, ints=("target", "number"), legal=legal_guess),
+    },
+    START_CARD_T: {START_CARD_T: Move(apply_start_card, texts=("card",), legal=legal_start_card)},
+    START_COUNT_T: {START_COUNT_T: Move(apply_start_count, legal=legal_start_count)},
+    "draw_token": {DRAW_TOKEN: Move(apply_draw_token, ints=("seat", "token"))},
+    "shuffle": {SHUFFLE: Move(apply_shuffle)},
+    "reshuffle": {RESHUFFLE: Move(apply_reshuffle)},
 }
-
-
-def apply(s: State, action) -> State:
-    if not isinstance(action, dict) or "actor" not in action or "type" not in action:
-        raise IllegalAction("That is not an action: it needs an actor and a type.")
-    fn = APPLY.get(action["type"]) if isinstance(action["type"], str) else None
-    if fn is None:
-        raise IllegalAction(f"Maya Madness has no action {action['type']!r}; the actions are {', '.join(APPLY)}.")
-    return fn(s, action)
 
 
 def deck_in_play(s: State) -> Counter:

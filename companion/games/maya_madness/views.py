@@ -23,7 +23,7 @@ def _event(s: State, e: tuple) -> dict:
     if kind == "play":
         _, seat, card, value, count = e
         who = names[seat]
-        d = {"event": "play", "seat": seat, "card": card, "value": value, "count": count}
+        d = {"kind": "play", "seat": seat, "card": card, "value": value, "count": count}
         if card == WILD:
             text = f"{who} plays a Wild as {number(value)}: the count is {number(count)}."
         elif card == SKIP:
@@ -38,42 +38,50 @@ def _event(s: State, e: tuple) -> dict:
             text = f"{who} plays {card_name(card)}: the count is {number(count)}."
     elif kind == "win_token":
         _, seat, value = e
-        d = {"event": "win_token", "seat": seat, "token": value}
+        d = {"kind": "win_token", "seat": seat, "token": value}
         text = f"{names[seat]} makes the count {value} and wins the secret token {value}!"
     elif kind == "guess":
         _, seat, target, guess, right = e
-        d = {"event": "guess", "seat": seat, "target": target, "number": guess, "right": right}
+        d = {"kind": "guess", "seat": seat, "target": target, "number": guess, "right": right}
         if right:
-            text = f"{names[seat]} guesses {names[target]}'s secret number is {guess}: right! {names[seat]} takes that token."
+            text = (f"{names[seat]} guesses {names[target]}'s secret number is {guess}: right! "
+                    f"{names[seat]} takes that token.")
         else:
-            text = f"{names[seat]} guesses {names[target]}'s secret number is {guess}: wrong. {names[target]} takes {names[seat]}'s token."
+            text = (f"{names[seat]} guesses {names[target]}'s secret number is {guess}: wrong. "
+                    f"{names[target]} takes {names[seat]}'s token.")
     elif kind == "draw_token":
-        d = {"event": "draw_token", "seat": e[1]}
+        d = {"kind": "draw_token", "seat": e[1]}
         text = f"{names[e[1]]} draws a secret token."
     elif kind == "skip":
-        d = {"event": "skip", "seat": e[1]}
+        d = {"kind": "skip", "seat": e[1]}
         text = f"{names[e[1]]} is skipped."
     elif kind == "end_turn":
-        d = {"event": "end_turn", "seat": e[1]}
+        d = {"kind": "end_turn", "seat": e[1]}
         text = f"{names[e[1]]} has no card left to play; the turn passes."
     elif kind == "shuffle":
         _, card, count = e
-        d = {"event": "shuffle", "card": card, "count": count}
+        d = {"kind": "shuffle", "card": card, "count": count}
         text = f"The deck is shuffled and five cards dealt to each player. The starting card is {card_name(card)}"
         text += "." if count is None else f": the count is {number(count)}."
     elif kind == "start_card":
         _, seat, card, count = e
-        d = {"event": "start_card", "seat": seat, "card": card, "count": count}
+        d = {"kind": "start_card", "seat": seat, "card": card, "count": count}
         text = f"{names[seat]} turns over {card_name(card)}"
         text += "." if count is None else f": the count is {number(count)}."
     elif kind == "start_count":
-        d = {"event": "start_count", "seat": e[1], "count": e[2]}
+        d = {"kind": "start_count", "seat": e[1], "count": e[2]}
         text = f"{names[e[1]]} chooses a starting count of {number(e[2])}."
     elif kind == "reshuffle":
-        d = {"event": "reshuffle", "cards": e[1]}
-        text = f"The draw pile ran out: the {e[1]} cards under the discard pile's top card are shuffled into a new draw pile."
+        d = {"kind": "reshuffle", "cards": e[1]}
+        text = (f"The draw pile ran out: the {e[1]} cards under the discard pile's top card "
+                "are shuffled into a new draw pile.")
+    elif kind == "correct":
+        _, seat, key, value = e
+        d = {"kind": "correct", "seat": seat, "key": key, "value": value}
+        who = "The table" if seat is None else names[seat]
+        text = f"{who} fixes the count: it is {number(value)}."
     else:  # game_over
-        d = {"event": "game_over", "reason": e[1], "winners": list(winners(s))}
+        d = {"kind": "game_over", "reason": e[1], "winners": list(winners(s))}
         text = game_over_sentence(s)
     d["sentence"] = text
     return d
@@ -97,42 +105,56 @@ def game_over_sentence(s: State) -> str:
 
 
 def waiting_view(s: State) -> dict:
-    """What the game waits for, who must act, and the sentence the screen shows."""
+    """What the game waits for: who must act, and the sentence the screen shows."""
     w = waiting(s)
     names = s.names
-    seat = None
+    actors: list = []
     if w == "shuffle":
-        actor, text = CHANCE, "Shuffle the deck and deal five cards to each player."
+        actors, text = [CHANCE], "Shuffle the deck and deal five cards to each player."
     elif w == "reshuffle":
-        actor, text = CHANCE, "The draw pile is empty: shuffle the discard pile into a new draw pile."
+        actors, text = [CHANCE], "The draw pile is empty: shuffle the discard pile into a new draw pile."
     elif w == "draw_token":
-        seat = s.token_queue[0]
-        actor, text = CHANCE, f"{names[seat]} draws a secret token."
+        actors, text = [CHANCE], f"{names[s.token_queue[0]]} draws a secret token."
     elif w == "start_card":
-        actor = seat = s.dealer
-        text = f"{names[seat]}, the dealer: turn over the top card of the draw pile and enter it."
+        actors, text = [s.dealer], f"{names[s.dealer]}, the dealer: turn over the top card and enter it."
     elif w == "start_count":
-        actor = seat = s.dealer
-        text = f"The starting card is a Wild: {names[seat]}, the dealer, chooses the starting count."
+        actors = [s.dealer]
+        text = f"A Wild starts: {names[s.dealer]}, the dealer, chooses the count."
     elif w == "play":
-        actor = seat = s.turn
+        seat = s.turn
+        actors = [seat]
         if s.bonus:
             text = f"{names[seat]} plays another card at once."
         elif s.advanced:
-            text = f"{names[seat]}'s turn: play a card, or guess an opponent's secret number."
+            text = f"{names[seat]}'s turn: play a card or guess."
         else:
             text = f"{names[seat]}'s turn: play a card."
     else:
-        actor, text = None, game_over_sentence(s)
-    return {"for": w, "actor": actor, "seat": seat, "sentence": text}
+        text = game_over_sentence(s)
+    return {"actors": actors, "sentence": text}
+
+
+#: Events only ever added after those of the move before (a token drawn after a win,
+#: the reshuffle after a refill, the count named after a Wild starting card).
+_APPENDED = ("draw_token", "reshuffle", "start_count")
+
+
+def caused(s: State) -> tuple:
+    """The events the last action caused: `last` keeps a player's move and the
+    draws after it together; a draw caused only the one it added."""
+    if s.last and s.last[-1][0] in _APPENDED:
+        return s.last[-1:]
+    return s.last
 
 
 def view(s: State, viewer, result_json=None) -> dict:
+    """The view schema of companion/viewschema.py, plus the table's own numbers:
+    count, direction, bonus, dealer, the face-down pool, draw and discard piles."""
     full = s.deck_mode == "full"
     over = s.end is not None
-    seats = []
+    players = []
     for i, name in enumerate(s.names):
-        seats.append({
+        players.append({
             "seat": i,
             "name": name,
             "tokens": len(s.won[i]),
@@ -142,26 +164,26 @@ def view(s: State, viewer, result_json=None) -> dict:
             "hand_size": len(s.hands[i]) if full else None,
             "guesses": [{"by": g, "number": k} for g, k in s.guesses[i]],
         })
-    last = [_event(s, e) for e in s.last]
     out = {
         "game": "maya-madness",
-        "viewer": viewer,
-        "players": list(s.names),
+        "phase": waiting(s),
+        "round": None,
+        "players": players,
+        "waiting_for": waiting_view(s),
+        "events": [_event(s, e) for e in caused(s)],
+        "result": result_json,
         "options": {"deck": s.deck_mode, "tokens_to_win": s.to_win, "advanced": s.advanced, "dealer": s.dealer},
         "dealer": s.dealer,
         "count": s.count,
         "direction": "clockwise" if s.direction == 1 else "counterclockwise",
         "turn": None if over else s.turn,
+        "draws_next": s.token_queue[0] if s.token_queue and s.refill is None else None,  # who draws a token next
         "bonus": s.bonus,
-        "waiting": waiting_view(s),
-        "seats": seats,
         "pool": sum(s.pool),
+        "token_max": len(s.pool) - 1,
         "draw_pile": len(s.pile) if full else None,
         "discard_top": s.discard[-1] if s.discard else None,
         "discard_size": len(s.discard) if full else None,
-        "last": last,
-        "summary": " ".join(e["sentence"] for e in last),
-        "result": result_json,
     }
     if viewer != TABLE:
         out["you"] = {

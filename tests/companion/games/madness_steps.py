@@ -12,7 +12,7 @@ NAMES = ("Ana", "Ben", "Cy", "Dee")
 def draw_all(s, tokens):
     """Every pending token draw, taking `tokens` in order (consumed from the list)."""
     while G.actors(s) == {CHANCE}:
-        seat = G.view(s, TABLE)["waiting"]["seat"]
+        seat = G.view(s, TABLE)["draws_next"]
         s = G.apply(s, {"actor": CHANCE, "type": "draw_token", "seat": seat, "token": tokens.pop(0)})
     return s
 
@@ -26,3 +26,8 @@ def play(s, seat, card, value=None):
 
 def table(s):
     return G.view(s, TABLE)
+
+
+def said(view):
+    """What the last action caused, as the table reads it."""
+    return " ".join(e["sentence"] for e in view["events"])

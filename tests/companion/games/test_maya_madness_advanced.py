@@ -3,10 +3,9 @@
 Rulebook (../shared/rules/maya-madness.txt), "For Advanced Play".
 """
 import pytest
+from madness_steps import NAMES, G, draw_all, play, said, table
 
 from companion.errors import IllegalAction
-
-from madness_steps import G, NAMES, draw_all, play, table
 
 
 def start(n=2, secrets=(6, 9, 3, 4), start_card="+1", **options):
@@ -22,9 +21,9 @@ def test_a_right_guess_takes_the_opponents_token():
     s = start(n=3, secrets=(6, 9, 3))
     s = guess(s, 0, 1, 9)
     v = table(s)
-    assert v["seats"][0]["tokens"] == 1 and v["seats"][1]["tokens"] == 0
-    assert "Ana guesses Ben's secret number is 9: right! Ana takes that token." in v["summary"]
-    assert v["waiting"]["for"] == "draw_token" and v["waiting"]["seat"] == 1
+    assert v["players"][0]["tokens"] == 1 and v["players"][1]["tokens"] == 0
+    assert "Ana guesses Ben's secret number is 9: right! Ana takes that token." in said(v)
+    assert v["phase"] == "draw_token" and v["draws_next"] == 1
     assert G.view(s, 0)["you"]["token_values"] == [9]
     s = draw_all(s, [2])
     assert G.view(s, 1)["you"]["secret"] == 2 and table(s)["turn"] == 1
@@ -36,11 +35,11 @@ def test_a_wrong_guess_gives_the_guessers_token_away():
     s = start(n=2, secrets=(6, 9))
     s = guess(s, 0, 1, 4)
     v = table(s)
-    assert v["seats"][1]["tokens"] == 1 and v["seats"][0]["tokens"] == 0
-    assert "wrong. Ben takes Ana's token." in v["summary"]
-    assert v["seats"][1]["guesses"] == [{"by": 0, "number": 4}]  # said out loud
+    assert v["players"][1]["tokens"] == 1 and v["players"][0]["tokens"] == 0
+    assert "wrong. Ben takes Ana's token." in said(v)
+    assert v["players"][1]["guesses"] == [{"by": 0, "number": 4}]  # said out loud
     assert G.view(s, 1)["you"]["token_values"] == [6]  # Ben may look at what he holds
-    assert "6" not in str(v["seats"]) and v["waiting"]["seat"] == 0
+    assert "6" not in str(v["players"]) and v["draws_next"] == 0
     s = draw_all(s, [2])
     assert G.view(s, 0)["you"]["secret"] == 2
 
@@ -78,12 +77,12 @@ def test_tokens_won_are_shown_briefly_then_kept_face_down():
     s = start(n=2, secrets=(6, 9), start_card="+1")
     s = play(s, 0, "+5")  # 6: Ana wins her 6
     v = table(s)
-    assert "wins the secret token 6" in v["summary"]  # shown briefly
-    assert v["seats"][0]["tokens"] == 1 and v["seats"][0]["token_values"] is None
+    assert "wins the secret token 6" in said(v)  # shown briefly
+    assert v["players"][0]["tokens"] == 1 and v["players"][0]["token_values"] is None
     s = draw_all(s, [3])
     s = play(s, 1, "+1")
     v = table(s)
-    assert v["seats"][0]["tokens"] == 1 and "6" not in v["summary"]
+    assert v["players"][0]["tokens"] == 1 and "6" not in said(v)
     assert G.view(s, 0)["you"]["token_values"] == [6]
     assert G.view(s, 1)["you"]["token_values"] == []
 
@@ -94,7 +93,7 @@ def test_a_wrong_guess_can_win_the_game_for_the_opponent():
         s = play(s, 0, "0")
         s = play(s, 1, "+1")  # Ben makes his own number
         s = draw_all(s, [nxt])
-    assert table(s)["seats"][1]["tokens"] == 2
+    assert table(s)["players"][1]["tokens"] == 2
     s = guess(s, 0, 1, 9)  # wrong: Ben takes Ana's token, his third
     assert G.result(s).winners == (1,) and G.result(s).scores == (0, 3)
 

@@ -28,7 +28,8 @@ def started(hands, start, secrets):
 
 
 def choice(s, seat=0, seed=0):
-    return GREEDY.choose(G, s, seat, random.Random(seed))
+    """The bot's move from what the seat may know: its own view and its legal actions."""
+    return GREEDY.choose(G, G.view(s, seat), G.legal_actions(s, seat), random.Random(seed))
 
 
 OTHER = ["+2", "-3", "-4", "+5", "-1"]
@@ -52,7 +53,7 @@ def test_it_uses_temple_of_zero_when_that_makes_its_number():
     assert choice(s, seat=1)["card"] == "temple"
     s = G.apply(s, choice(s, seat=1))
     assert choice(s, seat=1)["card"] == "+3"
-    assert G.view(G.apply(s, choice(s, seat=1)), TABLE)["seats"][1]["token_values"] == [3]
+    assert G.view(G.apply(s, choice(s, seat=1)), TABLE)["players"][1]["token_values"] == [3]
 
 
 def test_it_keeps_temple_of_zero_when_a_number_card_does():
@@ -106,7 +107,8 @@ def _match(n, games, seed, options):
             if actor == CHANCE:
                 a = G.sample_chance(s, rng)
             else:
-                a = (GREEDY if actor == greedy_seat else RANDOM).choose(G, s, actor, rng)
+                legal = G.legal_actions(s, actor)
+                a = GREEDY.choose(G, G.view(s, actor), legal, rng) if actor == greedy_seat else rng.choice(legal)
             s = G.apply(s, a)
         wins += greedy_seat in G.result(s).winners
     return wins / games
@@ -125,7 +127,7 @@ def test_in_advanced_play_it_does_not_guess_blindly():
     rng = random.Random(3)
     for seed in range(20):
         s = G.setup(["Ana", "Ben", "Cy"], {"deck": "full", "advanced": True})
-        while G.view(s, TABLE)["waiting"]["for"] != "play":  # shuffle, a Wild start, first draws
+        while G.view(s, TABLE)["phase"] != "play":  # shuffle, a Wild start, first draws
             (actor,) = G.actors(s)
             s = G.apply(s, G.sample_chance(s, rng) if actor == CHANCE else choice(s, actor))
         assert choice(s, seat=0, seed=seed)["type"] == "play"

@@ -8,12 +8,12 @@ import random
 from collections import Counter
 
 import pytest
+from madness_steps import NAMES, G, draw_all, play, said
 
 from companion.engine import CHANCE, TABLE
 from companion.errors import IllegalAction
 from companion.games.maya_madness.rules import deck_in_play
 
-from madness_steps import G, NAMES, draw_all, play
 BOX = Counter({"+1": 7, "-1": 7, "+2": 7, "-2": 7, "+3": 4, "-3": 4, "+4": 4, "-4": 4, "+5": 3, "-5": 3,
                "0": 7, "wild": 4, "skip": 3, "reverse": 3, "temple": 2})
 
@@ -49,7 +49,7 @@ def test_the_shuffle_deals_five_each_and_turns_over_the_next_card():
     s = started(hands, start="+3")
     v = G.view(s, TABLE)
     assert v["count"] == 3 and v["discard_top"] == "+3" and v["draw_pile"] == 69 - 11
-    assert [x["hand_size"] for x in v["seats"]] == [5, 5]
+    assert [x["hand_size"] for x in v["players"]] == [5, 5]
     assert sorted(G.view(s, 0)["you"]["hand"]) == sorted(hands[0])
     assert sorted(G.view(s, 1)["you"]["hand"]) == sorted(hands[1])
     assert "hand" not in str(v).replace("hand_size", "")
@@ -62,7 +62,7 @@ def test_a_shuffle_that_is_not_the_deck_is_refused():
     for bad in (good[:-1], good[:-1] + ["temple"], ["+1"] * 69, None):
         with pytest.raises(IllegalAction, match="must hold each of the 69 cards exactly once"):
             G.apply(s, {"actor": CHANCE, "type": "shuffle", "order": bad})
-    assert G.view(s, TABLE)["waiting"]["for"] == "shuffle"
+    assert G.view(s, TABLE)["phase"] == "shuffle"
 
 
 def test_example_of_play_with_the_deck():
@@ -77,7 +77,7 @@ def test_example_of_play_with_the_deck():
     assert "wild" in G.view(s, 1)["you"]["hand"]
     s = play(s, 0, "-2")
     v = G.view(s, TABLE)
-    assert v["count"] == 6 and v["seats"][0]["token_values"] == [6]
+    assert v["count"] == 6 and v["players"][0]["token_values"] == [6]
     assert len(G.view(s, 0)["you"]["hand"]) == 5 and "temple" in G.view(s, 0)["you"]["hand"]
 
 
@@ -109,8 +109,8 @@ def test_a_bonus_play_with_an_empty_hand_ends_the_turn():
         assert G.view(s, TABLE)["turn"] == 0 and G.view(s, TABLE)["bonus"]
     s = play(s, 0, "skip")
     v = G.view(s, TABLE)
-    assert v["turn"] == 1 and not v["bonus"] and v["seats"][0]["hand_size"] == 5
-    assert v["summary"].endswith("Ana has no card left to play; the turn passes.")
+    assert v["turn"] == 1 and not v["bonus"] and v["players"][0]["hand_size"] == 5
+    assert said(v).endswith("Ana has no card left to play; the turn passes.")
 
 
 def test_the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out():
@@ -121,7 +121,7 @@ def test_the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out():
     seen_reshuffle = False
     while not seen_reshuffle and G.result(s) is None:
         (actor,) = G.actors(s)
-        if actor == CHANCE and G.view(s, TABLE)["waiting"]["for"] == "reshuffle":
+        if actor == CHANCE and G.view(s, TABLE)["phase"] == "reshuffle":
             top = G.view(s, TABLE)["discard_top"]
             under = s.discard[:-1]
             with pytest.raises(IllegalAction, match="reshuffle of the discard pile"):
@@ -131,8 +131,8 @@ def test_the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out():
             v = G.view(s, TABLE)
             assert v["discard_top"] == top and v["discard_size"] == 1
             assert v["draw_pile"] == len(under) - need
-            assert all(x["hand_size"] == 5 for x in v["seats"])
-            assert "shuffled into a new draw pile" in v["summary"]
+            assert all(x["hand_size"] == 5 for x in v["players"])
+            assert "shuffled into a new draw pile" in said(v)
             seen_reshuffle = True
         else:
             a = G.sample_chance(s, rng) if actor == CHANCE else rng.choice(G.legal_actions(s, actor))

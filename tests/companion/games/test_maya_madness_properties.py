@@ -9,7 +9,8 @@ import json
 import random
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.engine import CHANCE, TABLE, play_random
 from companion.errors import IllegalAction

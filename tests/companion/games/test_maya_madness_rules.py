@@ -6,11 +6,10 @@ Most tests use the physical deck mode: the players hold real cards and the
 companion records each card played.
 """
 import pytest
+from madness_steps import NAMES, G, draw_all, play, said, table
 
 from companion.engine import CHANCE
 from companion.errors import BadOption, IllegalAction
-
-from madness_steps import G, NAMES, draw_all, play, table
 
 
 def start(n=2, start_card="+1", secrets=(6, 9, 3, 4), **options):
@@ -19,7 +18,10 @@ def start(n=2, start_card="+1", secrets=(6, 9, 3, 4), **options):
     s = G.apply(s, {"actor": s.dealer, "type": "start_card", "card": start_card})
     if start_card == "wild":
         s = G.apply(s, {"actor": s.dealer, "type": "start_count", "count": 1})
-    return draw_all(s, list(secrets))# --- setup ------------------------------------------------------------------------
+    return draw_all(s, list(secrets))
+
+
+# --- setup ------------------------------------------------------------------------
 
 
 def test_the_player_left_of_the_dealer_goes_first():
@@ -47,8 +49,8 @@ def test_a_wild_starting_card_lets_the_dealer_choose():
     """Rulebook, Setup note: if it's a Wild card, the dealer chooses the starting count."""
     s = G.setup(["Ana", "Ben", "Cy"])
     s = G.apply(s, {"actor": 2, "type": "start_card", "card": "wild"})
-    assert table(s)["waiting"]["for"] == "start_count"
-    assert "Cy, the dealer" in table(s)["waiting"]["sentence"]
+    assert table(s)["phase"] == "start_count"
+    assert "Cy, the dealer" in table(s)["waiting_for"]["sentence"]
     with pytest.raises(IllegalAction, match="Cy, the dealer, chooses the starting count, not Ana"):
         G.apply(s, {"actor": 0, "type": "start_count", "count": 3})
     with pytest.raises(IllegalAction):
@@ -62,7 +64,8 @@ def test_each_player_draws_a_secret_token_that_only_they_see():
     s = start(secrets=(6, 9))
     assert G.view(s, 0)["you"]["secret"] == 6
     assert G.view(s, 1)["you"]["secret"] == 9
-    assert "9" not in str(G.view(s, 0)["seats"]) and "secret" not in str(table(s)["seats"]).replace("has_secret", "")
+    assert "9" not in str(G.view(s, 0)["players"])
+    assert "secret" not in str(table(s)["players"]).replace("has_secret", "")
     assert table(s)["pool"] == 18
 
 
@@ -77,7 +80,7 @@ def test_number_cards_add_or_subtract():
     s = start(n=2, start_card="+3", secrets=(10, 10))
     s = play(s, 0, "-5")
     assert table(s)["count"] == -2
-    assert table(s)["summary"] == "Ana plays a −5: the count is −2."
+    assert said(table(s)) == "Ana plays a −5: the count is −2."
 
 
 def test_zero_keeps_the_count():
@@ -107,7 +110,7 @@ def test_skip_skips_the_next_player_and_keeps_the_count():
     s = play(s, 0, "skip")
     v = table(s)
     assert v["count"] == 2 and v["turn"] == 2
-    assert v["summary"] == "Ana plays a Skip: the count stays 2. Ben is skipped."
+    assert said(v) == "Ana plays a Skip: the count stays 2. Ben is skipped."
 
 
 def test_reverse_negates_the_count_and_turns_play_around():
@@ -135,7 +138,7 @@ def test_temple_of_zero_brings_the_count_to_zero_and_gives_another_play():
         s = play(s, 2, "temple")
         v = table(s)
         assert v["count"] == 0 and v["turn"] == 2 and v["bonus"]
-        assert v["waiting"]["sentence"] == "Cy plays another card at once."
+        assert v["waiting_for"]["sentence"] == "Cy plays another card at once."
         s = play(s, 2, "+3")
         assert table(s)["count"] == 3 and table(s)["turn"] == 0
 
@@ -147,7 +150,7 @@ def test_after_a_reverse_skip_skips_the_next_player_the_other_way():
     assert table(s)["turn"] == 3
     s = play(s, 3, "skip")  # Cy is skipped; Ben plays
     v = table(s)
-    assert v["turn"] == 1 and v["count"] == -2 and v["summary"].endswith("Cy is skipped.")
+    assert v["turn"] == 1 and v["count"] == -2 and said(v).endswith("Cy is skipped.")
 
 
 # --- two players ---------------------------------------------------------------------
@@ -190,10 +193,10 @@ def test_example_of_play():
     s = play(s, 0, "-2")
     v = table(s)
     assert v["count"] == 6
-    assert v["seats"][0]["tokens"] == 1 and v["seats"][0]["token_values"] == [6]
-    assert "Ana makes the count 6 and wins the secret token 6!" in v["summary"]
+    assert v["players"][0]["tokens"] == 1 and v["players"][0]["token_values"] == [6]
+    assert "Ana makes the count 6 and wins the secret token 6!" in said(v)
     # Ana picks a new secret number before Ben plays
-    assert v["waiting"] == {"for": "draw_token", "actor": CHANCE, "seat": 0, "sentence": "Ana draws a secret token."}
+    assert v["waiting_for"] == {"actors": [CHANCE], "sentence": "Ana draws a secret token."} and v["draws_next"] == 0
     assert G.view(s, 0)["you"]["secret"] is None
     s = G.apply(s, {"actor": CHANCE, "type": "draw_token", "seat": 0, "token": 4})
     assert G.view(s, 0)["you"]["secret"] == 4 and table(s)["turn"] == 1
@@ -204,9 +207,9 @@ def test_you_only_win_your_token_on_your_turn():
     equal to your secret number on his turn. Rulebook, Tips: play a 0 to keep it there for your turn."""
     s = start(n=2, start_card="+1", secrets=(10, 4))
     s = play(s, 0, "+3")  # count 4 = Ben's number, on Ana's turn
-    assert table(s)["seats"][1]["tokens"] == 0 and table(s)["turn"] == 1
+    assert table(s)["players"][1]["tokens"] == 0 and table(s)["turn"] == 1
     s = play(s, 1, "0")
-    assert table(s)["seats"][1]["token_values"] == [4]
+    assert table(s)["players"][1]["token_values"] == [4]
 
 
 def test_a_two_player_skip_keeps_your_number_for_you():
@@ -215,7 +218,7 @@ def test_a_two_player_skip_keeps_your_number_for_you():
     s = play(s, 0, "+3")
     s = play(s, 1, "skip")
     v = table(s)
-    assert v["seats"][1]["token_values"] == [4] and v["waiting"]["for"] == "draw_token"
+    assert v["players"][1]["token_values"] == [4] and v["phase"] == "draw_token"
     s = draw_all(s, [7])
     assert table(s)["turn"] == 1 and table(s)["bonus"]  # and Ben still plays another card
 
@@ -225,14 +228,14 @@ def test_first_to_five_tokens_wins():
     s = start(n=2, start_card="0", secrets=(1, 10))
     for k in range(1, 6):
         s = play(s, 0, "+1")  # count k = Ana's secret k
-        assert table(s)["seats"][0]["tokens"] == k
+        assert table(s)["players"][0]["tokens"] == k
         if k < 5:
             s = draw_all(s, [k + 1])
             s = play(s, 1, "0")
     r = G.result(s)
     assert r.winners == (0,) and r.scores == (5, 0) and r.detail["reason"] == "tokens"
-    assert table(s)["waiting"]["for"] == "over"
-    assert table(s)["summary"].endswith("Ana has 5 tokens and wins the game!")
+    assert table(s)["phase"] == "over"
+    assert said(table(s)).endswith("Ana has 5 tokens and wins the game!")
     assert G.actors(s) == frozenset() and G.legal_actions(s, 1) == []
     with pytest.raises(IllegalAction, match="The game is over"):
         play(s, 1, "0")
@@ -265,7 +268,7 @@ def test_when_the_token_pool_runs_out_most_tokens_wins():
     assert r.detail["reason"] == "pool" and sum(r.scores) == 20 - 2
     best = max(r.scores)
     assert r.winners == tuple(i for i in range(3) if r.scores[i] == best)
-    assert "No secret tokens are left face down" in table(s)["summary"]
+    assert "No secret tokens are left face down" in said(table(s))
 
 
 # --- illegal actions --------------------------------------------------------------------
@@ -300,7 +303,8 @@ def test_the_dealer_acting_too_early_or_ending_a_turn_early_is_told_why():
     for action, sentence in (
         ({"actor": 1, "type": "play", "card": "+1"},
          "Ben, the dealer, turns over the starting card before anyone can play a card."),
-        ({"actor": 1, "type": "end_turn"}, "Ben, the dealer, turns over the starting card before anyone can end a turn."),
+        ({"actor": 1, "type": "end_turn"},
+         "Ben, the dealer, turns over the starting card before anyone can end a turn."),
     ):
         with pytest.raises(IllegalAction) as e:
             G.apply(s, action)
@@ -318,7 +322,7 @@ def test_a_token_not_in_the_pool_cannot_be_drawn():
     s = start(n=2, secrets=(7, 7))  # both sevens drawn
     s = play(s, 0, "+5")
     s = play(s, 1, "+1")  # count 7 on Ben's turn: Ben wins his 7 and must draw again
-    assert table(s)["seats"][1]["token_values"] == [7]
+    assert table(s)["players"][1]["token_values"] == [7]
     with pytest.raises(IllegalAction, match="No token 7 is left face down."):
         G.apply(s, {"actor": CHANCE, "type": "draw_token", "seat": 1, "token": 7})
 

@@ -1,0 +1,59 @@
+"""Maya Madness action types, and the sentence for an action.
+
+The controller, the bots and the screens import these constants instead of
+retyping the strings; the strings themselves never change (journals and the
+rulebook replays hold them).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+PLAY = "play"  # a card from the hand (a Wild with its "value")
+GUESS = "guess"  # advanced play: a guess at an opponent's secret number
+END_TURN = "end_turn"  # physical deck: no card left for a bonus play
+DRAW_TOKEN = "draw_token"  # chance: a secret token for "seat"
+SHUFFLE = "shuffle"  # chance, full deck: the deck's order
+RESHUFFLE = "reshuffle"  # chance, full deck: the discard pile into a new draw pile
+START_CARD = "start_card"  # physical deck: the dealer turns over the starting card
+START_COUNT = "start_count"  # the dealer names the count for a Wild starting card
+
+PLAYER_TYPES = (PLAY, GUESS, END_TURN, START_CARD, START_COUNT)
+CHANCE_TYPES = (DRAW_TOKEN, SHUFFLE, RESHUFFLE)
+TYPES = PLAYER_TYPES + CHANCE_TYPES
+
+
+def _name(view: Mapping[str, Any], seat: Any) -> str:
+    players = view.get("players") or []
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+        return str(players[seat]["name"])
+    return "The draw" if seat == "chance" else "Someone"
+
+
+def describe_action(view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
+    """The action as the table hears it. Everything named here is said aloud at a
+    real table (the card, a Wild's value, a guess); a token drawn is never named."""
+    from .cards import CARD_SET, card_name, number
+
+    who, kind = _name(view, action.get("actor")), action.get("type")
+    card = action.get("card")
+    if kind == PLAY and isinstance(card, str) and card in CARD_SET:
+        if card == "wild" and isinstance(action.get("value"), int):
+            return f"{who} plays a Wild as {number(int(action['value']))}."
+        return f"{who} plays {card_name(card)}."
+    if kind == GUESS:
+        target = _name(view, action.get("target"))
+        return f"{who} guesses {target}'s secret number is {action.get('number')}."
+    if kind == END_TURN:
+        return f"{who} ends the turn."
+    if kind == DRAW_TOKEN:
+        return f"{_name(view, action.get('seat'))} draws a secret token."
+    if kind == SHUFFLE:
+        return "The deck is shuffled and dealt."
+    if kind == RESHUFFLE:
+        return "The discard pile is shuffled into a new draw pile."
+    if kind == START_CARD and isinstance(card, str) and card in CARD_SET:
+        return f"{who} turns over {card_name(card)}."
+    if kind == START_COUNT and isinstance(action.get("count"), int):
+        return f"{who} chooses a starting count of {number(int(action['count']))}."
+    return f"{who}: {str(kind).replace('_', ' ')}."
