@@ -17,6 +17,8 @@
 #                                     install changed (boot target, console blanking)
 #                                     and give tty1 back; the games, config and .venv stay
 #   deploy/install-pi.sh --force      install on a machine that is not a Raspberry Pi
+#   deploy/install-pi.sh --app-only   only the app's part (packages, .venv, config, touchscreen,
+#                                     udev rule, UART, groups): what ./scripts/run does on a Pi
 #
 # Run it from the project folder's copy on the Pi, as the user who will own the
 # game data (not root); it asks sudo for the system parts. Run it as often as
