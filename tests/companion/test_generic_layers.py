@@ -85,3 +85,18 @@ def f(stone_count):
                      "'stela'", "'worker_card'", "'quarry'", "'boulder'"):
         assert expected in found, expected
     assert "pyramid" not in found and "Stones" not in found
+
+
+def test_no_generic_layer_retypes_an_action_type():
+    """Action types are a game's constants (companion/games/<g>/actions.py); the generic
+    layers never spell one (tests/companion/action_literals.py counts them everywhere)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("action_literals", ROOT / "tests/companion/action_literals.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    from companion.games import available
+
+    files = [ROOT / p for p in GENERIC]
+    for name in available():
+        assert module.count(name, files) == [], name
