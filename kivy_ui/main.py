@@ -63,12 +63,17 @@ def no_screen_hint() -> str:
     )
 
 
+# Where Linux describes the displays and the sound cards (tests point these elsewhere).
+DRM = "/sys/class/drm"
+ASOUND = "/proc/asound"
+
+
 # --- the screen: rotation (Raspberry Pi Touch Display 2 is a portrait panel) --------------
 
 def _panel_size() -> tuple[int, int] | None:
     """The native mode of the first connected display (KMS), the DSI panel first:
     (720, 1280) for Touch Display 2, (800, 480) for the original 7" display."""
-    connectors = sorted(glob.glob("/sys/class/drm/card*-*/status"), key=lambda p: ("-DSI-" not in p, p))
+    connectors = sorted(glob.glob(f"{DRM}/card*-*/status"), key=lambda p: ("-DSI-" not in p, p))
     for status in connectors:
         folder = pathlib.Path(status).parent
         try:
@@ -104,7 +109,7 @@ def choose_rotation(asked: int | None, kivy_rotation: int, fullscreen: bool) -> 
 def _alsa_cards() -> list[tuple[int, str, str]]:
     """(number, id, description) of each ALSA card, from /proc/asound/cards."""
     try:
-        text = pathlib.Path("/proc/asound/cards").read_text()
+        text = pathlib.Path(ASOUND, "cards").read_text()
     except OSError:
         return []
     cards = []
@@ -119,7 +124,7 @@ def _alsa_cards() -> list[tuple[int, str, str]]:
 def _hdmi_connected(card_id: str) -> bool:
     """vc4hdmi0 is HDMI-A-1, vc4hdmi1 is HDMI-A-2: sound there only with a screen plugged in."""
     port = "HDMI-A-2" if card_id.endswith("1") else "HDMI-A-1"
-    for status in glob.glob(f"/sys/class/drm/card*-{port}/status"):
+    for status in glob.glob(f"{DRM}/card*-{port}/status"):
         try:
             if pathlib.Path(status).read_text().strip() == "connected":
                 return True
@@ -143,7 +148,7 @@ def choose_sound() -> str:
     ):
         return ""  # a sound server picks the device
     cards = _alsa_cards()
-    usb = [c for c in cards if os.path.exists(f"/proc/asound/card{c[0]}/usbid")]
+    usb = [c for c in cards if os.path.exists(f"{ASOUND}/card{c[0]}/usbid")]
     hdmi = [c for c in cards if "hdmi" in c[1].lower() and _hdmi_connected(c[1])]
     other = [c for c in cards if c not in usb and "hdmi" not in c[1].lower()]
     for kind, found in (("USB", usb), ("HDMI", hdmi), ("", other)):

@@ -173,14 +173,7 @@ def fake_panel(monkeypatch, tmp_path, mode: str | None, connector: str = "card1-
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "status").write_text("connected\n")
         (folder / "modes").write_text(mode + "\n")
-    real_glob = app_main.glob.glob
-
-    def glob(pattern):
-        if pattern.startswith("/sys/class/drm/"):
-            return real_glob(str(tmp_path / pattern.removeprefix("/sys/class/drm/")))
-        return real_glob(pattern)
-
-    monkeypatch.setattr(app_main.glob, "glob", glob)
+    monkeypatch.setattr(app_main, "DRM", str(tmp_path))
     for var in ("DISPLAY", "WAYLAND_DISPLAY"):
         monkeypatch.delenv(var, raising=False)
     return app_main
