@@ -1,6 +1,9 @@
 """Acting out of turn is answered with the same sentences in every game:
 a draw entered while a player is to act names that player."""
+import importlib.util
+import pathlib
 import random
+import sys
 
 import pytest
 
@@ -8,7 +11,19 @@ from companion.engine import CHANCE
 from companion.errors import IllegalAction
 from companion.games import get_game
 
-DRAWS = {"maya": "draw_blue_markers", "maya-madness": "draw_token", "mayan-curse": "draw_stones"}
+DRAWS = {"maya": "draw_blue_markers", "maya-madness": "draw_token", "mayan-curse": "draw_stones", "charms": "deal"}
+
+
+@pytest.fixture(autouse=True)
+def charms():
+    """The test-only fourth game: Game.dispatch gives it the same sentences for free."""
+    path = pathlib.Path(__file__).with_name("fourth.py")
+    if "fourth" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("fourth", path)
+        sys.modules["fourth"] = module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    yield sys.modules["fourth"].register()
+    sys.modules["fourth"].unregister()
 
 
 @pytest.mark.parametrize("name", sorted(DRAWS))
