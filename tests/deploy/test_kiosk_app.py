@@ -1,0 +1,75 @@
+"""The app as the kiosk service starts it (`maya-companion --kiosk`): no mouse
+cursor, the screen kept awake, the rotation asked for, and a clean terminal: one
+line about the devices, nothing else even when a name field takes the keyboard
+(Kivy looks for xclip/xsel then) and a sound plays on a machine with no sound card."""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+CHILD = r'''
+import json, sys
+from kivy_ui import main as app_main
+
+say = app_main._say_devices_once
+
+
+def hooked(app, extra):  # called by main() once the app exists, Kivy set up by main() itself
+    say(app, extra)
+    start = app.on_start
+
+    def on_start():
+        start()
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+
+        def play(dt):
+            app.show("new_game")
+            app.sm.current_screen.rows()[0].ids.name.focus = True
+            app.play_sound("error")
+
+        def report(dt):
+            print(json.dumps({"rotation": Window.rotation, "show_cursor": Window.show_cursor,
+                              "allow_screensaver": Window.allow_screensaver, "fullscreen": Window.fullscreen,
+                              "size": list(Window.size)}), flush=True)
+            app.stop()
+
+        Clock.schedule_once(play, 1.0)
+        Clock.schedule_once(report, 2.5)
+
+    app.on_start = on_start
+
+
+app_main._say_devices_once = hooked
+sys.exit(app_main.main(sys.argv[1:]))
+'''
+
+
+def test_the_kiosk_hides_the_cursor_keeps_the_screen_awake_and_keeps_the_terminal_clean(tmp_path):
+    if shutil.which("xvfb-run") is None:
+        pytest.skip("No xvfb-run (apt install xvfb; scripts/setup installs it) to start the app on.")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("KIVY_", "SDL_", "DISPLAY", "AUDIODEV"))}
+    env.update(MAYA_COMPANION_DATA=str(tmp_path / "data"), KIVY_HOME=str(tmp_path / "kivy"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_RUNTIME_DIR=str(tmp_path),
+               PYTHONPATH=str(REPO))
+    r = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 800x480x24", sys.executable, "-c", CHILD,
+                        "--kiosk", "--rotation", "180", "--sim"],
+                       env=env, capture_output=True, text=True, timeout=180, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr[-3000:]
+    lines = r.stdout.strip().splitlines()
+    window = json.loads(lines[-1])
+    assert window["rotation"] == 180 and window["show_cursor"] is False
+    assert window["allow_screensaver"] is False and window["fullscreen"] == "auto"
+    said = lines[:-1]
+    assert len(said) == 1 and said[0].startswith("maya-companion: Simulated devices, as asked.")
+    if not pathlib.Path("/proc/asound/cards").exists():
+        assert "No sound device, so no sounds." in said[0]
+    assert r.stderr == ""
