@@ -40,6 +40,7 @@ class AppDriver:
         self.settle = settle
         self.app = None
         self.shots = "artifacts/screenshots"  # where shot() saves
+        self.touches = 0  # every tap, hold and key press (a fob tap, a seat button) so far
 
     def start(self):
         configure_window(*self.size)
@@ -142,6 +143,48 @@ class AppDriver:
                 bad.append((w.text, tuple(w.texture_size), tuple(w.size)))
         return bad
 
+    # --- reading from across the table -------------------------------------------------
+    def public_labels(self, root=None):
+        """Every visible label (buttons too) a player reads, outside the simulated-device
+        panel (a developer's stand-in for the real buttons and reader)."""
+        from kivy.uix.label import Label
+
+        panel = getattr(self.app, "sim_panel", None)
+        for w in self.walk(root):
+            if not isinstance(w, Label) or not w.text.strip() or not self.visible(w):
+                continue
+            up, inside = w, False
+            while up is not None and up.parent is not up:
+                if up is panel:
+                    inside = True
+                    break
+                up = up.parent
+            if not inside:
+                yield w
+
+    @staticmethod
+    def glance(w) -> bool:
+        """A label the table reads at a glance (whose turn, the count, what just
+        happened): a Glance label (app.kv), or one a screen marks with `glance = True`."""
+        return type(w).__name__ == "Glance" or bool(getattr(w, "glance", False))
+
+    def small_text(self, root=None) -> list[tuple[str, float, int]]:
+        """(text, font px, px needed) for every public label a player could not read
+        across the table at 800x480: a glance label under theme.GLANCE_PX, anything
+        under theme.MIN_PX. Game screens' tests call this in several game states."""
+        from . import theme
+
+        bad = []
+        for w in self.public_labels(root):
+            need = theme.GLANCE_PX if self.glance(w) else theme.MIN_PX
+            if w.font_size < need - 0.01:
+                bad.append((w.text[:60], round(float(w.font_size), 1), need))
+        return bad
+
+    def smallest_font(self, root=None) -> float:
+        """The smallest font (px) of any public label now on screen."""
+        return min((float(w.font_size) for w in self.public_labels(root)), default=0.0)
+
     # --- acting -----------------------------------------------------------------------
     def tap(self, widget, hold: float = 0.0, frames: int = 2):
         """A finger down on the widget's centre, then up (after `hold` seconds)."""
@@ -155,6 +198,7 @@ class AppDriver:
             parent.scroll_to(widget, padding=10, animate=False)  # as a finger would scroll first
             self.frames(2)
         x, y = widget.to_window(*widget.center)
+        self.touches += 1
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         self.frames(1)
@@ -171,6 +215,7 @@ class AppDriver:
 
         code = ord(char)
         if down:
+            self.touches += 1
             Window.dispatch("on_key_down", code, 0, char, [])
         if up:
             Window.dispatch("on_key_up", code, 0)

@@ -20,17 +20,22 @@ class EndScreen(Screen):
             self.ids.headline.text = "The game is not over."
             return
         names = session.players
-        colours = (session.meta or {}).get("colours") or list(theme.COLOUR_NAMES)
+        colours = theme.seat_colours(session.meta, len(names))
         winners = [names[i] for i in result.winners]
-        self.ids.headline.text = (" and ".join(winners) + (" win!" if len(winners) > 1 else " wins!")) if winners else "Nobody wins."
+        self.ids.headline.text = (" and ".join(winners) + (" win!" if len(winners) > 1 else " wins!")
+                                  if winners else "Nobody wins.")
         self.ids.detail.text = result.detail.get("sentence") or (result.tiebreak or "")
         ranks = result.ranks or tuple(range(1, len(names) + 1))
         for seat in result.ranking:
-            name, symbol, rgba = theme.colour(colours[seat] if seat < len(colours) else "")
-            line = f"{ranks[seat]}.  {symbol} {names[seat]}  —  {result.scores[seat]}"
-            box.add_widget(Factory.Body(text=line, font_name=theme.SYMBOL_FONT, font_size="26sp",
-                                        size_hint_y=None, height="44dp",
-                                        color=theme.ACCENT if seat in result.winners else theme.TEXT))
+            # The seat's colour and symbol beside its name, as on the table screen.
+            _colour, symbol, rgba = colours[seat]
+            line = (f"{ranks[seat]}.  [color={theme.hex_colour(rgba)}]{symbol}[/color]  {names[seat]}"
+                    f"  —  {result.scores[seat]}")
+            row = Factory.Glance(text=line, markup=True, font_name=theme.SYMBOL_FONT, font_size="28sp",
+                                 size_hint_y=None, height="44dp", halign="left", valign="middle",
+                                 color=theme.ACCENT if seat in result.winners else theme.TEXT)
+            row.bind(size=lambda w, size: setattr(w, "text_size", size))
+            box.add_widget(row)
         # A game screen may explain its scores (Mayan Curse: knowledge, revealed at the end).
         from . import GAME_SCREENS, screen_class
 

@@ -51,7 +51,9 @@ class GameScreen(Screen):
         if undo is None or self.log_button is not None:
             return
         bar = undo.parent
-        self.log_button = Factory.BigButton(text="Log", size_hint_x=None, width=dp(84), height=undo.height)
+        self.log_button = Factory.BigButton(text="Log", size_hint_x=None, width=dp(84), height=undo.height,
+                                            pos_hint=dict(undo.pos_hint))
+        undo.bind(height=self.log_button.setter("height"))
         self.log_button.bind(on_release=lambda *_: self.open_log())
         bar.add_widget(self.log_button, index=bar.children.index(undo) + 1)
 

@@ -97,6 +97,11 @@ class MayaMadnessScreen(GameScreen):
     def reset_input(self):
         self.pad_mode = "cards"
 
+    def on_leave(self, *args):
+        super().on_leave(*args)
+        if self._celebration is not None:
+            self._celebration.dismiss(animation=False)  # the end screen (or home) takes over
+
     # --- rendering the public view ------------------------------------------------
     def render(self):
         table = self._table
