@@ -30,11 +30,13 @@ internal pull-up keeps the pin high until pressed (``pull_up = true``).
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from gpiozero import GPIODevice
 
 from .config import ButtonConfig
-from .events import HOLD, PRESS, RELEASE, ButtonEvent
+from .events import HOLD, PRESS, RELEASE, ButtonEvent, DeviceEvent
 from .timers import Timers
 
 
@@ -46,7 +48,8 @@ class ButtonLogic:
     ``hold(press_id)`` after ``hold_time`` seconds (ids read right after edge()).
     """
 
-    def __init__(self, debounce: float, hold_time: float, ticks_diff=lambda later, earlier: later - earlier):
+    def __init__(self, debounce: float, hold_time: float,
+                 ticks_diff: Callable[[Any, Any], float] = lambda later, earlier: later - earlier):
         self.debounce = debounce
         self.hold_time = hold_time
         self._diff = ticks_diff
@@ -54,28 +57,28 @@ class ButtonLogic:
         self.held = False  # hold already posted for the current press
         self.accept_id = 0  # counts accepted edges; a settle for an older one is stale
         self.press_id = 0  # counts accepted presses; a hold for an older one is stale
-        self._last_accept = None  # tick of the last accepted edge
-        self._last_edge = None  # tick of the last edge seen, accepted or not
+        self._last_accept: Any = None  # tick of the last accepted edge
+        self._last_edge: Any = None  # tick of the last edge seen, accepted or not
 
-    def edge(self, tick, pressed: bool) -> tuple[list, bool]:
+    def edge(self, tick: Any, pressed: bool) -> tuple[list[str], bool]:
         self._last_edge = tick
         if self._last_accept is not None and self._diff(tick, self._last_accept) < self.debounce:
             return [], False  # bounce: the pending settle() will look at the final state
         return self._accept(tick, pressed)
 
-    def settle(self, accept_id: int, pressed_now: bool) -> tuple[list, bool]:
+    def settle(self, accept_id: int, pressed_now: bool) -> tuple[list[str], bool]:
         """The debounce window of accepted edge accept_id is over; pressed_now is the pin as it is."""
         if accept_id != self.accept_id:
             return [], False
         return self._accept(self._last_edge, pressed_now)
 
-    def hold(self, press_id: int) -> list:
+    def hold(self, press_id: int) -> list[str]:
         if self.pressed and press_id == self.press_id and not self.held:
             self.held = True
             return [HOLD]
         return []
 
-    def _accept(self, tick, pressed: bool) -> tuple[list, bool]:
+    def _accept(self, tick: Any, pressed: bool) -> tuple[list[str], bool]:
         if pressed == self.pressed:
             return [], False
         self.pressed = pressed
@@ -88,10 +91,11 @@ class ButtonLogic:
         return ([RELEASE] if self.held else [PRESS, RELEASE]), True
 
 
-class DebouncedButton(GPIODevice):
+class DebouncedButton(GPIODevice):  # type: ignore[misc]  # gpiozero has no type hints
     """One arcade button on a BCM pin, posting ButtonEvents to sink."""
 
-    def __init__(self, config: ButtonConfig, sink, timers: Timers, *, pin_factory=None):
+    def __init__(self, config: ButtonConfig, sink: Callable[[DeviceEvent], None], timers: Timers, *,
+                 pin_factory: Any = None):
         super().__init__(config.pin, pin_factory=pin_factory)
         self.name = config.name
         self._sink = sink
@@ -116,9 +120,9 @@ class DebouncedButton(GPIODevice):
         return self.logic.pressed
 
     def _pressed_now(self) -> bool:
-        return self.pin.state == self._active_state
+        return bool(self.pin.state == self._active_state)
 
-    def _pin_changed(self, ticks, state) -> None:
+    def _pin_changed(self, ticks: Any, state: Any) -> None:
         with self._lock:
             events, timers = self.logic.edge(ticks, state == self._active_state)
             self._after(events, timers)
@@ -135,7 +139,7 @@ class DebouncedButton(GPIODevice):
             if not self.closed:
                 self._post(self.logic.hold(press_id))
 
-    def _after(self, events: list, timers: bool) -> None:
+    def _after(self, events: list[str], timers: bool) -> None:
         if timers:
             accept_id = self.logic.accept_id
             self._timers.after(self.logic.debounce, lambda: self._settle(accept_id))
@@ -144,7 +148,7 @@ class DebouncedButton(GPIODevice):
                 self._timers.after(self.logic.hold_time, lambda: self._hold(press_id))
         self._post(events)
 
-    def _post(self, events: list) -> None:
+    def _post(self, events: list[str]) -> None:
         for kind in events:
             self._sink(ButtonEvent(self.name, kind))
 
@@ -158,7 +162,8 @@ class DebouncedButton(GPIODevice):
 class Buttons:
     """The configured buttons by name: ``buttons["seat1"].is_pressed``, ``names``, ``close()``."""
 
-    def __init__(self, configs, sink, timers: Timers, *, pin_factory=None):
+    def __init__(self, configs: Iterable[ButtonConfig], sink: Callable[[DeviceEvent], None], timers: Timers, *,
+                 pin_factory: Any = None):
         self._buttons: dict[str, DebouncedButton] = {}
         try:
             for c in configs:
@@ -174,7 +179,7 @@ class Buttons:
     def __getitem__(self, name: str) -> DebouncedButton:
         return self._buttons[name]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[DebouncedButton]:
         return iter(self._buttons.values())
 
     def __len__(self) -> int:

@@ -8,17 +8,19 @@ Ctrl-C, or for ``--seconds``. ``--sim`` uses the simulated twins; ``--demo``
 from __future__ import annotations
 
 import argparse
+import functools
 import queue
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 from . import config as config_mod
-from .events import ButtonEvent, DeviceStatus, TagEvent, TagRemoved
-from .facade import start
+from .events import ButtonEvent, DeviceEvent, DeviceStatus, TagEvent, TagRemoved
+from .facade import Hardware, start
 
 
-def describe_event(event) -> str:
+def describe_event(event: object) -> str:
     if isinstance(event, ButtonEvent):
         return f"button {event.button}: {event.kind}"
     if isinstance(event, TagEvent):
@@ -30,14 +32,17 @@ def describe_event(event) -> str:
     return repr(event)
 
 
-def _demo(hw, stop: threading.Event) -> None:
+def _demo(hw: Hardware, stop: threading.Event) -> None:
     """Exercise the twins so a person without hardware sees the event stream."""
-    steps = []
+    if hw.sim is None:
+        return
+    steps: list[Callable[[], object]] = []
     for b in hw.sim.buttons.values():
-        steps += [b.tap, lambda b=b: b.hold(b.config.hold_time + 0.1)]
-    if hw.sim.reader is not None:
-        uid = hw.sim.reader.family.sample_uid
-        steps += [lambda: hw.sim.reader.present(uid), hw.sim.reader.remove]
+        steps += [b.tap, functools.partial(b.hold, b.config.hold_time + 0.1)]
+    twin = hw.sim.reader
+    if twin is not None:
+        uid = twin.family.sample_uid
+        steps += [lambda: twin.present(uid), twin.remove]
     for step in steps:
         if stop.wait(0.3):
             return
@@ -60,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     except config_mod.BadConfig as e:
         print(e, file=sys.stderr)
         return 2
-    events: queue.Queue = queue.Queue()
+    events: queue.Queue[DeviceEvent] = queue.Queue()
     simulate = True if args.sim else (False if args.real else None)
     hw = start(cfg, events.put, simulate=simulate)
     out = sys.stdout

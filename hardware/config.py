@@ -346,7 +346,8 @@ class _Validator:
 
     def unique_pins(self, buttons: tuple[ButtonConfig, ...], leds: tuple[LedConfig, ...]) -> None:
         seen: dict[int, str] = {}
-        for key, items in (("buttons", buttons), ("leds", leds)):
+        groups: tuple[tuple[str, tuple[ButtonConfig | LedConfig, ...]], ...] = (("buttons", buttons), ("leds", leds))
+        for key, items in groups:
             for i, item in enumerate(items):
                 if item.pin in seen:
                     raise BadConfig(f"{self.file}: {key}[{i}].pin {item.pin} is already used by {seen[item.pin]}.")

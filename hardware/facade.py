@@ -18,25 +18,33 @@ real mode is reported as an error; the rest keeps working.
 from __future__ import annotations
 
 import logging
+import os
 import pathlib
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from . import config as config_mod
 from .buttons import Buttons
 from .config import HardwareConfig
-from .events import ERROR, READY, SIMULATED, DeviceStatus
+from .events import ERROR, READY, SIMULATED, DeviceEvent, DeviceStatus
 from .leds import Leds
 from .rfid.reader import Reader
 from .timers import Timers
+
+if TYPE_CHECKING:
+    from .sim import SimButton, SimReader
+
+Sink = Callable[[DeviceEvent], None]
 
 MODEL_FILE = pathlib.Path("/proc/device-tree/model")
 log = logging.getLogger(__name__)
 
 
-def guarded(sink):
+def guarded(sink: Sink) -> Sink:
     """The sink as devices call it: an exception in the app's sink is logged, and
     never stops a reader thread, a timer or gpiozero's callback thread."""
-    def post(event):
+    def post(event: DeviceEvent) -> None:
         try:
             sink(event)
         except Exception:
@@ -53,7 +61,7 @@ def raspberry_pi_model() -> str | None:
     return model if "Raspberry Pi" in model else None
 
 
-def pin_factory_for(name: str):
+def pin_factory_for(name: str) -> Any:
     """A gpiozero pin factory by config name; "auto" leaves gpiozero to choose
     (it tries lgpio first, the one that works on a Pi 5)."""
     if name == "auto":
@@ -77,12 +85,12 @@ def pin_factory_for(name: str):
 class Sim:
     """The simulated twins: ``buttons`` by name, ``readers`` by name, ``reader`` the first."""
 
-    def __init__(self):
-        self.buttons: dict = {}
-        self.readers: dict = {}
+    def __init__(self) -> None:
+        self.buttons: dict[str, SimButton] = {}
+        self.readers: dict[str, SimReader] = {}
 
     @property
-    def reader(self):
+    def reader(self) -> SimReader | None:
         return next(iter(self.readers.values()), None)
 
     def close(self) -> None:
@@ -91,7 +99,7 @@ class Sim:
 
 
 class Hardware:
-    def __init__(self, config: HardwareConfig, sink, simulated: bool, why: str):
+    def __init__(self, config: HardwareConfig, sink: Sink, simulated: bool, why: str):
         self.config = config
         self.simulated = simulated
         self.why = why
@@ -100,7 +108,7 @@ class Hardware:
         self.sim: Sim | None = Sim() if simulated else None
         self.readers: dict[str, Reader] = {}
         self._errors: dict[str, str] = {}
-        self.factory = None
+        self.factory: Any = None
         self.buttons = Buttons((), sink, self._timers)
         self.leds = Leds(())
         sink(DeviceStatus("hardware", SIMULATED if simulated else READY, why))
@@ -123,23 +131,23 @@ class Hardware:
             self._errors["gpio"] = detail
             self._sink(DeviceStatus("gpio", ERROR, detail))
             return
-        if self.simulated:
+        if self.sim is not None:
             from .sim import SimButton
             for c in self.config.buttons:
                 self.sim.buttons[c.name] = SimButton(c.name, self.buttons[c.name].pin, c, self.factory)
 
     def _open_readers(self) -> None:
         for c in self.config.readers:
-            if self.simulated:
+            if self.sim is not None:
                 from .sim import SimReader
                 twin = SimReader(c.protocol, name=c.name)
                 self.sim.readers[c.name] = twin
                 c = replace(c, port=twin.path)
             self.readers[c.name] = Reader(c, self._sink).start()
 
-    def describe(self) -> list[dict]:
+    def describe(self) -> list[dict[str, str]]:
         """Every configured device with where it is and its status, for the check screen."""
-        rows = []
+        rows: list[dict[str, str]] = []
         status = SIMULATED if self.simulated else READY
         gpio_error = self._errors.get("gpio")
         for c in self.config.buttons:
@@ -147,12 +155,12 @@ class Hardware:
             rows.append({"device": f"button {c.name}", "kind": "button",
                          "where": f"BCM {c.pin} ({pull}); hold {c.hold_time:g} s, debounce {c.debounce * 1000:g} ms",
                          "status": ERROR if gpio_error else status, "detail": gpio_error or ""})
-        for c in self.config.leds:
-            rows.append({"device": f"led {c.name}", "kind": "led", "where": f"BCM {c.pin}",
+        for led in self.config.leds:
+            rows.append({"device": f"led {led.name}", "kind": "led", "where": f"BCM {led.pin}",
                          "status": ERROR if gpio_error else status, "detail": gpio_error or ""})
-        for c in self.config.readers:  # the configured port; a twin's pty is added below
-            r = self.readers[c.name]
-            where = f"{c.port} ({c.protocol}, {r.config.baud} baud)"
+        for rc in self.config.readers:  # the configured port; a twin's pty is added below
+            r = self.readers[rc.name]
+            where = f"{rc.port} ({rc.protocol}, {r.config.baud} baud)"
             if self.simulated:
                 where += f", simulated at {r.config.port}"
             rows.append({"device": r.device, "kind": "reader", "where": where, "status": r.status, "detail": r.detail})
@@ -168,7 +176,8 @@ class Hardware:
         self._timers.close()
 
 
-def start(config=None, sink=None, simulate: bool | None = None) -> Hardware:
+def start(config: HardwareConfig | str | os.PathLike[str] | None = None, sink: Sink | None = None,
+          simulate: bool | None = None) -> Hardware:
     """Open every configured device and return the Hardware facade.
 
     config: a HardwareConfig, a path to config.toml, or None (defaults, no file).

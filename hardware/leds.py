@@ -7,13 +7,18 @@ Wiring: BCM pin -> resistor (220-330 ohm) -> LED anode, cathode -> GND
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from gpiozero import LED
+
+from .config import LedConfig
 
 
 class Leds:
     """The configured LEDs by name; unknown names raise KeyError naming the LEDs there are."""
 
-    def __init__(self, configs, *, pin_factory=None):
+    def __init__(self, configs: Iterable[LedConfig], *, pin_factory: Any = None):
         self._leds: dict[str, LED] = {}
         self._state: dict[str, str] = {}
         try:

@@ -35,16 +35,19 @@ import tempfile
 import threading
 import time
 import tty
+from collections.abc import Callable
+from typing import Any
 
 from gpiozero.pins.mock import MockFactory, MockPin, PinState
 
+from .config import ButtonConfig
 from .rfid import pn532
 from .rfid.families import Family, family
 
 PIN_HISTORY = 256  # changes kept per simulated pin (gpiozero's assert_states reads the first ones in tests)
 
 
-class SimPin(MockPin):
+class SimPin(MockPin):  # type: ignore[misc]  # gpiozero has no type hints
     """A MockPin whose edge timestamps come from the factory's clock (tests use a
     manual clock to control the timing of edge bursts exactly) and whose
     ``states`` history keeps only the last PIN_HISTORY changes."""
@@ -55,34 +58,35 @@ class SimPin(MockPin):
 
     def _change_state(self, value: bool) -> bool:
         if self._state != value:
-            t = self._factory.ticks()
-            self._state = value
+            t: float = self._factory.ticks()
+            self._state: bool = value
             self.states.append(PinState(t - self._last_change, value))
-            self._last_change = t
+            self._last_change: float = t
             return True
         return False
 
 
-class SimFactory(MockFactory):
+class SimFactory(MockFactory):  # type: ignore[misc]  # gpiozero has no type hints
     """MockFactory with SimPins and a replaceable clock (``clock()`` and ``sleep(s)``)."""
 
-    def __init__(self, clock=time.monotonic, sleep=time.sleep):
+    def __init__(self, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         super().__init__(pin_class=SimPin)
         self.clock = clock
         self.sleep = sleep
 
-    def ticks(self):
+    def ticks(self) -> float:
         return self.clock()
 
     @staticmethod
-    def ticks_diff(later, earlier):
+    def ticks_diff(later: float, earlier: float) -> float:
         return later - earlier
 
 
 class SimButton:
     """The contact of one simulated button (see the module docstring)."""
 
-    def __init__(self, name: str, pin, config, factory: SimFactory):
+    def __init__(self, name: str, pin: Any, config: ButtonConfig, factory: SimFactory):
         self.name = name
         self.pin = pin
         self.config = config
@@ -90,7 +94,7 @@ class SimButton:
 
     @property
     def closed(self) -> bool:
-        return self.pin.state == (not self.config.pull_up)
+        return bool(self.pin.state == (not self.config.pull_up))
 
     def _set(self, closed: bool) -> None:
         if closed == (not self.config.pull_up):
@@ -128,7 +132,7 @@ class SimButton:
                 self._factory.sleep(gap)
 
     @staticmethod
-    def _later(seconds: float, fn) -> threading.Timer:
+    def _later(seconds: float, fn: Callable[[], object]) -> threading.Timer:
         t = threading.Timer(seconds, fn)
         t.daemon = True
         t.start()
@@ -150,12 +154,13 @@ class SimReader:
         self.tag: bytes | None = None
         self._reads = 0  # frames sent / polls answered naming the current tag
         self._leaving = False  # remove() came before the tag was read often enough to be confirmed
-        self.commands = collections.deque(maxlen=64)  # pn532: the last command codes received
+        self.commands: collections.deque[int] = collections.deque(maxlen=64)  # pn532: the last command codes
         self._lock = threading.Lock()
-        self._master = self._slave = None
+        self._master: int | None = None
+        self._slave: int | None = None
         self._stop = threading.Event()
         self._presented = threading.Event()  # present() was called: the repeat beat starts again
-        self._thread = None
+        self._thread: threading.Thread | None = None
         self.replug()
 
     # --- plugging -----------------------------------------------------------
@@ -190,6 +195,8 @@ class SimReader:
         with self._lock:
             master, slave, self._master, self._slave = self._master, self._slave, None, None
         for fd in (master, slave):
+            if fd is None:
+                continue
             try:
                 os.close(fd)
             except OSError:
@@ -270,6 +277,8 @@ class SimReader:
     def _answer_commands(self) -> None:
         parser = pn532.FrameParser()
         master = self._master
+        if master is None:
+            return
         while not self._stop.is_set():
             ready, _, _ = select.select([master], [], [], 0.1)
             if not ready:

@@ -11,19 +11,20 @@ import heapq
 import itertools
 import threading
 import time
+from collections.abc import Callable
 
 
 class Timers:
     def __init__(self, name: str = "hardware-timers"):
-        self._heap: list = []
+        self._heap: list[tuple[float, int, Callable[[], object]]] = []
         self._seq = itertools.count()
         self._cond = threading.Condition()
-        self._cancelled: set = set()
+        self._cancelled: set[int] = set()
         self._stop = False
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
 
-    def after(self, delay: float, fn) -> int:
+    def after(self, delay: float, fn: Callable[[], object]) -> int:
         """Call fn() on the timer thread after delay seconds; returns a handle for cancel()."""
         handle = next(self._seq)
         with self._cond:

@@ -92,13 +92,13 @@ class FrameParser:
     false length in noise cannot hold back the frames after it. Never raises.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._buf = bytearray()
 
-    def feed(self, data: bytes) -> list:
+    def feed(self, data: bytes) -> list[tuple[Any, ...]]:
         buf = self._buf
         buf += data
-        out = []
+        out: list[tuple[Any, ...]] = []
         while True:
             i = buf.find(b"\x00\xff")
             if i < 0:
@@ -106,7 +106,7 @@ class FrameParser:
                 break
             del buf[:i]
             status, size, item = _parse_at(buf, 0)
-            if status == "ok":
+            if status == "ok" and item is not None:
                 out.append(item)
                 del buf[:size]
             elif status == "bad" or self._good_frame_after(buf) or len(buf) > MAX_BUFFER:
@@ -125,7 +125,7 @@ class FrameParser:
         return False
 
 
-def _parse_at(buf: bytearray, i: int) -> tuple:
+def _parse_at(buf: bytearray, i: int) -> tuple[str, int, tuple[Any, ...] | None]:
     """("ok", size, item), ("bad", 0, None) or ("short", 0, None) for a start code at buf[i]."""
     if len(buf) < i + 4:
         return "short", 0, None
@@ -155,7 +155,7 @@ def _parse_at(buf: bytearray, i: int) -> tuple:
     return "ok", start + length + 1, ("frame", body[0], body[1:])
 
 
-def parse_targets(data: bytes) -> list | None:
+def parse_targets(data: bytes) -> list[str] | None:
     """The uids in an InListPassiveTarget response body (after TFI), [] for no target,
     None when the body is not such a response or is malformed."""
     if len(data) < 2 or data[0] != IN_LIST_PASSIVE_TARGET + 1:

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from hardware.buttons import Buttons, ButtonLogic
+from hardware.buttons import ButtonLogic, Buttons
 from hardware.config import ButtonConfig
 from hardware.events import ButtonEvent
 from hardware.sim import SimButton, SimFactory
@@ -60,7 +60,7 @@ def wait_for(predicate, timeout=2.0):
 
 def test_a_short_press_gives_press_then_release_when_let_go(timers):
     clock = ManualClock()
-    events, sim, buttons = rig(timers, clock)
+    events, sim, _buttons = rig(timers, clock)
     sim["seat1"].press()
     assert events == []  # nothing yet: it might still become a hold
     clock.sleep(0.15)
@@ -69,7 +69,7 @@ def test_a_short_press_gives_press_then_release_when_let_go(timers):
 
 
 def test_a_long_press_gives_hold_and_release_but_no_press(timers):
-    events, sim, buttons = rig(timers, debounce=0.01, hold_time=0.1)
+    events, sim, _buttons = rig(timers, debounce=0.01, hold_time=0.1)
     sim["seat1"].press()
     assert wait_for(lambda: kinds(events) == ["hold"])
     sim["seat1"].release()
@@ -78,7 +78,7 @@ def test_a_long_press_gives_hold_and_release_but_no_press(timers):
 
 def test_a_bouncing_press_and_release_give_one_press(timers):
     clock = ManualClock()
-    events, sim, buttons = rig(timers, clock)
+    events, sim, _buttons = rig(timers, clock)
     sim["seat1"].bounce(edges=9, gap=0.0007)  # a contact closing, chattering for 5.6 ms
     clock.sleep(0.12)
     sim["seat1"].bounce(edges=7, gap=0.001)  # and opening again
@@ -90,7 +90,7 @@ def test_a_bouncing_press_and_release_give_one_press(timers):
 
 def test_presses_further_apart_than_the_debounce_time_all_count(timers):
     clock = ManualClock()
-    events, sim, buttons = rig(timers, clock, debounce=0.02)
+    events, sim, _buttons = rig(timers, clock, debounce=0.02)
     for _ in range(3):
         sim["seat1"].press()
         clock.sleep(0.03)
@@ -101,7 +101,7 @@ def test_presses_further_apart_than_the_debounce_time_all_count(timers):
 
 def test_edges_inside_the_debounce_window_are_ignored(timers):
     clock = ManualClock()
-    events, sim, buttons = rig(timers, clock, debounce=0.02)
+    events, sim, _buttons = rig(timers, clock, debounce=0.02)
     sim["seat1"].press()
     clock.sleep(0.019)
     sim["seat1"].release()  # 19 ms later: bounce, not a release
@@ -114,7 +114,7 @@ def test_edges_inside_the_debounce_window_are_ignored(timers):
 
 def test_a_tap_shorter_than_the_debounce_window_is_not_lost(timers):
     clock = ManualClock()
-    events, sim, buttons = rig(timers, clock, debounce=0.02)
+    events, sim, _buttons = rig(timers, clock, debounce=0.02)
     sim["seat1"].press()
     clock.sleep(0.004)
     sim["seat1"].release()  # inside the window: ignored as an edge ...
@@ -145,7 +145,7 @@ def test_callbacks_from_background_threads_reach_a_thread_safe_sink(timers):
 
     names = [f"seat{i}" for i in range(1, 6)]
     # a generous debounce: five threads share the GIL, so a burst can stretch by milliseconds
-    _, sims, buttons = rig(timers, debounce=0.04, hold_time=0.25, names=names, sink=sink)
+    _, sims, _buttons = rig(timers, debounce=0.04, hold_time=0.25, names=names, sink=sink)
 
     def player(sim, taps):
         for _ in range(taps):
@@ -199,7 +199,7 @@ def test_closing_the_buttons_frees_their_pins(timers):
 
 
 def test_the_twin_tap_and_hold_give_what_a_player_would_get(timers):
-    events, sim, buttons = rig(timers, debounce=0.01, hold_time=0.1)
+    events, sim, _buttons = rig(timers, debounce=0.01, hold_time=0.1)
     sim["seat1"].tap()
     assert wait_for(lambda: kinds(events) == ["press", "release"])
     sim["seat1"].hold()
