@@ -293,12 +293,23 @@ class Session:
         action, payload = self._check_action(action)
         if action.get("actor") == CHANCE and self.randomness == "digital":
             raise IllegalAction("The companion makes the draws in this game; nobody enters them.")
-        after = self.game.apply(self.state, action)
+        after = self._apply(action)
         finished = self._commit([(action, payload, after)] + self._draws_after(after))
         self._notify("action")
         if finished:
             self._notify("finished")
         return self.state
+
+    def _apply(self, action: dict) -> Any:
+        """game.apply; an action of a shape the game does not expect (its code
+        raising a TypeError or KeyError on it) is refused like any illegal action.
+        apply is pure, so nothing changed."""
+        try:
+            return self.game.apply(self.state, action)
+        except CompanionError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
+            raise IllegalAction("That move is not one this game knows; nothing was changed.") from None
 
     def _commit(self, steps: list) -> bool:
         """Journal steps [(action, payload, state after)] in one transaction, with
