@@ -11,8 +11,9 @@ from __future__ import annotations
 import pathlib
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, NoReturn
+from typing import Any, NoReturn
 
 from .errors import BadComponents
 from .paths import data_dir
@@ -22,7 +23,7 @@ def override_path(game_name: str) -> pathlib.Path:
     return data_dir() / "boxes" / f"{game_name}.toml"
 
 
-def load_components(game_name: str, default_path: pathlib.Path | str) -> tuple[dict, pathlib.Path]:
+def load_components(game_name: str, default_path: pathlib.Path | str) -> tuple[dict[str, Any], pathlib.Path]:
     """Parse the user's override if there is one, else the shipped default.
 
     Returns (data, path it came from). A file that is not valid TOML is a
@@ -40,11 +41,11 @@ def load_components(game_name: str, default_path: pathlib.Path | str) -> tuple[d
         raise BadComponents(f"The box file {path} could not be read: {e.strerror}.") from None
 
 
-_BOXES: dict = {}
+_BOXES: dict[Any, Any] = {}
 
 
-def cached_box(game_name: str, default_path: pathlib.Path | str, build: Callable[[dict, pathlib.Path], Any],
-               *key) -> Any:
+def cached_box(game_name: str, default_path: pathlib.Path | str,
+               build: Callable[[dict[str, Any], pathlib.Path], Any], *key: Any) -> Any:
     """build(data, path) for the box file in use (the override, else the default),
     cached by that file's path, size and modification time plus `key` (e.g. the
     player count). A box file saved meanwhile (the box-setup screen, a user's
@@ -67,7 +68,7 @@ def cached_box(game_name: str, default_path: pathlib.Path | str, build: Callable
     return box
 
 
-def unconfirmed(data: dict, prefix: str = "") -> list[str]:
+def unconfirmed(data: dict[str, Any], prefix: str = "") -> list[str]:
     """Keys marked unconfirmed in a component file, as dotted paths.
 
     Convention: a table may carry `unconfirmed = ["key", ...]` listing which of its
@@ -110,7 +111,7 @@ class Checker:
     def fail(self, key: str, what: str) -> NoReturn:
         raise BadComponents(f"In the box file {self.source}, {key} {what}.")
 
-    def table(self, data: Any, key: str) -> dict:
+    def table(self, data: Any, key: str) -> dict[str, Any]:
         """data[key's last part] as a table."""
         value = data.get(key.rsplit(".", 1)[-1]) if isinstance(data, dict) else None
         if not isinstance(value, dict):
@@ -127,7 +128,7 @@ class Checker:
             self.fail(key, f"must be a whole number from {lo} to {hi}, not {value!r:.40}")
         return value
 
-    def counts(self, value: Any, key: str, n: int | None = None, lo: int = 0, hi: int = MAX_COUNT) -> tuple:
+    def counts(self, value: Any, key: str, n: int | None = None, lo: int = 0, hi: int = MAX_COUNT) -> tuple[Any, ...]:
         if not isinstance(value, list) or (n is not None and len(value) != n) or len(value) > MAX_COUNT:
             self.fail(key, f"must be a list of {n if n is not None else 'some'} whole numbers")
         return tuple(self.count(v, f"{key}[{i}]", lo, hi) for i, v in enumerate(value))
@@ -139,7 +140,7 @@ class Checker:
             self.fail(key, f"must be one of {', '.join(map(str, choices))}, not {value!r:.40}")
         return value
 
-    def strings(self, value: Any, key: str, n: int | None = None) -> tuple:
+    def strings(self, value: Any, key: str, n: int | None = None) -> tuple[Any, ...]:
         if not isinstance(value, list) or not value or not all(isinstance(s, str) and s.strip() for s in value):
             self.fail(key, "must be a list of names")
         if n is not None and len(value) != n:
@@ -180,17 +181,17 @@ class BoxSpec:
     game: str
     title: str
     shipped: pathlib.Path
-    numbers: Callable[[dict, dict], list[BoxNumber]]
-    validate: Callable[[dict, str], Any]
+    numbers: Callable[[dict[str, Any], dict[str, Any]], list[BoxNumber]]
+    validate: Callable[[dict[str, Any], str], Any]
 
     def override(self) -> pathlib.Path:
         return override_path(self.game)
 
-    def load(self) -> tuple[dict, pathlib.Path]:
+    def load(self) -> tuple[dict[str, Any], pathlib.Path]:
         """(parsed data, path) of the file in force."""
         return load_components(self.game, self.shipped)
 
-    def shipped_data(self) -> dict:
+    def shipped_data(self) -> dict[str, Any]:
         with open(self.shipped, "rb") as f:
             return tomllib.load(f)
 

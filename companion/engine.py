@@ -17,8 +17,9 @@ that actions and views stay JSON-safe.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .components import BoxSpec
@@ -28,7 +29,7 @@ from .errors import BadOption, IllegalAction
 CHANCE = "chance"  # the actor who shuffles, draws and deals
 TABLE = "table"  # the viewer who sees only what the physical table shows
 
-Action = dict
+Action = dict[str, Any]
 State = Any
 
 
@@ -43,7 +44,7 @@ class Option:
     name: str
     default: Any
     kind: str = "choice"
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     lo: int | None = None
     hi: int | None = None
     help: str = ""
@@ -68,7 +69,7 @@ class Option:
             raise BadOption(f"Option {self.name!r} must be one of {allowed}, not {value!r}.")
         return value
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         d = {"name": self.name, "default": self.default, "kind": self.kind, "help": self.help}
         if self.kind == "choice":
             d["choices"] = list(self.choices)
@@ -77,7 +78,7 @@ class Option:
         return d
 
 
-def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None) -> dict:
+def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
     """Defaults filled in, every value validated; an unknown name is a clear error."""
     given = dict(given or {})
     by_name = {o.name: o for o in declared}
@@ -98,14 +99,14 @@ class Result:
     naming the tie-break used, or None. detail: per-game extras (JSON-safe).
     """
 
-    scores: tuple
-    ranking: tuple
-    winners: tuple
+    scores: tuple[Any, ...]
+    ranking: tuple[Any, ...]
+    winners: tuple[Any, ...]
     tiebreak: str | None = None
-    ranks: tuple = ()
-    detail: dict = field(default_factory=dict)
+    ranks: tuple[Any, ...] = ()
+    detail: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "scores": list(self.scores),
             "ranking": list(self.ranking),
@@ -116,7 +117,7 @@ class Result:
         }
 
 
-def shared_ranks(ranking: Sequence, key) -> tuple:
+def shared_ranks(ranking: Sequence[Any], key: Callable[[Any], Any]) -> tuple[Any, ...]:
     """Each seat's rank, indexed by seat, from `ranking` (every seat, best first):
     seats whose key(seat) is equal share a rank and the next rank is skipped
     ("1, 2, 2, 4"), as Result.ranks wants."""
@@ -147,13 +148,13 @@ class Move:
     ints/texts name the fields that must be whole numbers / text when present.
     """
 
-    apply: Callable[[Any, dict], Any]
+    apply: Callable[[Any, dict[str, Any]], Any]
     ints: tuple[str, ...] = ()
     texts: tuple[str, ...] = ()
-    legal: Callable[[Any, Any], list[dict]] | None = None
+    legal: Callable[[Any, Any], list[dict[str, Any]]] | None = None
 
 
-def check_fields(action: Mapping, ints: Sequence[str] = (), texts: Sequence[str] = ()) -> None:
+def check_fields(action: Mapping[str, Any], ints: Sequence[str] = (), texts: Sequence[str] = ()) -> None:
     """The prelude every move shares: integer fields are bounded whole numbers (not
     True, not 0.0), text fields are short text."""
     for key in ints:
@@ -170,7 +171,7 @@ def check_fields(action: Mapping, ints: Sequence[str] = (), texts: Sequence[str]
                 raise IllegalAction(f"{key.replace('_', ' ').capitalize()} must be a short name, not {v!r:.40}.")
 
 
-def check_shape(action: Any) -> dict:
+def check_shape(action: Any) -> dict[str, Any]:
     """An action is a mapping with a text `type` and an `actor` that is a seat
     number or CHANCE; anything else is a sentence, never a raw exception."""
     if not isinstance(action, Mapping) or "actor" not in action or "type" not in action:
@@ -190,7 +191,7 @@ class LearnSet:
     stones"): steps() gives (prompt, meaning) for each physical piece, in order."""
 
     label: str
-    steps: Callable[[], list[tuple[str, dict]]]
+    steps: Callable[[], list[tuple[str, dict[str, Any]]]]
 
 
 @dataclass(frozen=True)
@@ -206,7 +207,7 @@ class TagKind:
     kind: str
     title: str
     fields: Mapping[str, type]
-    describe: Callable[[Mapping], str]
+    describe: Callable[[Mapping[str, Any]], str]
     learn_sets: Callable[[], list[LearnSet]]
     optional: Mapping[str, type] = field(default_factory=dict)
 
@@ -222,7 +223,7 @@ class TagUse:
     sentence: for the public screen; it never names a hidden value.
     """
 
-    action: dict | None = None
+    action: dict[str, Any] | None = None
     select: Any = None
     hold: bool = False
     sentence: str = ""
@@ -257,7 +258,7 @@ class Game:
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None, components: Any = None) -> State:
         raise NotImplementedError
 
-    def actors(self, state: State) -> frozenset:
+    def actors(self, state: State) -> frozenset[Any]:
         raise NotImplementedError
 
     def legal_actions(self, state: State, actor: Any) -> list[Action]:
@@ -269,7 +270,7 @@ class Game:
     def apply(self, state: State, action: Action) -> State:
         raise NotImplementedError
 
-    def view(self, state: State, viewer: Any) -> dict:
+    def view(self, state: State, viewer: Any) -> dict[str, Any]:
         raise NotImplementedError
 
     def result(self, state: State) -> Result | None:
@@ -289,16 +290,15 @@ class Game:
     def check_players(self, players: Sequence[str]) -> list[str]:
         players = [str(p).strip() for p in players]
         if not (self.min_players <= len(players) <= self.max_players):
-            raise BadOption(
-                f"{self.title or self.name} is for {self.min_players} to {self.max_players} players, not {len(players)}."
-            )
+            title = self.title or self.name
+            raise BadOption(f"{title} is for {self.min_players} to {self.max_players} players, not {len(players)}.")
         if any(not p for p in players):
             raise BadOption("Every player needs a name.")
         if len(set(p.casefold() for p in players)) != len(players):
             raise BadOption("Two players have the same name; give each a different one.")
         return players
 
-    def resolve_options(self, options: Mapping[str, Any] | None) -> dict:
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         return resolve_options(self.options, options)
 
     def undoable(self, before: State, action: Action, after: State) -> bool:
@@ -309,7 +309,7 @@ class Game:
     def is_over(self, state: State) -> bool:
         return self.result(state) is not None
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "title": self.title,
@@ -331,7 +331,7 @@ class Game:
         """What follows every move by itself (the round flow); the identity by default."""
         return state
 
-    def not_now(self, state: State, action: Mapping) -> str:
+    def not_now(self, state: State, action: Mapping[str, Any]) -> str:
         """The sentence for an action of a type the phase has no move for."""
         sentence = self.view(state, TABLE).get("waiting_for", {}).get("sentence")
         return f"That cannot be done now. {sentence}" if sentence else "That cannot be done now."
@@ -358,7 +358,7 @@ class Game:
         return out
 
     # --- sentences ---------------------------------------------------------------
-    def describe_action(self, view: Mapping, action: Mapping) -> str:
+    def describe_action(self, view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
         """A sentence for an action, in the words of the view it is described for
         (a TABLE view's sentence never names a hidden value)."""
         return str(action.get("type", "an action")).replace("_", " ")
@@ -368,8 +368,8 @@ class Game:
         """The kinds of RFID tag this game uses, beyond players' fobs and commands."""
         return ()
 
-    def use_tag(self, state: State, seat: int | None, meaning: Mapping, held: Sequence[Mapping],
-                physical: bool) -> TagUse:
+    def use_tag(self, state: State, seat: int | None, meaning: Mapping[str, Any],
+                held: Sequence[Mapping[str, Any]], physical: bool) -> TagUse:
         """What a tag of one of this game's kinds means now. seat: the seat whose
         private view is open (None when none is); held: the tags of this kind kept
         so far for that seat (TagUse.hold); physical: people enter the draws."""
@@ -384,12 +384,12 @@ class Game:
         corrections(state) or a value out of its range. Never touches a secret."""
         raise IllegalAction("There is nothing to fix in this game.")
 
-    def box_spec(self) -> "BoxSpec | None":
+    def box_spec(self) -> BoxSpec | None:
         """The game's box file: the shipped file, each editable number, the validator."""
         return None
 
 
-def actor_of(action: Mapping) -> Any:
+def actor_of(action: Mapping[str, Any]) -> Any:
     """The actor named in an action; IllegalAction when missing."""
     if not isinstance(action, Mapping) or "actor" not in action or "type" not in action:
         raise IllegalAction("That is not an action: it needs an actor and a type.")
@@ -402,7 +402,7 @@ def require(condition: bool, sentence: str) -> None:
         raise IllegalAction(sentence)
 
 
-def check_turn(game: Game, state: State, action: Mapping, names: Sequence[str]) -> Any:
+def check_turn(game: Game, state: State, action: Mapping[str, Any], names: Sequence[str]) -> Any:
     """Common check: the action's actor is one of the actors now.
 
     Gives "It is Ben's turn, not Ana's." style sentences, and "Nothing is to be
@@ -414,7 +414,7 @@ def check_turn(game: Game, state: State, action: Mapping, names: Sequence[str]) 
     now = game.actors(state)
     if actor in now:
         return actor
-    def name(a):
+    def name(a: Any) -> str:
         if a == CHANCE:
             return "the draw"
         if isinstance(a, int) and not isinstance(a, bool) and 0 <= a < len(names):
@@ -438,7 +438,7 @@ def check_turn(game: Game, state: State, action: Mapping, names: Sequence[str]) 
 def play_random(game: Game, state: State, rng: random.Random, max_actions: int = 100_000) -> tuple[State, list[Action]]:
     """Play a game to the end with uniformly random legal actions (a test helper
     for the contract, also used by simulate's random bot)."""
-    actions = []
+    actions: list[Action] = []
     for _ in range(max_actions):
         if game.result(state) is not None:
             return state, actions

@@ -10,12 +10,14 @@ never names a hidden value, because TABLE views never do.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from .engine import TABLE, Game
 
 
-def entry(game: Game, before_view: Mapping, action: Mapping, after_view: Mapping, n: int) -> dict:
+def entry(game: Game, before_view: Mapping[str, Any], action: Mapping[str, Any], after_view: Mapping[str, Any],
+          n: int) -> dict[str, Any]:
     """One log entry: the sentences a viewer reads for action number n."""
     sentences = [str(e["sentence"]) for e in after_view.get("events", []) if e.get("sentence")]
     if not sentences:
@@ -23,7 +25,8 @@ def entry(game: Game, before_view: Mapping, action: Mapping, after_view: Mapping
     return {"n": n, "actor": action.get("actor"), "sentences": sentences}
 
 
-def iter_log(game: Game, state: Any, actions: Iterable[Mapping], viewer: Any = TABLE) -> Iterator[dict]:
+def iter_log(game: Game, state: Any, actions: Iterable[Mapping[str, Any]],
+             viewer: Any = TABLE) -> Iterator[dict[str, Any]]:
     """Entries for `actions` applied one by one from `state` (a pure replay)."""
     before = game.view(state, viewer)
     for n, action in enumerate(actions):
@@ -33,8 +36,8 @@ def iter_log(game: Game, state: Any, actions: Iterable[Mapping], viewer: Any = T
         before = after
 
 
-def game_log(game: Game, players: Sequence[str], options: Mapping | None, actions: Iterable[Mapping],
-             viewer: Any = TABLE) -> list[dict]:
+def game_log(game: Game, players: Sequence[str], options: Mapping[str, Any] | None,
+             actions: Iterable[Mapping[str, Any]], viewer: Any = TABLE) -> list[dict[str, Any]]:
     """The whole log of a game from its setup and the actions in effect."""
     state = game.setup(list(players), dict(options or {}))
     return list(iter_log(game, state, actions, viewer))
