@@ -231,6 +231,12 @@ case "$PORT" in
     else
       echo "  No raspi-config: enable the UART and disable the serial console by hand (docs/hardware.md)."
     fi
+    # A Pi 5's /dev/serial0 is the debug connector; pins 8/10 are uart0 (/dev/ttyAMA0), off by default.
+    boot_config="$(dirname "$CMDLINE")/config.txt"
+    if [[ "$MODEL" == *"Raspberry Pi 5"* ]] && ! grep -qs '^dtparam=uart0=on' "$boot_config"; then
+      echo "  Pi 5: pins 8/10 need uart0; add it and reboot:  echo dtparam=uart0=on | sudo tee -a $boot_config"
+      [ "$PORT" = /dev/ttyAMA0 ] || echo "  and set port = \"/dev/ttyAMA0\" in $CONFIG (/dev/serial0 is the debug connector on a Pi 5)"
+    fi
     ;;
   *)
     say "udev rule for the USB RFID reader (/dev/rfid) in $RULE"

@@ -168,6 +168,7 @@ def test_a_reader_on_the_uart_turns_the_port_on_and_the_console_off_once(tmp_pat
     assert "raspi-config nonint do_serial_hw 0" in sb.calls()
     assert "raspi-config nonint do_serial_cons 1" in sb.calls()
     assert not sb.rule.exists() and "sudo reboot" in r.stdout
+    assert "dtparam=uart0=on" in r.stdout and '"/dev/ttyAMA0"' in r.stdout  # a Pi 5's pins 8/10
     installed_on(sb)
     assert not any("do_serial" in c for c in sb.calls())
 
