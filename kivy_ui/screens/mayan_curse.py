@@ -23,6 +23,8 @@ from companion.engine import CHANCE, TABLE
 from .. import theme
 from .game_screen import GameScreen
 
+# Events that happen every turn: the summary line keeps the last sentence worth reading.
+ROUTINE = ("stones_drawn", "stela_value_drawn")
 # Stela colours as they look on the table; always drawn with their name or initial.
 STELA_RGB = {"brown": "a0683a", "gray": "a8a8a8", "beige": "e8d6a8"}
 # The backpack's items with a reminder of what each does (Using Your Backpack).
@@ -53,6 +55,12 @@ def stela_line(colour: str, place: str, values: list) -> str:
     if missing:
         return f"{name}: {summed} ({missing} not entered yet)"
     return f"{name}: {summed} = {sum(values)} knowledge"
+
+
+def held_kind(meaning: dict, kinds: list) -> str | None:
+    """The stone kind of a stone tag held for an entry (either side's symbol first)."""
+    symbols = [str(x) for x in meaning.get("symbols") or []]
+    return next(("/".join(p) for p in (symbols, symbols[::-1]) if "/".join(p) in kinds), None)
 
 
 def value_label(text: str):
@@ -117,10 +125,11 @@ class MayanCurseScreen(GameScreen):
         if table is None:
             return
         v = table.public_view()
-        self.prompt = v["waiting_for"]["what"]
-        if v["event"].get("type") != "stones_drawn" and v["notice"]:
-            self._said = v["notice"]
-        self.summary = table.notice or self._said or v["notice"]  # after Undo/Redo: what it did
+        self.prompt = v["waiting_for"]["sentence"]
+        said = " ".join(e["sentence"] for e in v["events"] if e["kind"] not in ROUTINE)
+        if said:
+            self._said = said
+        self.summary = table.notice or self._said  # after Undo/Redo: what it did
         self.can_redo = table.can_redo()
         self.message = table.message or " · ".join(table.device_problems.values())
         self._render_info(v)
@@ -457,7 +466,7 @@ class SecretPanel(BoxLayout):
         for a in draws:
             kinds += [k for k in a["stones"] if k not in kinds]
         hands = {tuple(sorted(a["stones"])): a for a in draws}
-        picked: list[str] = self.screen._table.stones_read(seat)  # any read by tag already
+        picked: list[str] = [k for k in (held_kind(m, kinds) for m in self.screen._table.held(seat)) if k]
         status = Factory.Body(text="Tap the 3 stones you drew:", size_hint_y=None, height=dp(30))
         if picked:
             status.text = "Drew: " + ", ".join(stone_label(k) for k in picked)

@@ -2,19 +2,23 @@
 
 The companion cannot see the slabs, so the players report where a tumbling
 boulder stopped: on a slab row of the first river board (counted from the
-entrance) or at the entrance. The companion keeps the tokens and the order.
+entrance), at the entrance, or (blocked) where it stands. The companion keeps
+the tokens, each boulder's row and its place left to right among the boulders
+on that row, and the order they tumble in.
 """
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ...engine import require
-from .state import BOULDERS, ENTRANCE, State, event
+from .actions import BOULDER_STOPPED
+from .state import BOULDERS, ENTRANCE, State, Tumble, event
 
 
-def start_position(box) -> int:
+def start_position(box: Any) -> int:
     """A boulder not yet tumbled sits beyond the last row of the first river board."""
-    return box.rows + 1
+    return int(box.rows) + 1
 
 
 def remove_token(boulders: tuple) -> tuple:
@@ -32,17 +36,26 @@ def clear_tokens(boulders: tuple) -> tuple:
     return tuple((0, pos) for _, pos in boulders)
 
 
-def tumble_order(boulders: tuple) -> tuple:
-    """Boulders with no tokens that can still tumble, closest to the entrance
-    first, ties left to right (Step 3: Boulders). Boulders at one distance are
-    ordered by their left-to-right name, since the companion knows rows, not columns."""
-    ready = [(pos, i) for i, (tokens, pos) in enumerate(boulders) if tokens == 0 and pos != ENTRANCE]
-    return tuple(i for _, i in sorted(ready))
+def columns(state: State) -> tuple:
+    """Each boulder's place left to right among boulders at its distance (0 = leftmost)."""
+    return state.columns or tuple(range(len(state.boulders)))
+
+
+def tumble_order(state: State) -> tuple:
+    """Boulders with no tokens that can still tumble, closest to the entrance first;
+    at the same distance "from left to right" (Step 3: Boulders) as they lie now."""
+    cols = columns(state)
+    ready = [(pos, cols[i], i) for i, (tokens, pos) in enumerate(state.boulders) if tokens == 0 and pos != ENTRANCE]
+    return tuple(i for _, _, i in sorted(ready))
 
 
 def start_step(state: State) -> State:
     """Step 3: the boulders without tokens tumble, one at a time, in order."""
-    return replace(state, phase=BOULDERS, tumbling=tumble_order(state.boulders), tumbled=())
+    order = tumble_order(state)
+    events = state.events
+    if order:
+        events += (event("boulders_tumble", order=tuple(state.box.boulder_names[i] for i in order)),)
+    return replace(state, phase=BOULDERS, tumbling=order, tumbled=(), events=events)
 
 
 def nearest_stop(state: State, pos: int) -> int:
@@ -52,26 +65,53 @@ def nearest_stop(state: State, pos: int) -> int:
     entrance tumbles sideways, and one blocked while moving sideways along a slab
     stops, so a boulder already in the passage may end on the row it started
     from. One still on the central board is not on a slab: it reaches row 7
-    or nearer (see docs/rules-notes.md)."""
-    return pos if pos <= state.box.rows else state.box.rows
+    or nearer, or stays on its board (see docs/rules-notes.md)."""
+    return pos if pos <= state.box.rows else int(state.box.rows)
+
+
+def others_on(state: State, i: int, row: int) -> list[int]:
+    """The other boulders on that row, left to right."""
+    cols = columns(state)
+    return sorted((j for j, (_, p) in enumerate(state.boulders) if j != i and p == row), key=lambda j: cols[j])
 
 
 def stop_choices(state: State) -> list[dict]:
     """Where the boulder tumbling now may stop: its own row or any row nearer the
-    entrance (see nearest_stop), or the entrance."""
+    entrance (see nearest_stop), the entrance, or, on its board, staying there.
+    On a row that already holds boulders, its place among them (0 = leftmost)."""
     i = state.tumbling[0]
     name = state.box.boulder_names[i]
     pos = state.boulders[i][1]
-    out = [{"type": "boulder_stopped", "boulder": name, "where": "passage", "row": r}
-           for r in range(1, nearest_stop(state, pos) + 1)]
-    out.append({"type": "boulder_stopped", "boulder": name, "where": "entrance"})
+    out: list[dict] = []
+    for r in range(1, nearest_stop(state, pos) + 1):
+        base = {"type": BOULDER_STOPPED, "boulder": name, "where": "passage", "row": r}
+        k = len(others_on(state, i, r)) if r != pos else 0
+        out += [dict(base, place=p) for p in range(k + 1)] if k else [base]
+    if pos > state.box.rows:
+        out.append({"type": BOULDER_STOPPED, "boulder": name, "where": "stays"})
+    out.append({"type": BOULDER_STOPPED, "boulder": name, "where": "entrance"})
     return out
+
+
+def _place(state: State, i: int, row: int, place: Any) -> tuple:
+    """The columns after boulder i lands on `row` at `place` among the boulders there.
+    No place (a journal written before places were asked): after those named left of it."""
+    cols = list(columns(state))
+    others = others_on(state, i, row)
+    if place is None:
+        place = sum(1 for j in others if j < i)
+    require(isinstance(place, int) and not isinstance(place, bool) and 0 <= place <= len(others),
+            f"Its place on the row counts the boulders already there from the left: 0 to {len(others)}.")
+    line = others[:place] + [i] + others[place:]
+    for k, j in enumerate(line):
+        cols[j] = k
+    return tuple(cols)
 
 
 def stop(state: State, action: dict) -> State:
     """Record where the boulder tumbling now stopped; a third boulder at the entrance seals it."""
     box = state.box
-    require(state.phase == BOULDERS and state.tumbling, "No boulder is tumbling now.")
+    require(state.phase == BOULDERS and bool(state.tumbling), "No boulder is tumbling now.")
     i = state.tumbling[0]
     name = box.boulder_names[i]
     other = action.get("boulder")
@@ -79,10 +119,15 @@ def stop(state: State, action: dict) -> State:
             else f"The {name} boulder tumbles now; there is no {other!r} boulder.")
     pos = state.boulders[i][1]
     where = action.get("where")
+    cols = columns(state)
     if where == "entrance":
         new = ENTRANCE
+    elif where == "stays":
+        require(pos > box.rows, f"The {name} boulder is on row {pos}: if it was blocked there, report row {pos}.")
+        new = pos
     else:
-        require(where == "passage", 'A boulder stops "in the passage" (with its row) or "at the entrance".')
+        require(where == "passage",
+                'A boulder stops "in the passage" (with its row), "at the entrance", or "stays" on its board.')
         row = action.get("row")
         last = nearest_stop(state, pos)
         stays = f"; {pos} if it was blocked where it stands" if last == pos else ""
@@ -90,22 +135,42 @@ def stop(state: State, action: dict) -> State:
                 f"The {name} boulder tumbles towards the entrance: it stops on a row from 1 to {last}"
                 f" (counted from the entrance{stays}), or at the entrance.")
         new = row
+        place = action.get("place")
+        lone = new == pos or not others_on(state, i, new)
+        require(place is None or not lone, f"No other boulder lies on row {new}, so the {name} boulder "
+                                           "needs no place among them." if new != pos else
+                f"The {name} boulder stays where it is on row {new}; it needs no new place.")
+        if not lone:
+            cols = _place(state, i, new, place)
     boulders = list(state.boulders)
     boulders[i] = (boulders[i][0], new)
-    boulders = tuple(boulders)
-    at = sum(1 for _, p in boulders if p == ENTRANCE)
+    crushed = state.tumbled[-1].crushed if state.tumbled and state.tumbled[-1].end == -1 else ()
+    done = tuple(t for t in state.tumbled if t.end != -1) + (Tumble(i, pos, new, crushed),)
+    state = replace(state, boulders=tuple(boulders), columns=cols, tumbled=done)
+    at = state.at_entrance()
     if new == ENTRANCE and at == len(boulders):
-        return replace(state, boulders=boulders, tumbling=(), tumbled=state.tumbled + (i,), sealed=True,
-                       event=event("sealed", boulder=name),
-                       notice=f"The {name} boulder reached the entrance: all {at} boulders block it. "
-                              "The entrance is sealed and the game ends.")
+        return replace(state, tumbling=(), sealed=True, events=(event("sealed", boulder=name, at=at),))
     if new == ENTRANCE:
-        notice = (f"The {name} boulder reached the entrance: reset the first {box.rows} slabs "
-                  "so they are flush with the entrance board.")
-        ev = event("boulder_at_entrance", boulder=name, reset_slabs=box.rows)
+        ev = event("boulder_at_entrance", boulder=name, reset_slabs=box.rows, at=at, of=len(boulders))
+    elif new == pos:
+        ev = event("boulder_stays", boulder=name, row=new if new <= box.rows else None)
     else:
-        notice = (f"The {name} boulder was blocked and stays on row {new} of the passage." if new == pos
-                  else f"The {name} boulder stopped on row {new} of the passage.")
         ev = event("boulder_stopped", boulder=name, row=new)
-    return replace(state, boulders=boulders, tumbling=state.tumbling[1:], tumbled=state.tumbled + (i,),
-                   notice=notice, event=ev)
+    return replace(state, tumbling=state.tumbling[1:], events=(ev,))
+
+
+def crushing(state: State, colour: str) -> tuple:
+    """`tumbled` with a stela of `colour` crushed by the boulder tumbling now (kept
+    as an open Tumble, end -1, until the boulder's stop is reported)."""
+    i = state.tumbling[0]
+    done = state.tumbled
+    if done and done[-1].end == -1:
+        return done[:-1] + (replace(done[-1], crushed=done[-1].crushed + (colour,)),)
+    return done + (Tumble(i, state.boulders[i][1], -1, (colour,)),)
+
+
+def set_tokens(state: State, i: int, tokens: int) -> State:
+    """A correction: the trigger tokens really on boulder i."""
+    boulders = list(state.boulders)
+    boulders[i] = (tokens, boulders[i][1])
+    return replace(state, boulders=tuple(boulders))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pathlib
 from dataclasses import dataclass
 
-from ...components import cached_box, unconfirmed
+from ...components import BoxNumber, BoxSpec, Checker, cached_box, get_path, unconfirmed
 from ...errors import BadComponents
 
 GAME_NAME = "mayan-curse"
@@ -18,6 +18,10 @@ COLOURS = ("brown", "gray", "beige")
 PLACES = ("passage", "temple")
 MAX_PLAYERS = 6
 HAND = 3  # sacred stones drawn by each player each round
+#: The allowed range of each kind of box number: the validator and the Box setup
+#: screen's steppers use the same bounds.
+RANGES = {"stones": (0, 20), "stelae": (0, 25), "tokens": (0, 6), "rows": (1, 30), "temple": (0, 100),
+          "solo": (0, 200)}
 
 
 @dataclass(frozen=True)
@@ -74,42 +78,6 @@ class Box:
         raise BadComponents(f"The box file has no solo difficulty called {name!r}.")
 
 
-class _Checker:
-    """Small helpers that turn a bad value into a sentence naming the key."""
-
-    def __init__(self, path):
-        self.path = path
-
-    def fail(self, key, what):
-        raise BadComponents(f"In the box file {self.path}, {key} {what}.")
-
-    def table(self, data, key):
-        value = data.get(key.rsplit(".", 1)[-1]) if isinstance(data, dict) else None
-        if not isinstance(value, dict):
-            self.fail(key, "is missing or is not a table")
-        return value
-
-    def count(self, value, key, lo=0, hi=None):
-        if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
-            bound = f"from {lo} to {hi}" if hi is not None else f"{lo} or more"
-            self.fail(key, f"must be a whole number {bound}, not {value!r}")
-        return value
-
-    def strings(self, value, key, n=None):
-        if not isinstance(value, list) or not value or not all(isinstance(s, str) and s.strip() for s in value):
-            self.fail(key, "must be a list of names")
-        if n is not None and len(value) != n:
-            self.fail(key, f"must list exactly {n} names, not {len(value)}")
-        if len(set(value)) != len(value):
-            self.fail(key, "names the same thing twice")
-        return tuple(value)
-
-    def counts(self, value, key, n):
-        if not isinstance(value, list) or len(value) != n:
-            self.fail(key, f"must be a list of {n} whole numbers")
-        return tuple(self.count(v, f"{key}[{i}]") for i, v in enumerate(value))
-
-
 def _stones(c, data):
     st = c.table(data, "stones")
     symbols = c.strings(st.get("symbols"), "stones.symbols")
@@ -122,7 +90,7 @@ def _stones(c, data):
     kinds, counts = [], []
     for sym in symbols:
         kinds.append(sym)
-        counts.append(c.count(single.get(sym, 0), f"stones.single.{sym}"))
+        counts.append(c.count(single.get(sym, 0), f"stones.single.{sym}", *RANGES["stones"]))
     duals = st.get("dual", [])
     if not isinstance(duals, list):
         c.fail("stones.dual", "must be a list of symbol pairs")
@@ -154,7 +122,9 @@ def _values(c, data):
             key = f"stelae.{colour}.values.{v}"
             if not str(v).isdigit() or int(v) < 1:
                 c.fail(key, "must be a knowledge value of 1 or more")
-            pairs.append((int(v), c.count(n, key)))
+            if len(str(v)) > 3:
+                c.fail(key, "must be a knowledge value from 1 to 999")
+            pairs.append((int(v), c.count(n, key, *RANGES["stelae"])))
         pairs.sort()
         if sum(n for _, n in pairs) == 0:
             c.fail(f"stelae.{colour}.values", "holds no stelae")
@@ -172,7 +142,7 @@ def _layout(c, data, values):
             here = []
             for place in PLACES:
                 t = c.table(per, f"layout.{n}.{place}")
-                here.append(c.count(t.get(colour, 0), f"layout.{n}.{place}.{colour}"))
+                here.append(c.count(t.get(colour, 0), f"layout.{n}.{place}.{colour}", *RANGES["stelae"]))
             stock = sum(k for _, k in values[ci])
             if sum(here) > stock:
                 c.fail(f"layout.{n}", f"lays {sum(here)} {colour} stelae but the box holds only {stock}")
@@ -194,11 +164,13 @@ def _solo(c, data, colours_places):
         cam = d.get("camera", False)
         if not isinstance(cam, bool):
             c.fail(f"{key}.camera", "must be true or false")
-        difficulties.append(Difficulty(d["name"], c.count(d.get("knowledge"), f"{key}.knowledge"), cam))
+        need = c.count(d.get("knowledge"), f"{key}.knowledge", *RANGES["solo"])
+        difficulties.append(Difficulty(d["name"], need, cam))
     scen = solo.get("scenarios")
     if not isinstance(scen, list) or len(scen) != 12:
         c.fail("solo.scenarios", "must list the 12 scenarios")
-    known = {"text", "knowledge", "min_stelae", "max_stelae", "backpack", "camera", "max_boulders_at_entrance", "all_stelae"}
+    known = {"text", "knowledge", "min_stelae", "max_stelae", "backpack", "camera", "max_boulders_at_entrance",
+             "all_stelae"}
     scenarios = []
     for i, s in enumerate(scen):
         key = f"solo.scenarios[{i}]"
@@ -234,7 +206,7 @@ def _solo(c, data, colours_places):
 
 def parse_box(data: dict, source: str = "components.toml") -> Box:
     """Validate parsed TOML into a Box; BadComponents names the bad key."""
-    c = _Checker(source)
+    c = Checker(source)
     if not isinstance(data, dict):
         c.fail("the file", "must be a TOML document")
     symbols, kinds, stones = _stones(c, data)
@@ -242,9 +214,9 @@ def parse_box(data: dict, source: str = "components.toml") -> Box:
     layout = _layout(c, data, values)
     b = c.table(data, "boulders")
     names = c.strings(b.get("names"), "boulders.names", 3)
-    tokens = c.counts(b.get("tokens"), "boulders.tokens", 3)
-    solo_tokens = c.counts(b.get("solo_tokens"), "boulders.solo_tokens", 3)
-    rows = c.count(b.get("rows"), "boulders.rows", 1, 30)
+    tokens = c.counts(b.get("tokens"), "boulders.tokens", 3, *RANGES["tokens"])
+    solo_tokens = c.counts(b.get("solo_tokens"), "boulders.solo_tokens", 3, *RANGES["tokens"])
+    rows = c.count(b.get("rows"), "boulders.rows", *RANGES["rows"])
     t = c.table(data, "temple")
     items = c.strings(t.get("backpack_items"), "temple.backpack_items")
     colours_places = {f"{col}.{pl}" for col in COLOURS for pl in PLACES}
@@ -252,9 +224,9 @@ def parse_box(data: dict, source: str = "components.toml") -> Box:
     return Box(
         symbols=symbols, kinds=kinds, stones=stones, values=values, layout=layout,
         boulder_names=names, tokens=tokens, solo_tokens=solo_tokens, rows=rows,
-        cameras=c.count(t.get("cameras"), "temple.cameras"),
-        camera_knowledge=c.count(t.get("camera_knowledge"), "temple.camera_knowledge"),
-        backpack_bonus=c.count(t.get("backpack_bonus"), "temple.backpack_bonus"),
+        cameras=c.count(t.get("cameras"), "temple.cameras", *RANGES["temple"]),
+        camera_knowledge=c.count(t.get("camera_knowledge"), "temple.camera_knowledge", *RANGES["temple"]),
+        backpack_bonus=c.count(t.get("backpack_bonus"), "temple.backpack_bonus", *RANGES["temple"]),
         backpack_items=items, difficulties=difficulties, scenarios=scenarios,
         source=str(source), unconfirmed=tuple(unconfirmed(data)),
     )
@@ -273,3 +245,76 @@ def as_box(components) -> Box:
     if isinstance(components, Box):
         return components
     return parse_box(components, "the given components")
+
+
+# --- the Box setup screen's view of this file -----------------------------------------
+#: Where each number comes from in the rulebook (../shared/rules/mayan-curse.txt).
+_SOURCES = {
+    "stones.single": "Components: 20 sacred stones (16 single, 4 dual); how they share the symbols is not printed",
+    "stelae.values": "Components: 60 stelae (25 brown, 23 gray, 12 beige); Discovering Stelae: the "
+                     "value "
+                     "ranges; how many tokens carry each value is not printed",
+    "layout": "Setup 4 refers to a table of stelae per player count that the text does not print",
+    "boulders.tokens": "Components: 6 trigger tokens; how many go on each boulder is not printed",
+    "boulders.solo_tokens": "Solo Mode, Boulders: 2 on the leftmost boulder, 1 each on the center and rightmost",
+    "boulders.rows": "Setup 3: the first river board holds 7 slabs; Sealing the Entrance: reset the first 7 slabs",
+    "temple.cameras": "Components: 6 camera tokens",
+    "temple.camera_knowledge": "Reaching the Top: the camera is worth 15 knowledge",
+    "temple.backpack_bonus": "End of the Game: +2 knowledge if they haven't used their backpack",
+    "solo.difficulty": "Solo Mode, Difficulty Level: the knowledge needed",
+}
+
+
+def _numbers(data: dict, shipped: dict) -> list[BoxNumber]:
+    """Every number of the box file a table may change, with its rulebook source;
+    those the rulebook does not print are marked unconfirmed."""
+    out: list[BoxNumber] = []
+    open_keys = set(unconfirmed(data)) | set(unconfirmed(shipped))
+
+    def add(key: str, label: str, lo: int, hi: int, source: str, unsure: bool) -> None:
+        try:
+            value = get_path(data, key)
+        except (KeyError, IndexError, TypeError):
+            return
+        try:
+            default = get_path(shipped, key)
+        except (KeyError, IndexError, TypeError):
+            default = value
+        if isinstance(value, int) and not isinstance(value, bool):
+            out.append(BoxNumber(key, label, value, int(default), lo, hi, source, unsure))
+
+    stones = data.get("stones", {}) if isinstance(data, dict) else {}
+    for sym in (stones.get("single") or {}):
+        add(f"stones.single.{sym}", f"Single {sym} stones", *RANGES["stones"], _SOURCES["stones.single"],
+            "stones.single" in open_keys)
+    for colour in COLOURS:
+        values = ((data.get("stelae") or {}).get(colour) or {}).get("values") or {}
+        for v in values:
+            add(f"stelae.{colour}.values.{v}", f"{colour.capitalize()} stelae worth {v}", *RANGES["stelae"],
+                _SOURCES["stelae.values"], f"stelae.{colour}.values" in open_keys)
+    for n in range(1, MAX_PLAYERS + 1):
+        for place in PLACES:
+            for colour in COLOURS:
+                there = "in the passage" if place == "passage" else "on the temple"
+                add(f"layout.{n}.{place}.{colour}", f"{n} player{'s' if n > 1 else ''}: {colour} stelae {there}",
+                    *RANGES["stelae"], _SOURCES["layout"], f"layout.{n}" in open_keys)
+    for i in range(3):
+        add(f"boulders.tokens[{i}]", f"Trigger tokens on boulder {i + 1} (from the left)", *RANGES["tokens"],
+            _SOURCES["boulders.tokens"], "boulders.tokens" in open_keys)
+        add(f"boulders.solo_tokens[{i}]", f"Solo: trigger tokens on boulder {i + 1} (from the left)", *RANGES["tokens"],
+            _SOURCES["boulders.solo_tokens"], "boulders.solo_tokens" in open_keys)
+    add("boulders.rows", "Slab rows between the boulders and the entrance", *RANGES["rows"], _SOURCES["boulders.rows"],
+        "boulders.rows" in open_keys)
+    for key, label in (("cameras", "Camera tokens"), ("camera_knowledge", "Knowledge for a camera"),
+                       ("backpack_bonus", "Knowledge for an unused backpack")):
+        add(f"temple.{key}", label, *RANGES["temple"], _SOURCES[f"temple.{key}"], f"temple.{key}" in open_keys)
+    for i, d in enumerate((data.get("solo") or {}).get("difficulty") or []):
+        if isinstance(d, dict):
+            add(f"solo.difficulty[{i}].knowledge", f"Solo {d.get('name', i + 1)}: knowledge needed", *RANGES["solo"],
+                _SOURCES["solo.difficulty"], False)
+    return out
+
+
+def box_spec() -> BoxSpec:
+    return BoxSpec(game=GAME_NAME, title="Mayan Curse", shipped=DEFAULT_PATH, numbers=_numbers,
+                   validate=lambda data, source: parse_box(data, str(source)))

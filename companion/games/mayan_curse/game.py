@@ -1,24 +1,36 @@
 """Mayan Curse as a game of the engine contract: actors, legal actions, apply.
 
 The players slide the real slabs and move the real adventurers; they report
-what happens (a stela discovered, the temple reached, an escape, where a
-boulder stopped) and the companion keeps what is hidden or counted.
+what happens (a stone played, a stela discovered, the temple reached, an
+escape, where a boulder stopped) and the companion keeps what is hidden or
+counted. Moves are data: `moves` maps each phase to its action types.
 """
 from __future__ import annotations
 
-from ...engine import CHANCE, Game, Option, check_turn, require
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ...components import BoxSpec
+from ...engine import CHANCE, Correction, Game, Move, Option, Result, TagKind, TagUse, check_shape, require
 from ...errors import BadOption
+from . import actions as A
 from . import boulders, rounds, stelae, temple
-from .components import COLOURS, as_box
+from .components import COLOURS, as_box, box_spec
 from .purse import draw_outcomes, sample_draw
 from .scoring import result
-from .state import BOULDERS, DRAW, OVER, REVEAL, TURN, VALUE, Opts
-from .views import reporter, view
+from .state import BOULDERS, DRAW, OVER, REVEAL, TURN, VALUE, Opts, State, event
+from .tagging import tag_kinds, use_tag
+from .views import actors, view
+from .words import names_of
 
 OPTIONS = (
+    Option("purse", "companion", "choice", ("companion", "real"),
+           help="companion: the companion draws each player's sacred stones; real: players draw "
+                "from the real purse and each enters their stones behind their privacy gate"),
     Option("stelae", "digital", "choice", ("digital", "physical"),
-           help="digital: the companion draws each stela's hidden value; physical: players "
-                "enter the value of the real token privately, on their turn or at the end"),
+           help="digital: the companion draws each stela's hidden value; physical: the real tokens, "
+                "players look under their own and enter the values when scoring needs them"),
     Option("difficulty", "normal", "choice", ("easy", "normal", "adventurer", "thrill-seeker"),
            help="solo only: the knowledge needed to win"),
     Option("scenario", 0, "int", lo=0, hi=12, help="solo only: a scenario (1-12) as the goal; 0 for none"),
@@ -29,34 +41,87 @@ OPTIONS = (
                 "boulder makes them fail; uncrushed: every stela not crushed is enough"),
 )
 
-_TURN_TYPES = ("discover_stela", "reach_temple_board", "claim_camera", "use_backpack",
-               "enter_stela_value", "escape", "end_turn")
 
-
-def _names(state, seats) -> str:
-    """"Ana", "Ana and Ben", "Ana, Ben and Cy"."""
-    names = [state.names[i] for i in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _check_out_of_turn(game, state, who) -> None:
-    """The sentence for the case check_turn words awkwardly: a player with nothing
-    to enter while others enter stela values at the end."""
-    now = game.actors(state)
-    if who in now or not now:
-        return
-    if state.phase == REVEAL and isinstance(who, int) and 0 <= who < len(state.names):
-        require(False, f"The game is over and {state.names[who]} has no stela value to enter; "
-                       f"waiting for {_names(state, sorted(now))}.")
-
-
-def _not_on_a_turn(name: str, kind) -> str:
-    if kind in ("boulder_stopped", "stela_crushed"):
+def _not_on_a_turn(name: str, kind: Any) -> str:
+    if kind in A.BOULDER_TYPES:
         return f"The boulders tumble after every player has taken a turn; now it is {name}'s turn."
-    if kind in ("draw_stones", "stela_value"):
+    if kind in A.CHANCE_TYPES:
         return f"Draws are made for the players, not by {name}."
-    actions = "discover a stela, reach the temple board, claim a camera, use the backpack, escape or end the turn"
-    return f"Mayan Curse has no action called {kind!r}; on a turn a player may {actions}."
+    moves = ("play a stone, discover a stela, reach the temple board, claim a camera, use the backpack, "
+             "escape or end the turn")
+    return f"Mayan Curse has no action called {kind!r:.40}; on a turn a player may {moves}."
+
+
+def _seat(fn):  # type: ignore[no-untyped-def]
+    """A move of the acting seat: fn(state, seat, action)."""
+    return lambda state, action: fn(state, action["actor"], action)
+
+
+def _turn(fn):  # type: ignore[no-untyped-def]
+    """A turn move's legal instances for the seat at turn: fn(state, seat, seat's Seat)."""
+    return _with_actor(lambda state, seat: fn(state, seat, state.seats[seat]))
+
+
+def _with_actor(fn):  # type: ignore[no-untyped-def]
+    def legal(state: State, actor: Any) -> list[dict]:
+        out = fn(state, actor)
+        for a in out:
+            a["actor"] = actor
+        return out
+    return legal
+
+
+def _chance_legal(state: State, actor: Any) -> list[dict]:
+    return [a for a, _ in _chance_outcomes(state)]
+
+
+def _chance_outcomes(state: State) -> list[tuple[dict, float]]:
+    if state.phase == DRAW:
+        seat = state.queue[0]
+        kinds = state.box.kinds
+        return [({"actor": CHANCE, "type": A.DRAW_STONES, "seat": seat, "stones": [kinds[i] for i in idx]}, p)
+                for idx, p in draw_outcomes(state.purse)]
+    if state.phase == VALUE:
+        return stelae.value_outcomes(state)
+    return []
+
+
+
+MOVES: dict[str, dict[str, Move]] = {
+    DRAW: {A.DRAW_STONES: Move(rounds.draw, legal=_chance_legal)},
+    VALUE: {A.STELA_VALUE: Move(stelae.draw_value, ints=("value",), legal=_chance_legal)},
+    TURN: {
+        A.ENTER_STONES: Move(_seat(rounds.enter_stones), legal=_turn(lambda st, i, s: rounds.enter_choices(st, i))),
+        A.PLAY_STONE: Move(_seat(rounds.play_stone), texts=("stone",),
+                           legal=_turn(lambda st, i, s: rounds.play_choices(st, i))),
+        A.DISCOVER_STELA: Move(_seat(stelae.discover), texts=("colour", "place"),
+                               legal=_turn(lambda st, i, s: stelae.discover_choices(st, i))),
+        A.REACH_TEMPLE_BOARD: Move(_seat(lambda st, i, a: temple.reach_board(st, i)),
+                                   legal=_turn(lambda st, i, s: [] if s.reached_temple
+                                               else [{"type": A.REACH_TEMPLE_BOARD}])),
+        A.CLAIM_CAMERA: Move(_seat(lambda st, i, a: temple.claim_camera(st, i)),
+                             legal=_turn(lambda st, i, s: [{"type": A.CLAIM_CAMERA}]
+                                         if s.reached_temple and not s.camera and st.cameras > 0 else [])),
+        A.USE_BACKPACK: Move(_seat(temple.use_backpack), texts=("item",),
+                             legal=_turn(lambda st, i, s: [] if s.backpack else
+                                         [{"type": A.USE_BACKPACK, "item": x} for x in st.box.backpack_items])),
+        A.ENTER_STELA_VALUE: Move(_seat(stelae.enter_value), ints=("stela", "value"),
+                                  legal=_turn(lambda st, i, s: stelae.enter_choices(st, i)
+                                              if st.opts.stelae == "physical" else [])),
+        A.ESCAPE: Move(_seat(lambda st, i, a: rounds.escape(st, i)),
+                       legal=_turn(lambda st, i, s: [{"type": A.ESCAPE}])),
+        A.END_TURN: Move(_seat(lambda st, i, a: rounds.end_turn(st, i)),
+                         legal=_turn(lambda st, i, s: [{"type": A.END_TURN}])),
+    },
+    BOULDERS: {
+        A.BOULDER_STOPPED: Move(boulders.stop, ints=("row", "place"), texts=("boulder", "where"),
+                                legal=_with_actor(lambda s, seat: boulders.stop_choices(s))),
+        A.STELA_CRUSHED: Move(stelae.crush, texts=("colour",),
+                              legal=_with_actor(lambda s, seat: stelae.crush_choices(s))),
+    },
+    REVEAL: {A.ENTER_STELA_VALUE: Move(_seat(stelae.enter_value), ints=("stela", "value"),
+                                       legal=_with_actor(stelae.enter_choices))},
+}
 
 
 class MayanCurse(Game):
@@ -65,8 +130,10 @@ class MayanCurse(Game):
     min_players = 1
     max_players = 6
     options = OPTIONS
+    moves = MOVES
 
-    def setup(self, players, options=None, components=None):
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None,
+              components: Any = None) -> State:
         names = self.check_players(players)
         opts = self.resolve_options(options)
         box = as_box(components)
@@ -74,122 +141,96 @@ class MayanCurse(Game):
             box.difficulty(opts["difficulty"])  # a box without that level is a clear error now
         elif opts["scenario"]:
             raise BadOption("Scenarios are for solo games only.")
-        return rounds.new_state(box, names, Opts(**opts))
+        return rounds.settle(rounds.new_state(box, names, Opts(**opts)))
 
-    def actors(self, state):
-        phase = state.phase
-        if phase in (DRAW, VALUE):
-            return frozenset((CHANCE,))
-        if phase == TURN:
-            return frozenset((state.queue[0],))
-        if phase == BOULDERS:
-            return frozenset((reporter(state),))
-        if phase == REVEAL:
-            return frozenset(stelae.missing_values(state))
-        return frozenset()
+    def actors(self, state: State) -> frozenset:
+        return frozenset(actors(state))
 
-    def legal_actions(self, state, actor):
-        if actor not in self.actors(state):
-            return []
-        if actor == CHANCE:
-            return [a for a, _ in self.chance_outcomes(state)]
-        phase = state.phase
-        if phase == TURN:
-            s = state.seats[actor]
-            out = stelae.discover_choices(state, actor)
-            if not s.reached_temple:
-                out.append({"type": "reach_temple_board"})
-            elif not s.camera and state.cameras > 0:
-                out.append({"type": "claim_camera"})
-            if not s.backpack:
-                out += [{"type": "use_backpack", "item": item} for item in state.box.backpack_items]
-            if state.opts.stelae == "physical":
-                out += stelae.enter_choices(state, actor)
-            out += [{"type": "escape"}, {"type": "end_turn"}]
-        elif phase == BOULDERS:
-            out = stelae.crush_choices(state) + boulders.stop_choices(state)
-        else:  # REVEAL
-            out = stelae.enter_choices(state, actor)
-        for a in out:
-            a["actor"] = actor
-        return out
+    def legal_actions(self, state: State, actor: Any) -> list[dict]:
+        return self.legal_from_moves(state, actor)
 
-    def chance_outcomes(self, state):
-        if state.phase == DRAW:
-            seat = state.queue[0]
-            kinds = state.box.kinds
-            return [({"actor": CHANCE, "type": "draw_stones", "seat": seat, "stones": [kinds[i] for i in idx]}, p)
-                    for idx, p in draw_outcomes(state.purse)]
-        if state.phase == VALUE:
-            return stelae.value_outcomes(state)
-        return []
+    def chance_outcomes(self, state: State) -> list[tuple[dict, float]]:
+        return _chance_outcomes(state)
 
-    def sample_chance(self, state, rng):
+    def sample_chance(self, state: State, rng: Any) -> dict:
         if state.phase == DRAW:
             kinds = state.box.kinds
-            return {"actor": CHANCE, "type": "draw_stones", "seat": state.queue[0],
+            return {"actor": CHANCE, "type": A.DRAW_STONES, "seat": state.queue[0],
                     "stones": [kinds[i] for i in sample_draw(state.purse, rng)]}
         return super().sample_chance(state, rng)
 
-    def apply(self, state, action):
-        require(isinstance(action, dict) and "actor" in action and "type" in action,
-                "That is not an action: it needs an actor and a type.")
-        who = action["actor"]
-        # check_turn looks the actor up in a set, so an unhashable one must be refused first
-        require(who == CHANCE or (isinstance(who, int) and not isinstance(who, bool)),
-                f"There is no player {who!r} at this table.")
-        _check_out_of_turn(self, state, who)
-        actor = check_turn(self, state, action, state.names)
-        kind = action["type"]
-        phase = state.phase
-        if actor == CHANCE:
-            if phase == DRAW and kind == "draw_stones":
-                return rounds.settle(rounds.draw(state, action))
-            if phase == VALUE and kind == "stela_value":
-                return rounds.settle(stelae.draw_value(state, action))
-            require(False, "That draw is not the one the game waits for.")
-        name = state.names[actor]
-        if phase == TURN:
-            require(kind in _TURN_TYPES, _not_on_a_turn(name, kind))
-            if kind == "discover_stela":
-                new = stelae.discover(state, actor, action)
-            elif kind == "reach_temple_board":
-                new = temple.reach_board(state, actor)
-            elif kind == "claim_camera":
-                new = temple.claim_camera(state, actor)
-            elif kind == "use_backpack":
-                new = temple.use_backpack(state, actor, action)
-            elif kind == "enter_stela_value":
-                new = stelae.enter_value(state, actor, action)
-            elif kind == "escape":
-                new = rounds.escape(state, actor)
-            else:
-                new = rounds.end_turn(state, actor)
-            return rounds.settle(new)
-        if phase == BOULDERS:
-            if kind == "stela_crushed":
-                return stelae.crush(state, action)
-            require(kind == "boulder_stopped",
-                    "The boulders are tumbling: report where each one stopped, or a stela it crushed.")
-            return rounds.settle(boulders.stop(state, action))
-        require(phase == REVEAL and kind == "enter_stela_value",
-                "The game is over: enter the values of your stelae.")
-        return rounds.settle(stelae.enter_value(state, actor, action))
+    def settle(self, state: State) -> State:
+        return rounds.settle(state)
 
-    def view(self, state, viewer):
+    def not_now(self, state: State, action: Mapping) -> str:
+        kind = action["type"]
+        actor = action["actor"]
+        if actor == CHANCE:
+            return "That draw is not the one the game waits for."
+        name = state.names[actor]
+        if state.phase == TURN:
+            return _not_on_a_turn(name, kind)
+        if state.phase == BOULDERS:
+            return "The boulders are tumbling: report where each one stopped, or a stela it crushed."
+        return "The game is over: enter the values of your stelae."
+
+    def apply(self, state: State, action: Any) -> State:
+        action = check_shape(action)
+        who = action["actor"]
+        now = self.actors(state)
+        if state.phase == REVEAL and who not in now and isinstance(who, int) and 0 <= who < len(state.names):
+            # the sentence check_turn would word awkwardly: nothing to enter while others enter values
+            require(False, f"The game is over and {state.names[who]} has no stela value to enter; "
+                           f"waiting for {names_of(state, sorted(now))}.")
+        return self.dispatch(state, action)
+
+    def view(self, state: State, viewer: Any) -> dict:
         return view(state, viewer)
 
-    def result(self, state):
+    def result(self, state: State) -> Result | None:
         return result(state)
 
-    def is_over(self, state):
-        return state.phase == OVER
+    def is_over(self, state: State) -> bool:
+        return bool(state.phase == OVER)
 
-    def undoable(self, before, action, after):
+    def undoable(self, before: State, action: Mapping, after: State) -> bool:
         # The end of the game reveals every escaped player's stelae to the table.
         return not (after.phase == OVER and before.phase != OVER)
 
-    def describe(self):
+    def describe(self) -> dict:
         d = super().describe()
         d["colours"] = list(COLOURS)
         return d
+
+    def describe_action(self, view: Mapping, action: Mapping) -> str:
+        return A.describe_action(view, action)
+
+    # --- hooks for the generic layers -------------------------------------------------
+    def tag_kinds(self) -> tuple[TagKind, ...]:
+        return tag_kinds()
+
+    def use_tag(self, state: State, seat: int | None, meaning: Mapping, held: Sequence[Mapping],
+                physical: bool) -> TagUse:
+        return use_tag(self, state, seat, meaning, held, physical)
+
+    def corrections(self, state: State) -> list[Correction]:
+        if state.phase == OVER:
+            return []
+        most = max(sum(state.box.tokens), sum(state.box.solo_tokens))
+        return [Correction(f"tokens.{name}", f"Trigger tokens on the {name} boulder", tokens, 0, most)
+                for name, (tokens, pos) in zip(state.box.boulder_names, state.boulders) if pos != 0]
+
+    def correct(self, state: State, key: str, value: int) -> State:
+        fix = {c.key: c for c in self.corrections(state)}
+        require(key in fix, "That number cannot be fixed now: only the trigger tokens of a boulder "
+                            "not at the entrance can.")
+        c = fix[key]
+        require(isinstance(value, int) and not isinstance(value, bool) and c.lo <= value <= c.hi,
+                f"{c.label} must be from {c.lo} to {c.hi}.")
+        name = key.split(".", 1)[1]
+        i = state.box.boulder_names.index(name)
+        new = boulders.set_tokens(state, i, value)
+        return replace(new, events=(event("corrected", boulder=name, tokens=value),))
+
+    def box_spec(self) -> BoxSpec:
+        return box_spec()

@@ -65,10 +65,11 @@ def sample_draw(purse: tuple, rng) -> list[int]:
     got = []
     for _ in range(HAND):
         r = rng.randrange(sum(p))
-        for i, c in enumerate(p):
+        pick = 0
+        for pick, c in enumerate(p):  # noqa: B007 - the kind the loop stops at is the one drawn
             if r < c:
                 break
             r -= c
-        p[i] -= 1
-        got.append(i)
+        p[pick] -= 1
+        got.append(pick)
     return sorted(got)

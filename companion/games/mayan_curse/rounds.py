@@ -1,8 +1,11 @@
-"""Rounds and turns: the draw, turns in order, escaping, the end of a round and of the game.
+"""Rounds and turns: the draw, turns in order, stones played, escaping, the end of
+a round and of the game.
 
-Step 1 draw (a CHANCE action per player still in the passage), step 2 turns
-from the first player clockwise, step 3 boulders, step 4 the first-player
-token passes clockwise. `settle` makes the automatic steps between actions.
+Step 1 draw (a CHANCE action per player still in the passage; with the real
+purse the players draw from the bag and each enters their stones on their
+turn), step 2 turns from the first player clockwise, step 3 boulders, step 4
+the first-player token passes clockwise. `settle` makes the automatic steps
+between actions.
 """
 from __future__ import annotations
 
@@ -10,8 +13,9 @@ from dataclasses import replace
 
 from ...engine import require
 from . import boulders as bl
+from .actions import ENTER_STONES, PLAY_STONE
 from .components import COLOURS
-from .purse import give_back, kinds_of, take
+from .purse import draw_outcomes, give_back, kinds_of, take
 from .state import BOULDERS, DRAW, OVER, REVEAL, TURN, Opts, Seat, State, event
 from .stelae import missing_values
 
@@ -25,9 +29,11 @@ def new_state(box, names, opts: Opts) -> State:
         round=0, first=0, phase=DRAW, queue=(),
         purse=box.stones,
         supply=tuple(tuple(c for _, c in box.values[ci]) for ci in range(len(COLOURS))),
+        laid=tuple(tuple(p) for p in layout),
         board=tuple(tuple(p) for p in layout),
         crushed=tuple(0 for _ in COLOURS),
         boulders=tuple((t, bl.start_position(box)) for t in tokens),
+        columns=tuple(range(len(tokens))),
         cameras=box.cameras,
     )
     return start_round(state, first=0, number=1)
@@ -44,8 +50,12 @@ def clockwise_from(state: State, first: int) -> tuple:
 
 
 def start_round(state: State, first: int, number: int) -> State:
-    return replace(state, round=number, first=first, phase=DRAW, queue=clockwise_from(state, first),
-                   tumbling=(), tumbled=())
+    last = (state.round, state.tumbled) if any(t.end != -1 for t in state.tumbled) else state.last_step
+    new = replace(state, round=number, first=first, phase=DRAW, queue=clockwise_from(state, first),
+                  tumbling=(), tumbled=(), last_step=last)
+    if number > 1:
+        new = replace(new, events=state.events + (event("round_started", round=number, first=first),))
+    return new
 
 
 def draw(state: State, action: dict) -> State:
@@ -55,31 +65,66 @@ def draw(state: State, action: dict) -> State:
     idx = kinds_of(state.box, action.get("stones"))
     purse = take(state.purse, idx, state.box)
     hand = tuple(state.box.kinds[i] for i in idx)
-    return replace(state, purse=purse, seats=state.with_seat(seat, stones=hand), queue=state.queue[1:],
-                   notice=f"{state.names[seat]} drew {len(hand)} sacred stones.",
-                   event=event("stones_drawn", seat=seat, count=len(hand)))
+    return replace(state, purse=purse, seats=state.with_seat(seat, stones=hand, played=(), entered=True),
+                   queue=state.queue[1:], events=(event("stones_drawn", seat=seat, count=len(hand)),))
+
+
+def enter_stones(state: State, seat: int, action: dict) -> State:
+    """The real purse: the three stones this player drew from the bag, entered
+    behind their privacy gate (by touch or stone tags); still secret."""
+    require(state.opts.purse == "real", "The companion draws the stones in this game; nothing to enter.")
+    s = state.seats[seat]
+    require(not s.entered, f"{state.names[seat]} has already entered the stones they drew this round.")
+    idx = kinds_of(state.box, action.get("stones"))
+    purse = take(state.purse, idx, state.box)
+    hand = tuple(state.box.kinds[i] for i in idx)
+    return replace(state, purse=purse, seats=state.with_seat(seat, stones=hand, played=(), entered=True),
+                   events=(event("stones_entered", seat=seat),))
+
+
+def enter_choices(state: State, seat: int) -> list[dict]:
+    """The real purse: every hand the purse can have given (when not yet entered)."""
+    if state.opts.purse != "real" or state.seats[seat].entered:
+        return []
+    kinds = state.box.kinds
+    return [{"type": ENTER_STONES, "stones": [kinds[i] for i in idx]} for idx, _ in draw_outcomes(state.purse)]
+
+
+def play_stone(state: State, seat: int, action: dict) -> State:
+    """Moving: a stone played is shown to the table (Step 1: secret "until you play them")."""
+    s = state.seats[seat]
+    stone = action.get("stone")
+    if not s.stones and not s.entered:
+        require(False, f"{state.names[seat]} has not entered the stones they drew yet.")
+    require(stone in s.stones, f"{state.names[seat]} holds no such stone to play." if s.stones
+            else f"{state.names[seat]} has played all their stones this turn.")
+    hand = list(s.stones)
+    hand.remove(stone)
+    return replace(state, seats=state.with_seat(seat, stones=tuple(hand), played=s.played + (stone,)),
+                   events=(event("stone_played", seat=seat, stone=stone),))
+
+
+def play_choices(state: State, seat: int) -> list[dict]:
+    return [{"type": PLAY_STONE, "stone": k} for k in sorted(set(state.seats[seat].stones))]
 
 
 def end_turn(state: State, seat: int, escaped: bool = False) -> State:
     """Step 2c: all three stones go back into the purse, used or not. Solo: a token comes off."""
     s = state.seats[seat]
-    purse = give_back(state.purse, s.stones, state.box)
-    changes = {"stones": ()}
+    purse = give_back(state.purse, s.stones + s.played, state.box)
+    changes: dict = {"stones": (), "played": (), "entered": False}
     if escaped:
         changes.update(escaped=True, escaped_with=state.at_entrance())
     seats = state.with_seat(seat, **changes)
     boulders = state.boulders
-    name = state.names[seat]
-    notice = (f"{name} escaped and leaves the board. " if escaped else f"{name} ended their turn. ") + \
-        "Their stones go back into the purse."
-    if state.solo and not escaped:
+    took = False
+    if state.solo and not escaped and any(t for t, _ in boulders):
         # Solo Mode: "remove 1 trigger token at the end of each turn" instead of on discoveries.
-        if any(t for t, _ in boulders):
-            boulders = bl.remove_token(boulders)
-            notice += " A trigger token comes off the leftmost boulder that has one."
+        boulders = bl.remove_token(boulders)
+        took = True
     return replace(state, purse=purse, seats=seats, boulders=boulders, queue=state.queue[1:],
-                   turns=state.turns + 1, notice=notice,
-                   event=event("escaped" if escaped else "turn_ended", seat=seat))
+                   turns=state.turns + 1,
+                   events=(event("escaped" if escaped else "turn_ended", seat=seat, token_removed=took),))
 
 
 def escape(state: State, seat: int) -> State:
@@ -101,7 +146,9 @@ def next_first(state: State) -> int:
 def finish(state: State) -> State:
     """The game is over; physical stelae: escaped players still enter their values."""
     phase = REVEAL if state.opts.stelae == "physical" and missing_values(state) else OVER
-    return replace(state, phase=phase, queue=(), tumbling=())
+    last = (state.round, state.tumbled) if any(t.end != -1 for t in state.tumbled) else state.last_step
+    return replace(state, phase=phase, queue=(), tumbling=(), last_step=last,
+                   events=state.events + (event("game_over", sealed=state.sealed),))
 
 
 def settle(state: State) -> State:
@@ -109,11 +156,11 @@ def settle(state: State) -> State:
     while True:
         if state.phase in (OVER, REVEAL):
             if state.phase == REVEAL and not missing_values(state):
-                state = replace(state, phase=OVER)
+                state = replace(state, phase=OVER, events=state.events + (event("game_over", sealed=state.sealed),))
             return state
         if state.sealed or not in_passage(state):
             return finish(state)
-        if state.phase == DRAW and not state.queue:
+        if state.phase == DRAW and (not state.queue or state.opts.purse == "real"):
             state = replace(state, phase=TURN, queue=clockwise_from(state, state.first))
             continue
         if state.phase == TURN and not state.queue:

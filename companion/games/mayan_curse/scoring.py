@@ -8,14 +8,8 @@ from __future__ import annotations
 
 from ...engine import Result, shared_ranks
 from . import solo
+from .knowledge import knowledge
 from .state import OVER, State
-
-
-def knowledge(state: State, seat: int) -> int:
-    s = state.seats[seat]
-    box = state.box
-    return (sum(v for _, _, v in s.stelae) + (box.camera_knowledge if s.camera else 0)
-            + (0 if s.backpack else box.backpack_bonus))
 
 
 def result(state: State) -> Result | None:

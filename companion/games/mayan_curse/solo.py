@@ -3,14 +3,13 @@ each judged at the end with a plain sentence saying which condition held or fail
 from __future__ import annotations
 
 from .components import COLOURS, PLACES
+from .knowledge import knowledge
 from .state import State
 
 _WHERE = {"passage": "in the passage", "temple": "on the temple"}
 
 
 def _knowledge(state: State) -> int:
-    from .scoring import knowledge  # scoring imports this module
-
     return knowledge(state, 0)
 
 
@@ -67,13 +66,14 @@ def _checks(state: State, sc):
             f"Escaped when {at} boulder{'s' if at != 1 else ''} had reached the entrance; {tag} needs escaping {need}."
     for colour, place in sc.all_stelae:
         ci, pi = COLOURS.index(colour), PLACES.index(place)
-        laid = state.box.layout[0][ci][pi]
+        laid = state.laid[ci][pi]  # the layout in force when the game was set up
         crushed = state.crushed[ci] if pi == 0 else 0
         found = sum(1 for c, p, _ in s.stelae if c == colour and p == place)
         need = laid - crushed if state.opts.all_stelae == "uncrushed" else laid
         extra = f" ({crushed} crushed by boulders)" if crushed else ""
+        needs = "every one not crushed" if state.opts.all_stelae == "uncrushed" else "all of them"
         yield found >= need, (f"Discovered {found} of the {laid} {colour} stelae {_WHERE[place]}{extra}; "
-                              f"{tag} needs {'every one not crushed' if state.opts.all_stelae == 'uncrushed' else 'all of them'}.")
+                              f"{tag} needs {needs}.")
 
 
 def judge_scenario(state: State, number: int) -> tuple[bool, str]:

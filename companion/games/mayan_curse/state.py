@@ -8,6 +8,7 @@ tumbled, cameras, backpacks, who has escaped, the round and the turn order.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .components import Box
 
@@ -19,9 +20,12 @@ BOULDERS = "boulders"  # the players report where tumbling[0] stopped
 REVEAL = "reveal"  # game over; escaped players enter stela values not yet entered (physical stelae)
 OVER = "over"
 
-def event(kind: str, **fields) -> tuple:
-    """A public event for the view's `event` (sounds and highlights); never a secret."""
-    return (("type", kind),) + tuple(sorted(fields.items()))
+Event = tuple  # (("kind", k), (field, value), ...): public facts only; words.py makes the sentences
+
+
+def event(kind: str, **fields: Any) -> Event:
+    """A public event of the last action (what it caused); never a secret."""
+    return (("kind", kind),) + tuple(sorted(fields.items()))
 
 
 ENTRANCE = 0  # a boulder's position: 0 = at the entrance, 1..rows = slab row, rows+1 = not yet tumbled
@@ -29,7 +33,8 @@ ENTRANCE = 0  # a boulder's position: 0 = at the entrance, 1..rows = slab row, r
 
 @dataclass(frozen=True)
 class Opts:
-    stelae: str = "digital"  # "digital": the companion draws values; "physical": players enter them
+    stelae: str = "digital"  # "digital": the companion draws values; "physical": the real tokens
+    purse: str = "companion"  # "companion": the companion draws stones; "real": the real bag
     difficulty: str = "normal"
     scenario: int = 0  # 0 = none
     token_skips_escaped: bool = True
@@ -38,13 +43,25 @@ class Opts:
 
 @dataclass(frozen=True)
 class Seat:
-    stones: tuple = ()  # secret: the kinds of stone in hand
+    stones: tuple = ()  # secret: the kinds of stone in hand, not yet played
+    played: tuple = ()  # public: the stones played this turn (Step 1: secret "until you play them")
+    entered: bool = False  # real purse: the seat has entered what it drew this round
     stelae: tuple = ()  # ((colour, place, value), ...): value secret; 0 = not yet entered
     camera: bool = False
     backpack: str = ""  # the item used, "" while unused
     reached_temple: bool = False
     escaped: bool = False
     escaped_with: int = -1  # boulders at the entrance when this player escaped
+
+
+@dataclass(frozen=True)
+class Tumble:
+    """One boulder's tumble in a Step 3, for the round-end summary (public)."""
+
+    boulder: int
+    start: int  # position before
+    end: int  # position after
+    crushed: tuple = ()  # colours of the stelae it crushed, in order
 
 
 @dataclass(frozen=True)
@@ -59,16 +76,18 @@ class State:
     queue: tuple  # DRAW: seats still to draw; TURN/VALUE: seats still to play this round
     purse: tuple  # secret: stones left in the purse, per box.kinds
     supply: tuple  # secret: per colour, per value (box.values order), tokens not yet drawn/entered
+    laid: tuple  # public: per colour, (laid in the passage, on the temple) at setup
     board: tuple  # public: per colour, (left in the passage, left on the temple)
     crushed: tuple  # public: per colour, crushed in the passage
-    boulders: tuple  # public: (trigger tokens, position) per boulder, left to right
+    boulders: tuple  # public: (trigger tokens, position) per boulder, named left to right at setup
+    columns: tuple = ()  # public: per boulder, its place left to right among boulders on its row
     tumbling: tuple = ()  # public: boulders still to tumble this step, in the rulebook's order
-    tumbled: tuple = ()  # public: boulders that tumbled this step, in order
+    tumbled: tuple = ()  # public: Tumble per boulder that tumbled this step, in order
+    last_step: tuple = ()  # public: (round, Tumbles) of the last finished Step 3 with a tumble
     temple_reached: bool = False
     cameras: int = 0
     sealed: bool = False
-    notice: str = ""
-    event: tuple = ()  # public: the last event for UI cues, as (key, value) pairs
+    events: tuple = ()  # public: what the last action caused (Event per fact)
     turns: int = 0  # turns taken in the whole game
 
     @property
@@ -78,7 +97,7 @@ class State:
     def seat(self, i: int) -> Seat:
         return self.seats[i]
 
-    def with_seat(self, i: int, **changes) -> tuple:
+    def with_seat(self, i: int, **changes: Any) -> tuple:
         seats = list(self.seats)
         seats[i] = replace(seats[i], **changes)
         return tuple(seats)

@@ -1,26 +1,45 @@
 """Stelae: discovered by colour, valued in secret, crushed unrevealed.
 
 Digital stelae: the companion draws the value from the tokens of that colour
-not yet drawn (a CHANCE action). Physical stelae: the real token is in the
-player's hand; they enter its value privately on their turn or at the end.
+not yet drawn (a CHANCE action). Physical stelae: the real token lies face
+down before the player, who looks under it; the companion asks for its value
+only when scoring needs it (escaped players at the end), though a player may
+enter it earlier. The layout per player count is not printed, so a discovery
+beyond it is accepted with a notice; the printed token counts (25 brown, 23
+gray, 12 beige) are the limit.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
 from ...engine import require
-from .boulders import remove_token
+from .actions import DISCOVER_STELA, ENTER_STELA_VALUE, STELA_CRUSHED, STELA_VALUE
+from .boulders import crushing, remove_token
 from .components import COLOURS, PLACES
 from .state import TURN, VALUE, State, event
+
+
+def out_of_stock(state: State, ci: int) -> int:
+    """Tokens of colour ci no longer in the box: discovered by anyone, or crushed."""
+    colour = COLOURS[ci]
+    found = sum(1 for s in state.seats for c, _, _ in s.stelae if c == colour)
+    return found + state.crushed[ci]
+
+
+def in_box(state: State, ci: int) -> bool:
+    """A token of that colour can still be on the board (the printed counts)."""
+    return out_of_stock(state, ci) < state.box.stock(COLOURS[ci])
 
 
 def discover_choices(state: State, seat: int) -> list[dict]:
     out = []
     s = state.seats[seat]
     for ci, colour in enumerate(COLOURS):
+        if not in_box(state, ci):
+            continue
         for pi, place in enumerate(PLACES):
-            if state.board[ci][pi] > 0 and (pi == 0 or s.reached_temple):
-                out.append({"type": "discover_stela", "colour": colour, "place": place})
+            if pi == 0 or s.reached_temple:
+                out.append({"type": DISCOVER_STELA, "colour": colour, "place": place})
     return out
 
 
@@ -31,24 +50,24 @@ def discover(state: State, seat: int, action: dict) -> State:
     require(place in PLACES, f'A stela lies in the "passage" or on the "temple", not {place!r}.')
     ci, pi = COLOURS.index(colour), PLACES.index(place)
     name = state.names[seat]
-    require(state.board[ci][pi] > 0, f"No {colour} stela is left {'in the passage' if pi == 0 else 'on the temple'}.")
+    require(in_box(state, ci), f"All {state.box.stock(colour)} {colour} stelae of the box are already "
+                               "discovered or crushed.")
     require(pi == 0 or state.seats[seat].reached_temple,
             f"{name} has not reached the temple yet, so cannot discover a stela on it.")
+    beyond = state.board[ci][pi] == 0
     board = list(state.board)
     row = list(board[ci])
-    row[pi] -= 1
+    row[pi] = max(0, row[pi] - 1)
     board[ci] = tuple(row)
     boulders = state.boulders
-    notice = f"{name} discovered a {colour} stela."
     took = colour != "brown" and not state.solo and any(t for t, _ in boulders)
     if took:
         boulders = remove_token(boulders)
-        notice += " A trigger token comes off the leftmost boulder that has one."
     s = state.seats[seat]
     seats = state.with_seat(seat, stelae=s.stelae + ((colour, place, 0),))
     phase = VALUE if state.opts.stelae == "digital" else TURN
-    return replace(state, board=tuple(board), boulders=boulders, seats=seats, phase=phase, notice=notice,
-                   event=event("stela_discovered", seat=seat, colour=colour, place=place, token_removed=took))
+    ev = event("stela_discovered", seat=seat, colour=colour, place=place, token_removed=took, beyond_layout=beyond)
+    return replace(state, board=tuple(board), boulders=boulders, seats=seats, phase=phase, events=(ev,))
 
 
 def pending(state: State) -> tuple[int, str]:
@@ -62,7 +81,7 @@ def value_outcomes(state: State) -> list[tuple[dict, float]]:
     ci = COLOURS.index(colour)
     left = state.supply[ci]
     total = sum(left)
-    return [({"actor": "chance", "type": "stela_value", "seat": seat, "colour": colour, "value": v}, n / total)
+    return [({"actor": "chance", "type": STELA_VALUE, "seat": seat, "colour": colour, "value": v}, n / total)
             for (v, _), n in zip(state.box.values[ci], left) if n]
 
 
@@ -82,7 +101,8 @@ def draw_value(state: State, action: dict) -> State:
     supply[ci] = tuple(left)
     s = state.seats[seat]
     stelae = s.stelae[:-1] + ((colour, s.stelae[-1][1], value),)
-    return replace(state, supply=tuple(supply), seats=state.with_seat(seat, stelae=stelae), phase=TURN)
+    return replace(state, supply=tuple(supply), seats=state.with_seat(seat, stelae=stelae), phase=TURN,
+                   events=(event("stela_value_drawn", seat=seat, colour=colour),))
 
 
 def enter_choices(state: State, seat: int) -> list[dict]:
@@ -94,7 +114,7 @@ def enter_choices(state: State, seat: int) -> list[dict]:
         if value == 0:
             for v, n in state.box.values[COLOURS.index(colour)]:
                 if n:
-                    out.append({"type": "enter_stela_value", "stela": i, "value": v})
+                    out.append({"type": ENTER_STELA_VALUE, "stela": i, "value": v})
     return out
 
 
@@ -111,7 +131,8 @@ def enter_value(state: State, seat: int, action: dict) -> State:
     value = action.get("value")
     require(value in values, f"A {colour} stela is worth {min(values)} to {max(values)} knowledge, not {value!r}.")
     stelae = stelae[:i] + ((colour, place, value),) + stelae[i + 1:]
-    return replace(state, seats=state.with_seat(seat, stelae=stelae))
+    return replace(state, seats=state.with_seat(seat, stelae=stelae),
+                   events=(event("stela_value_entered", seat=seat, colour=colour),))
 
 
 def missing_values(state: State) -> tuple:
@@ -120,7 +141,7 @@ def missing_values(state: State) -> tuple:
 
 
 def crush_choices(state: State) -> list[dict]:
-    return [{"type": "stela_crushed", "colour": c} for ci, c in enumerate(COLOURS) if state.board[ci][0] > 0]
+    return [{"type": STELA_CRUSHED, "colour": c} for ci, c in enumerate(COLOURS) if in_box(state, ci)]
 
 
 def crush(state: State, action: dict) -> State:
@@ -128,12 +149,12 @@ def crush(state: State, action: dict) -> State:
     colour = action.get("colour")
     require(colour in COLOURS, f"A stela is brown, gray or beige, not {colour!r}.")
     ci = COLOURS.index(colour)
-    require(state.board[ci][0] > 0, f"No {colour} stela is left in the passage to crush.")
+    require(in_box(state, ci), f"All {state.box.stock(colour)} {colour} stelae are already discovered or crushed.")
+    beyond = state.board[ci][0] == 0
     board = list(state.board)
-    board[ci] = (board[ci][0] - 1, board[ci][1])
+    board[ci] = (max(0, board[ci][0] - 1), board[ci][1])
     crushed = list(state.crushed)
     crushed[ci] += 1
-    return replace(state, board=tuple(board), crushed=tuple(crushed),
-                   notice=f"A boulder crushed a {colour} stela; it leaves the game unrevealed.",
-                   event=event("stela_crushed", colour=colour))
-
+    name = state.box.boulder_names[state.tumbling[0]]
+    return replace(state, board=tuple(board), crushed=tuple(crushed), tumbled=crushing(state, colour),
+                   events=(event("stela_crushed", colour=colour, boulder=name, beyond_layout=beyond),))

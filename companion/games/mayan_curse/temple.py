@@ -14,12 +14,9 @@ def reach_board(state: State, seat: int) -> State:
     require(not state.seats[seat].reached_temple, f"{name} has already reached the temple transition board.")
     seats = state.with_seat(seat, reached_temple=True)
     if state.temple_reached:
-        return replace(state, seats=seats, notice=f"{name} reached the temple transition board.",
-                       event=event("temple_board", seat=seat, first=False))
+        return replace(state, seats=seats, events=(event("temple_board", seat=seat, first=False),))
     return replace(state, seats=seats, temple_reached=True, boulders=clear_tokens(state.boulders),
-                   event=event("temple_board", seat=seat, first=True),
-                   notice=f"{name} reached the temple transition board first: remove every trigger token. "
-                          "All boulders still in play will tumble.")
+                   events=(event("temple_board", seat=seat, first=True),))
 
 
 def claim_camera(state: State, seat: int) -> State:
@@ -30,8 +27,7 @@ def claim_camera(state: State, seat: int) -> State:
     require(not s.camera, f"{name} already has a camera; each player can claim only one.")
     require(state.cameras > 0, "No camera tokens are left.")
     return replace(state, seats=state.with_seat(seat, camera=True), cameras=state.cameras - 1,
-                   event=event("camera", seat=seat),
-                   notice=f"{name} reached the top of the temple and claimed a camera.")
+                   events=(event("camera", seat=seat),))
 
 
 def use_backpack(state: State, seat: int, action: dict) -> State:
@@ -42,5 +38,4 @@ def use_backpack(state: State, seat: int, action: dict) -> State:
     item = action.get("item")
     items = state.box.backpack_items
     require(item in items, f"The backpack holds {', '.join(items)}, not {item!r}.")
-    return replace(state, seats=state.with_seat(seat, backpack=item), notice=f"{name} used the {item}.",
-                   event=event("backpack", seat=seat, item=item))
+    return replace(state, seats=state.with_seat(seat, backpack=item), events=(event("backpack", seat=seat, item=item),))

@@ -1,17 +1,22 @@
-"""What each viewer may see. The TABLE view shows what the real table shows:
-the purse's size, how many stones each player holds, each player's stelae as
-face-down colours, the boulders, cameras, escapes, the round and turn order,
-and what the game waits for. A seat's view adds only that seat's own stones
+"""What each viewer may see (companion/viewschema.py). The TABLE view shows what
+the real table shows: the purse's size, how many stones each player holds and
+the stones they have played this turn, each player's stelae as face-down
+colours, the boulders, cameras, escapes, the round and turn order, and what the
+game waits for. A seat's view adds, under `you`, only that seat's own stones
 and stela values. Values of escaped players are revealed once the game is over.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import CHANCE, TABLE
 from .components import COLOURS, PLACES
+from .knowledge import knowledge
 from .rounds import clockwise_from
-from .scoring import knowledge, result
-from .state import BOULDERS, DRAW, ENTRANCE, OVER, REVEAL, TURN, VALUE, State
+from .scoring import result
+from .state import BOULDERS, ENTRANCE, OVER, REVEAL, TURN, VALUE, State
 from .stelae import missing_values
+from .words import event_sentence, tumble_sentence, waiting
 
 
 def reporter(state: State) -> int:
@@ -21,41 +26,54 @@ def reporter(state: State) -> int:
     return order[0] if order else state.first
 
 
-def waiting_for(state: State) -> dict:
-    names = state.names
-    if state.phase == DRAW:
-        return {"actors": [CHANCE], "what": f"Draw 3 sacred stones for {names[state.queue[0]]}."}
-    if state.phase == VALUE:
-        seat = state.queue[0]
-        colour = state.seats[seat].stelae[-1][0]
-        return {"actors": [CHANCE], "what": f"Draw the value of {names[seat]}'s {colour} stela."}
-    if state.phase == TURN:
-        seat = state.queue[0]
-        return {"actors": [seat], "what": f"{names[seat]}'s turn: slide, move, report what happens, then end the turn."}
-    if state.phase == BOULDERS:
-        b = state.box.boulder_names[state.tumbling[0]]
-        return {"actors": [reporter(state)], "what": f"The {b} boulder tumbles: where did it stop?"}
-    if state.phase == REVEAL:
-        who = missing_values(state)
-        return {"actors": list(who),
-                "what": f"{' and '.join(names[i] for i in who)}: enter the values of your stelae."}
-    return {"actors": [], "what": "The game is over."}
+def actors(state: State) -> list:
+    phase = state.phase
+    if phase == TURN:
+        return [state.queue[0]]
+    if phase == BOULDERS:
+        return [reporter(state)]
+    if phase == REVEAL:
+        return list(missing_values(state))
+    if phase == OVER:
+        return []
+    return [CHANCE]
 
 
 def _boulder(state: State, i: int) -> dict:
     tokens, pos = state.boulders[i]
     where = "entrance" if pos == ENTRANCE else ("start" if pos > state.box.rows else "passage")
+    cols = state.columns or tuple(range(len(state.boulders)))
     return {"name": state.box.boulder_names[i], "tokens": tokens, "where": where,
-            "row": pos if where == "passage" else None, "tumbles": tokens == 0 and pos != ENTRANCE}
+            "row": pos if where == "passage" else None, "column": cols[i],
+            "tumbles": tokens == 0 and pos != ENTRANCE}
 
 
-def view(state: State, viewer) -> dict:
+def _round_end(state: State) -> dict | None:
+    """The last Step 3 in which a boulder tumbled: each tumble in order, what it
+    crushed, and whether the slabs must be reset (the summary that stays until tapped)."""
+    if not state.last_step:
+        return None
+    number, tumbles = state.last_step
+    done = [t for t in tumbles if t.end != -1]
+    names = state.box.boulder_names
+    return {
+        "round": number,
+        "tumbles": [{"boulder": names[t.boulder], "from": t.start, "to": t.end, "crushed": list(t.crushed),
+                     "sentence": tumble_sentence(state, t)} for t in done],
+        "reset_slabs": state.box.rows if any(t.end == ENTRANCE for t in done) else 0,
+        "sentence": (f"A boulder reached the entrance: reset the first {state.box.rows} slabs of the passage."
+                     if any(t.end == ENTRANCE for t in done) else ""),
+    }
+
+
+def view(state: State, viewer: Any) -> dict:
     box = state.box
     over = state.phase == OVER
     players = []
     for i, s in enumerate(state.seats):
         p = {
             "seat": i, "name": state.names[i], "stones": len(s.stones),
+            "played": list(s.played),  # public: shown to the table when played
             "stelae": [c for c, _, _ in s.stelae],  # face down: colour only
             "camera": s.camera, "backpack": s.backpack or "unused",
             "reached_temple": s.reached_temple, "escaped": s.escaped,
@@ -67,11 +85,19 @@ def view(state: State, viewer) -> dict:
     tumbling = {
         "now": box.boulder_names[state.tumbling[0]] if state.phase == BOULDERS and state.tumbling else None,
         "order": [box.boulder_names[i] for i in state.tumbling] if state.phase == BOULDERS else [],
-        "done": [box.boulder_names[i] for i in state.tumbled],
+        "done": [box.boulder_names[t.boulder] for t in state.tumbled if t.end != -1],
     }
-    v = {
+    events = []
+    for e in state.events:
+        ev = dict(e)
+        ev["sentence"] = event_sentence(state, ev, viewer)
+        events.append(ev)
+    res = result(state)
+    v: dict = {
         "game": "mayan-curse", "viewer": viewer, "round": state.round, "phase": state.phase,
-        "waiting_for": waiting_for(state),
+        "waiting_for": {"actors": actors(state), "sentence": waiting(state, reporter(state))},
+        "events": events,
+        "result": res.to_json() if res is not None else None,
         "first_player": state.first,
         "turn_order": list(clockwise_from(state, state.first)),
         "current": state.queue[0] if state.phase in (TURN, VALUE) else None,
@@ -81,18 +107,19 @@ def view(state: State, viewer) -> dict:
         # Printed on the boxes' cards, not secrets: the end screen explains each total with them.
         "knowledge_values": {"camera": box.camera_knowledge, "backpack_unused": box.backpack_bonus},
         "stelae_on_board": {c: dict(zip(PLACES, state.board[ci])) for ci, c in enumerate(COLOURS)},
+        "stelae_laid": {c: dict(zip(PLACES, state.laid[ci])) for ci, c in enumerate(COLOURS)},
         "crushed": dict(zip(COLOURS, state.crushed)),
         "boulders": [_boulder(state, i) for i in range(len(state.boulders))],
+        "rows": box.rows,
         "tumbling": tumbling,
+        "round_end": _round_end(state),
         "boulders_at_entrance": state.at_entrance(),
         "slabs_to_reset": box.rows,
         "temple_reached": state.temple_reached,
         "escaped": [i for i, s in enumerate(state.seats) if s.escaped],
         "sealed": state.sealed,
-        "notice": state.notice,
-        "event": dict(state.event),
-        "options": {"stelae": state.opts.stelae, "token_skips_escaped": state.opts.token_skips_escaped,
-                    "all_stelae": state.opts.all_stelae},
+        "options": {"stelae": state.opts.stelae, "purse": state.opts.purse,
+                    "token_skips_escaped": state.opts.token_skips_escaped, "all_stelae": state.opts.all_stelae},
     }
     if state.solo:
         d = box.difficulty(state.opts.difficulty)
@@ -103,10 +130,10 @@ def view(state: State, viewer) -> dict:
             and viewer != TABLE:
         s = state.seats[viewer]
         v["you"] = {
-            "seat": viewer, "stones": list(s.stones),
+            "seat": viewer, "stones": list(s.stones), "played": list(s.played),
+            "to_enter": state.opts.purse == "real" and not s.entered and state.phase == TURN
+            and state.queue[0] == viewer,
             "stelae": [{"colour": c, "place": p, "value": val or None} for c, p, val in s.stelae],
             "knowledge": knowledge(state, viewer),
         }
-    if over:
-        v["result"] = result(state).to_json()
     return v

@@ -62,6 +62,11 @@ class Driver:
     def table(self):
         return self.g.view(self.s, "table")
 
+    @property
+    def said(self):
+        """What the last action caused, as the table reads it."""
+        return " ".join(e["sentence"] for e in self.table["events"])
+
     def current(self):
         return self.s.queue[0]
 

@@ -9,16 +9,17 @@ from companion.engine import CHANCE
 from companion.games.mayan_curse import GAME
 
 
-def _bot_game(players, seed, stelae="digital"):
+def _bot_game(players, seed, stelae="digital", purse="companion"):
     bot = get_bot("mayan-curse", "greedy")
     rng = random.Random(seed)
-    state = GAME.setup([f"P{i}" for i in range(players)], {"stelae": stelae})
+    state = GAME.setup([f"P{i}" for i in range(players)], {"stelae": stelae, "purse": purse})
     while GAME.result(state) is None:
         actor = sorted(GAME.actors(state), key=str)[0]
         if actor == CHANCE:
             action = GAME.sample_chance(state, rng)
         else:
-            action = bot.choose(GAME, state, actor, rng)
+            legal = GAME.legal_actions(state, actor)
+            action = bot.choose(GAME, GAME.view(state, actor), legal, rng)
             assert action in GAME.legal_actions(state, actor)
         state = GAME.apply(state, action)
     return state
@@ -27,7 +28,8 @@ def _bot_game(players, seed, stelae="digital"):
 @pytest.mark.parametrize("players", range(1, 7))
 def test_bot_games_look_like_expeditions(players):
     """Bots discover stelae, reach the temple, take cameras and mostly escape."""
-    states = [_bot_game(players, seed, "physical" if seed % 4 == 0 else "digital") for seed in range(25)]
+    states = [_bot_game(players, seed, "physical" if seed % 4 == 0 else "digital",
+                        "real" if seed % 3 == 0 else "companion") for seed in range(25)]
     seats = [s for st in states for s in st.seats]
     assert sum(s.escaped for s in seats) > len(seats) / 2
     assert any(s.camera for s in seats) and any(s.reached_temple for s in seats)

@@ -33,7 +33,7 @@ def test_boulder_already_in_the_passage_tumbles_first_and_only_towards_the_entra
     d.finish_round()
     d.stop("passage", row=4)
     assert d.s.phase == DRAW and d.table["boulders"][0] == {
-        "name": "left", "tokens": 0, "where": "passage", "row": 4, "tumbles": True}
+        "name": "left", "tokens": 0, "where": "passage", "row": 4, "column": 0, "tumbles": True}
     d.draws()
     d.discover(d.current(), "gray")
     d.discover(d.current(), "beige")  # the centre boulder's two tokens
@@ -79,15 +79,16 @@ def test_a_blocked_boulder_stops_where_it_stands_and_tumbles_again_next_round(dr
     d = driver(2)
     _release_left(d)
     d.finish_round()
-    rows = [a.get("row") for a in d.g.legal_actions(d.s, 0) if a["type"] == "boulder_stopped"]
-    assert rows == [1, 2, 3, 4, 5, 6, 7, None]  # from the central board: onto any row of the first river
+    rows = [a.get("row", a["where"]) for a in d.g.legal_actions(d.s, 0) if a["type"] == "boulder_stopped"]
+    # from the central board: onto any row of the first river, staying on its board, or the entrance
+    assert rows == [1, 2, 3, 4, 5, 6, 7, "stays", "entrance"]
     d.stop("passage", row=4)
     d.finish_round()
     with pytest.raises(IllegalAction, match=r"from 1 to 4 \(counted from the entrance; 4 if it was blocked"):
         d.do(1, "boulder_stopped", boulder="left", where="passage", row=5)
     d.stop("passage", row=4)
-    assert d.table["boulders"][0] == {"name": "left", "tokens": 0, "where": "passage", "row": 4, "tumbles": True}
-    assert d.table["notice"] == "The left boulder was blocked and stays on row 4 of the passage."
+    assert d.table["boulders"][0] == {"name": "left", "tokens": 0, "where": "passage", "row": 4, "column": 0, "tumbles": True}
+    assert d.said.startswith("The left boulder was blocked and stays on row 4 of the passage.")
     d.finish_round()
     assert d.s.phase == BOULDERS and d.table["tumbling"]["now"] == "left"  # it tumbles again
 
@@ -100,7 +101,7 @@ def test_a_boulder_reaching_the_entrance_resets_the_first_seven_slabs(driver):
     _release_left(d)
     d.finish_round()
     d.stop("entrance")
-    assert "reset the first 7 slabs" in d.table["notice"]
+    assert "reset the first 7 slabs" in d.said
     assert d.table["boulders"][0]["where"] == "entrance"
     assert d.table["boulders_at_entrance"] == 1
     assert d.g.result(d.s) is None  # one boulder does not seal the entrance
@@ -122,7 +123,7 @@ def test_three_boulders_at_the_entrance_seal_it_and_end_the_game_at_once(driver)
     assert d.s.phase == BOULDERS
     d.stop("entrance")
     assert d.s.phase == OVER and d.table["sealed"]
-    assert "sealed" in d.table["notice"]
+    assert "sealed" in d.said
     r = d.g.result(d.s)
     assert r.winners == (0,) and r.detail["escaped"] == [True, False, False]
     assert r.detail["knowledge"][1] is None
@@ -147,7 +148,7 @@ def test_boulder_reports_come_from_the_first_player(driver):
     d.do(0, "reach_temple_board")
     d.finish_round()
     assert d.g.actors(d.s) == {0} and d.table["waiting_for"]["actors"] == [0]
-    assert d.table["waiting_for"]["what"] == "The left boulder tumbles: where did it stop?"
+    assert d.table["waiting_for"]["sentence"] == "The left boulder tumbles: where did it stop?"
     with pytest.raises(IllegalAction):
         d.do(1, "boulder_stopped", boulder="left", where="entrance")
 

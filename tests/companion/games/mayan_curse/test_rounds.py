@@ -138,7 +138,7 @@ def test_legal_actions_are_exactly_the_actions_apply_accepts(driver):
     for a in legal:
         d.g.apply(d.s, a)
     types = {a["type"] for a in legal}
-    assert types == {"discover_stela", "reach_temple_board", "use_backpack", "enter_stela_value", "escape", "end_turn"}
+    assert types == {"play_stone", "discover_stela", "reach_temple_board", "use_backpack", "enter_stela_value", "escape", "end_turn"}
     assert d.g.legal_actions(d.s, 1) == []
     with pytest.raises(IllegalAction):
         d.do(0, "discover_stela", colour="beige", place="temple")  # not at the temple yet
@@ -158,8 +158,8 @@ def test_refusals_are_sentences_that_name_the_players(driver):
          "The boulders tumble after every player has taken a turn; now it is Ana's turn."),
         ({"actor": 0, "type": "draw_stones", "seat": 0, "stones": ["dog", "dog", "dog"]},
          "Draws are made for the players, not by Ana."),
-        ({"actor": 0, "type": "fly"}, "Mayan Curse has no action called 'fly'; on a turn a player may discover "
-         "a stela, reach the temple board, claim a camera, use the backpack, escape or end the turn."),
+        ({"actor": 0, "type": "fly"}, "Mayan Curse has no action called 'fly'; on a turn a player may play a "
+         "stone, discover a stela, reach the temple board, claim a camera, use the backpack, escape or end the turn."),
         ({"actor": CHANCE, "type": "draw_stones", "seat": 0, "stones": ["dog", "dog", "dog"]},
          "Nothing is to be drawn now: Ana is to act."),
     ]

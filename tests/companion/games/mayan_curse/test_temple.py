@@ -40,11 +40,11 @@ def test_only_the_first_arrival_at_the_temple_board_removes_the_tokens(driver):
     d = driver(2)
     d.draws()
     d.do(0, "reach_temple_board")
-    assert "first" in d.table["notice"] and d.table["temple_reached"]
+    assert "first" in d.said and d.table["temple_reached"]
     assert [b["tokens"] for b in d.table["boulders"]] == [0, 0, 0]
     d.end(0)
     d.do(1, "reach_temple_board")
-    assert "first" not in d.table["notice"]
+    assert "first" not in d.said
     with pytest.raises(IllegalAction, match="already reached"):
         d.do(1, "reach_temple_board")
 

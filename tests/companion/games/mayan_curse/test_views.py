@@ -1,7 +1,7 @@
 """What the table and each seat see: everything the UI needs, no secret."""
 import json
 
-from companion.engine import TABLE
+from companion.engine import CHANCE, TABLE
 
 
 def test_table_view_has_what_the_table_screen_shows(driver):
@@ -13,10 +13,11 @@ def test_table_view_has_what_the_table_screen_shows(driver):
     assert v["purse"] == 14
     assert [p["stones"] for p in v["players"]] == [3, 3, 0]
     assert v["turn_order"] == [0, 1, 2] and v["first_player"] == 0
-    assert v["waiting_for"] == {"actors": ["chance"], "what": "Draw 3 sacred stones for Cy."}
+    assert v["waiting_for"] == {"actors": ["chance"], "sentence": "Draw 3 sacred stones for Cy."}
     assert v["cameras_left"] == 6 and v["escaped"] == []
     assert [b["name"] for b in v["boulders"]] == ["left", "centre", "right"]
-    assert v["boulders"][0] == {"name": "left", "tokens": 2, "where": "start", "row": None, "tumbles": False}
+    assert v["boulders"][0] == {"name": "left", "tokens": 2, "where": "start", "row": None, "column": 0,
+                              "tumbles": False}
     assert v["tumbling"] == {"now": None, "order": [], "done": []}
     assert "you" not in v
     for secret in ("dog", "jaguar", "bird", "serpent"):
@@ -61,20 +62,25 @@ def test_views_are_json_safe(driver):
         assert json.loads(json.dumps(d.g.view(d.s, viewer)))["result"]["winners"] == [0]
 
 
-def test_the_view_names_the_last_event_for_sounds_and_highlights(driver):
+def test_the_view_lists_what_the_last_action_caused_for_sounds_and_highlights(driver):
+    def kinds():
+        return [{k: v for k, v in e.items() if k != "sentence"} for e in d.table["events"]]
+
     d = driver(2)
     d.draws()
-    d.discover(0, "gray", 5)
-    assert d.table["event"] == {"type": "stela_discovered", "seat": 0, "colour": "gray", "place": "passage",
-                                "token_removed": True}
+    d.do(0, "discover_stela", colour="gray", place="passage")
+    assert kinds() == [{"kind": "stela_discovered", "seat": 0, "colour": "gray", "place": "passage",
+                        "token_removed": True, "beyond_layout": False}]
+    d.do(CHANCE, "stela_value", seat=0, colour="gray", value=5)
     d.do(0, "reach_temple_board")
-    assert d.table["event"] == {"type": "temple_board", "seat": 0, "first": True}
+    assert kinds() == [{"kind": "temple_board", "seat": 0, "first": True}]
     d.finish_round()
     d.stop("entrance")
-    assert d.table["event"] == {"type": "boulder_at_entrance", "boulder": "left", "reset_slabs": 7}
+    assert kinds() == [{"kind": "boulder_at_entrance", "boulder": "left", "reset_slabs": 7, "at": 1, "of": 3}]
     d.stop("passage", row=2)
-    assert d.table["event"] == {"type": "boulder_stopped", "boulder": "centre", "row": 2}
+    assert kinds()[0] == {"kind": "boulder_stopped", "boulder": "centre", "row": 2}
     d.stop("entrance")
     d.finish_round()
     d.stop("entrance")
-    assert d.table["event"] == {"type": "sealed", "boulder": "centre"}
+    assert kinds() == [{"kind": "sealed", "boulder": "centre", "at": 3}, {"kind": "game_over", "sealed": True}]
+    assert "5" not in " ".join(e["sentence"] for e in d.table["events"])

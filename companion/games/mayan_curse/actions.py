@@ -1,0 +1,100 @@
+"""Mayan Curse's action types (the strings journals and replays hold) and the
+sentence for each action, in the words of the view it is described for.
+
+Everyone imports these constants instead of retyping the strings: the engine,
+the bot, the table screen (docs/actions.md lists each action's fields).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+# chance (the companion's draws, or a person entering them under physical randomness)
+DRAW_STONES = "draw_stones"
+STELA_VALUE = "stela_value"
+# a player's turn
+ENTER_STONES = "enter_stones"  # the real purse: the three stones drawn, entered behind the gate
+PLAY_STONE = "play_stone"  # a stone played to move: public from now on
+DISCOVER_STELA = "discover_stela"
+REACH_TEMPLE_BOARD = "reach_temple_board"
+CLAIM_CAMERA = "claim_camera"
+USE_BACKPACK = "use_backpack"
+ENTER_STELA_VALUE = "enter_stela_value"
+ESCAPE = "escape"
+END_TURN = "end_turn"
+# Step 3, reported for the table
+BOULDER_STOPPED = "boulder_stopped"
+STELA_CRUSHED = "stela_crushed"
+
+TURN_TYPES = (ENTER_STONES, PLAY_STONE, DISCOVER_STELA, REACH_TEMPLE_BOARD, CLAIM_CAMERA, USE_BACKPACK,
+              ENTER_STELA_VALUE, ESCAPE, END_TURN)
+BOULDER_TYPES = (BOULDER_STOPPED, STELA_CRUSHED)
+CHANCE_TYPES = (DRAW_STONES, STELA_VALUE)
+
+
+def stone_name(kind: str) -> str:
+    """A sacred stone as players name it: "Dog", or "Dog / Jaguar" for a dual stone."""
+    return " / ".join(part.capitalize() for part in str(kind).split("/"))
+
+
+def _name(view: Mapping, seat: Any) -> str:
+    players = view.get("players") or []
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+        return str(players[seat]["name"])
+    return "The draw" if seat == "chance" else str(seat)
+
+
+def _own(view: Mapping, seat: Any) -> bool:
+    """The view is that seat's own (it may read its own secrets)."""
+    you = view.get("you")
+    return isinstance(you, Mapping) and you.get("seat") == seat
+
+
+def describe_action(view: Mapping, action: Mapping) -> str:
+    """A sentence for `action`; a TABLE view's never names a stone in hand or a stela value."""
+    kind = action.get("type")
+    who = _name(view, action.get("actor"))
+    if kind == DRAW_STONES:
+        seat = action.get("seat")
+        if _own(view, seat):
+            return f"You drew {', '.join(stone_name(s) for s in action.get('stones') or [])}."
+        return f"{_name(view, seat)} drew 3 sacred stones."
+    if kind == STELA_VALUE:
+        seat = action.get("seat")
+        if _own(view, seat):
+            return f"Your {action.get('colour')} stela is worth {action.get('value')}."
+        return f"{_name(view, seat)} looked at the value of their {action.get('colour')} stela."
+    if kind == ENTER_STONES:
+        if _own(view, action.get("actor")):
+            return f"You entered your stones: {', '.join(stone_name(s) for s in action.get('stones') or [])}."
+        return f"{who} entered the stones they drew."
+    if kind == PLAY_STONE:
+        return f"{who} plays the {stone_name(str(action.get('stone')))} stone."
+    if kind == DISCOVER_STELA:
+        where = " on the temple" if action.get("place") == "temple" else ""
+        return f"{who} discovered a {action.get('colour')} stela{where}."
+    if kind == REACH_TEMPLE_BOARD:
+        return f"{who} reached the temple transition board."
+    if kind == CLAIM_CAMERA:
+        return f"{who} reached the top of the temple and claimed a camera."
+    if kind == USE_BACKPACK:
+        return f"{who} used the {action.get('item')}."
+    if kind == ENTER_STELA_VALUE:
+        if _own(view, action.get("actor")):
+            return f"You entered {action.get('value')} for your stela {int(action.get('stela') or 0) + 1}."
+        return f"{who} entered the value of a stela."
+    if kind == ESCAPE:
+        return f"{who} escaped."
+    if kind == END_TURN:
+        return f"{who} ended their turn."
+    if kind == BOULDER_STOPPED:
+        name = action.get("boulder")
+        where = action.get("where")
+        if where == "entrance":
+            return f"The {name} boulder reached the entrance."
+        if where == "stays":
+            return f"The {name} boulder stays on its board."
+        return f"The {name} boulder stopped on row {action.get('row')}."
+    if kind == STELA_CRUSHED:
+        return f"A boulder crushed a {action.get('colour')} stela."
+    return str(kind or "an action").replace("_", " ")

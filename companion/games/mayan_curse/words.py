@@ -1,0 +1,138 @@
+"""Mayan Curse's sentences: what the game waits for and what the last action
+caused, for the table screen, the log and any other client.
+
+A sentence for TABLE never names a stone in a hand or a stela's value; a
+played stone is public ("until you play them") and named.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import stone_name
+from .state import BOULDERS, DRAW, REVEAL, TURN, VALUE, State
+
+
+def names_of(state: State, seats: Any) -> str:
+    """"Ana", "Ana and Ben", "Ana, Ben and Cy"."""
+    names = [state.names[i] for i in seats]
+    if not names:
+        return "nobody"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def where(state: State, pos: int) -> str:
+    if pos == 0:
+        return "at the entrance"
+    return f"on row {pos}" if pos <= state.box.rows else "on its board"
+
+
+def waiting(state: State, reporter: int) -> str:
+    names = state.names
+    if state.phase == DRAW:
+        return f"Draw 3 sacred stones for {names[state.queue[0]]}."
+    if state.phase == VALUE:
+        seat = state.queue[0]
+        colour = state.seats[seat].stelae[-1][0]
+        return f"Draw the value of {names[seat]}'s {colour} stela."
+    if state.phase == TURN:
+        seat = state.queue[0]
+        s = state.seats[seat]
+        if state.opts.purse == "real" and not s.entered:
+            return (f"{names[seat]}'s turn: enter the stones you drew (your view), slide, move, "
+                    "then end the turn.")
+        return f"{names[seat]}'s turn: slide, move, report what happens, then end the turn."
+    if state.phase == BOULDERS:
+        b = state.box.boulder_names[state.tumbling[0]]
+        return f"The {b} boulder tumbles: where did it stop?"
+    if state.phase == REVEAL:
+        from .stelae import missing_values
+
+        who = missing_values(state)
+        return f"{names_of(state, who)}: enter the values of your stelae."
+    return "The game is over."
+
+
+def event_sentence(state: State, ev: dict, viewer: Any) -> str:
+    """One event of the last action, in the viewer's words."""
+    kind = ev["kind"]
+    seat = ev.get("seat")
+    who = state.names[seat] if isinstance(seat, int) else ""
+    own = viewer == seat
+    if kind == "stones_drawn":
+        if own:
+            return f"You drew {', '.join(stone_name(k) for k in state.seats[seat].stones + state.seats[seat].played)}."
+        return f"{who} drew {ev['count']} sacred stones."
+    if kind == "stones_entered":
+        return f"{who} entered the stones they drew."
+    if kind == "stone_played":
+        return f"{who} plays the {stone_name(ev['stone'])} stone."
+    if kind == "stela_discovered":
+        place = " on the temple" if ev["place"] == "temple" else ""
+        out = f"{who} discovered a {ev['colour']} stela{place}."
+        if ev.get("beyond_layout"):
+            out += (f" That is more {ev['colour']} stelae than the layout lays there; accepted "
+                    "(check the layout on the Box setup screen).")
+        if ev.get("token_removed"):
+            out += " A trigger token comes off the leftmost boulder that has one."
+        return out
+    if kind == "stela_value_drawn":
+        return f"{who} looks at the value of the {ev['colour']} stela."
+    if kind == "stela_value_entered":
+        return f"{who} entered the value of a {ev['colour']} stela."
+    if kind == "temple_board":
+        if ev["first"]:
+            return (f"{who} reached the temple transition board first: remove every trigger token. "
+                    "All boulders still in play will tumble.")
+        return f"{who} reached the temple transition board."
+    if kind == "camera":
+        return f"{who} reached the top of the temple and claimed a camera."
+    if kind == "backpack":
+        return f"{who} used the {ev['item']}."
+    if kind in ("turn_ended", "escaped"):
+        out = (f"{who} escaped and leaves the board. " if kind == "escaped" else f"{who} ended their turn. ") + \
+            "Their stones go back into the purse."
+        if ev.get("token_removed"):
+            out += " A trigger token comes off the leftmost boulder that has one."
+        return out
+    if kind == "boulders_tumble":
+        order = ev["order"]
+        end = " boulder tumbles." if len(order) == 1 else " boulders tumble, in that order."
+        return "The " + ", then the ".join(order) + end
+    if kind == "boulder_stopped":
+        return f"The {ev['boulder']} boulder stopped on row {ev['row']} of the passage."
+    if kind == "boulder_stays":
+        if ev.get("row") is None:
+            return f"The {ev['boulder']} boulder was blocked and stays on its board."
+        return f"The {ev['boulder']} boulder was blocked and stays on row {ev['row']} of the passage."
+    if kind == "boulder_at_entrance":
+        return (f"The {ev['boulder']} boulder reached the entrance: reset the first {ev['reset_slabs']} slabs "
+                "so they are flush with the entrance board.")
+    if kind == "sealed":
+        return (f"The {ev['boulder']} boulder reached the entrance: all {ev['at']} boulders block it. "
+                "The entrance is sealed and the game ends.")
+    if kind == "stela_crushed":
+        out = f"The {ev['boulder']} boulder crushed a {ev['colour']} stela; it leaves the game unrevealed."
+        return out
+    if kind == "round_started":
+        return f"Round {ev['round']}: {state.names[ev['first']]} has the first-player token."
+    if kind == "game_over":
+        if state.phase == REVEAL:
+            return "The game is over: escaped players enter the values of their stelae."
+        return "The game is over."
+    if kind == "corrected":
+        return f"Fixed: the {ev['boulder']} boulder has {ev['tokens']} trigger token{'s' if ev['tokens'] != 1 else ''}."
+    return kind.replace("_", " ").capitalize() + "."
+
+
+def tumble_sentence(state: State, t: Any) -> str:
+    """One line of the round-end summary: where a boulder went and what it crushed."""
+    name = state.box.boulder_names[t.boulder]
+    if t.end == t.start:
+        out = f"The {name} boulder was blocked and stayed {where(state, t.start)}."
+    elif t.end == 0:
+        out = f"The {name} boulder tumbled from {where(state, t.start)[3:]} to the entrance."
+    else:
+        out = f"The {name} boulder tumbled from {where(state, t.start)[3:]} to row {t.end}."
+    if t.crushed:
+        out += " It crushed " + " and ".join(f"a {c} stela" for c in t.crushed) + "."
+    return out
