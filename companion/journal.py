@@ -77,6 +77,42 @@ MIGRATIONS: list[str] = [
     ALTER TABLE entries ADD COLUMN crc INTEGER;       -- entry_crc() of the entry, NULL on entries from before
     CREATE INDEX sessions_listed ON sessions(finished, abandoned, set_aside, started);
     """,
+    # 3 -> 4: the lists Home and Past games page through, newest first, read
+    # only the rows of the page (and count in the index alone).
+    """
+    CREATE INDEX sessions_open ON sessions(started DESC, id DESC)
+        WHERE finished IS NULL AND abandoned IS NULL AND set_aside IS NULL;
+    CREATE INDEX sessions_past ON sessions(started DESC, id DESC)
+        WHERE finished IS NOT NULL AND abandoned IS NULL AND set_aside IS NULL;
+    CREATE INDEX sessions_past_game ON sessions(game, started DESC, id DESC)
+        WHERE finished IS NOT NULL AND abandoned IS NULL AND set_aside IS NULL;
+    CREATE TABLE list_counts (                -- how many games each list holds, per game: kept by triggers
+        list        TEXT NOT NULL,            -- 'open' (in progress) or 'past' (finished history)
+        game        TEXT NOT NULL,
+        n           INTEGER NOT NULL,
+        PRIMARY KEY (list, game)
+    ) WITHOUT ROWID;
+    INSERT INTO list_counts (list, game, n)
+        SELECT CASE WHEN finished IS NULL THEN 'open' ELSE 'past' END, game, count(*) FROM sessions
+        WHERE abandoned IS NULL AND set_aside IS NULL GROUP BY 1, 2;
+    CREATE TRIGGER list_counts_insert AFTER INSERT ON sessions
+        WHEN NEW.abandoned IS NULL AND NEW.set_aside IS NULL
+    BEGIN
+        INSERT INTO list_counts (list, game, n)
+            VALUES (CASE WHEN NEW.finished IS NULL THEN 'open' ELSE 'past' END, NEW.game, 1)
+            ON CONFLICT (list, game) DO UPDATE SET n = n + 1;
+    END;
+    CREATE TRIGGER list_counts_update AFTER UPDATE OF finished, abandoned, set_aside, game ON sessions
+    BEGIN
+        UPDATE list_counts SET n = n - 1
+            WHERE OLD.abandoned IS NULL AND OLD.set_aside IS NULL AND game = OLD.game
+            AND list = CASE WHEN OLD.finished IS NULL THEN 'open' ELSE 'past' END;
+        INSERT INTO list_counts (list, game, n)
+            SELECT CASE WHEN NEW.finished IS NULL THEN 'open' ELSE 'past' END, NEW.game, 1
+            WHERE NEW.abandoned IS NULL AND NEW.set_aside IS NULL
+            ON CONFLICT (list, game) DO UPDATE SET n = n + 1;
+    END;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -544,7 +580,7 @@ class Journal:
         Python, for rows salvaged one by one when a page of the table is damaged)."""
         try:
             rows = self._safe_rows(
-                f"SELECT {_SESSION_COLUMNS}, crc, set_aside FROM sessions WHERE set_aside IS NULL AND {where}"
+                f"SELECT {_SESSION_COLUMNS}, crc, set_aside FROM sessions WHERE {where} AND set_aside IS NULL"
                 f" ORDER BY started DESC, id DESC LIMIT ? OFFSET ?", (*args, limit, offset))
         except _Unreadable:
             rows = [r for r in self._salvaged_rows() if r[13] is None and keep(r)]
@@ -583,20 +619,39 @@ class Journal:
         except (JournalError, ValueError, KeyError, TypeError):
             return 0
 
-    def in_progress(self) -> list[dict]:
+    def in_progress(self, limit: int | None = None, offset: int = 0) -> list[dict]:
         """Games neither finished nor abandoned, newest first:
         {"id", "game", "players", "started", "actions"}. Read from each game's
-        summary (no entry is read); a damaged game is set aside and named in
+        summary (no entry is read); `limit`/`offset` page (Home shows the newest
+        few and in_progress_count()); a damaged game is set aside and named in
         `notice` instead of raising."""
         out = []
         for row in self._listed("finished IS NULL AND abandoned IS NULL", (),
-                                lambda r: r[8] is None and r[10] is None):
+                                lambda r: r[8] is None and r[10] is None,
+                                -1 if limit is None else int(limit), int(offset)):
             actions = self._actions_of(row)
             if row["id"] in self._set_aside:
                 continue
             out.append({"id": row["id"], "game": row["game"], "players": row["players"],
                         "started": row["started"], "actions": actions})
         return out
+
+    def in_progress_count(self) -> int:
+        """How many games in_progress() would list (counted by SQL, in the index)."""
+        return self._count("open", None)
+
+    def _count(self, which: str, game: str | None) -> int:
+        """A list's size from list_counts (kept by triggers: no scan of the games)."""
+        sql, args = "SELECT sum(n) FROM list_counts WHERE list = ?", (which,)
+        if game is not None:
+            sql, args = sql + " AND game = ?", (which, game)
+        try:
+            n = self._safe_rows(sql, args)[0][0]
+        except _Unreadable:
+            n = None
+        if not isinstance(n, int) or n < 0:  # damaged counts: count the rows themselves
+            return len(self.in_progress()) if which == "open" else len(self.history(game=game))
+        return n
 
     def history(self, limit: int | None = None, offset: int = 0, game: str | None = None,
                 player: str | None = None) -> list[dict]:
@@ -627,19 +682,20 @@ class Journal:
 
     def history_count(self, game: str | None = None, player: str | None = None) -> int:
         """How many finished games history() would list (counted by SQL)."""
+        if player is None:
+            return self._count("past", game)
         where, args = _history_filter(game, player)
         try:
-            rows = self._safe_rows(f"SELECT count(*) FROM sessions WHERE set_aside IS NULL AND {where}", args)
+            rows = self._safe_rows(f"SELECT players FROM sessions WHERE {where} AND set_aside IS NULL", args)
         except _Unreadable:
             return len(self.history(game=game, player=player))
-        return int(rows[0][0])
+        return sum(1 for (players,) in rows if _names(players, player))
 
     def history_counts(self) -> dict[str, int]:
         """Finished games per game name (counted by SQL)."""
         try:
             return {g: int(n) for g, n in self._safe_rows(
-                "SELECT game, count(*) FROM sessions WHERE set_aside IS NULL AND finished IS NOT NULL"
-                " AND abandoned IS NULL GROUP BY game", ())}
+                "SELECT game, n FROM list_counts WHERE list = 'past' AND n > 0", ())}
         except _Unreadable:
             counts: dict[str, int] = {}
             for g in self.history():
@@ -661,6 +717,14 @@ class _Newer(sqlite3.DatabaseError):
 
 class _Unreadable(JournalError):
     """A table of the journal cannot be read at all (damaged pages)."""
+
+
+def _names(players_json: Any, player: str) -> bool:
+    try:
+        players = json.loads(players_json)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return isinstance(players, list) and player in players
 
 
 def _history_filter(game: str | None, player: str | None) -> tuple[str, tuple]:
@@ -714,6 +778,17 @@ def _session_row(row: Sequence[Any]) -> dict:
     return out
 
 
+def _statements(script: str) -> Iterator[str]:
+    """The statements of a migration, one by one (a trigger's body keeps its ';')."""
+    buffer = ""
+    for piece in script.split(";"):
+        buffer += piece + ";"
+        if sqlite3.complete_statement(buffer):
+            if buffer.strip(" \n;"):
+                yield buffer
+            buffer = ""
+
+
 def _migrate(conn: sqlite3.Connection) -> None:
     """Create or upgrade the schema in ONE exclusive transaction. The version is
     read again inside it: another process may have done it meanwhile (then there
@@ -724,9 +799,8 @@ def _migrate(conn: sqlite3.Connection) -> None:
         if version > SCHEMA_VERSION:
             raise _Newer("newer")
         for target in range(version + 1, SCHEMA_VERSION + 1):
-            for statement in MIGRATIONS[target - 1].split(";"):
-                if statement.strip():
-                    conn.execute(statement)
+            for statement in _statements(MIGRATIONS[target - 1]):
+                conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {target}")
         conn.execute("COMMIT")
     except BaseException:

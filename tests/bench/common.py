@@ -59,6 +59,30 @@ class BareCommits:
         self.conn.close()
 
 
+def interleaved(anchor, subject, reps: int) -> dict:
+    """Time anchor() and subject() alternately (order swapped every rep), reps
+    times each; the figure is the median of the per-rep ratios subject/anchor,
+    with its spread (min, max) and each side's median in ms."""
+    import statistics
+
+    a_times, s_times, ratios = [], [], []
+    for rep in range(reps):
+        pair = [(anchor, a_times), (subject, s_times)]
+        if rep % 2:
+            pair.reverse()
+        for fn, out in pair:
+            t0 = time.perf_counter()
+            fn()
+            out.append(time.perf_counter() - t0)
+        ratios.append(s_times[-1] / a_times[-1])
+    return {
+        "ratio": round(statistics.median(ratios), 2),
+        "spread": [round(min(ratios), 2), round(max(ratios), 2)],
+        "median_ms": ms(statistics.median(s_times)), "anchor_median_ms": ms(statistics.median(a_times)),
+        "reps": reps,
+    }
+
+
 def play_session(session, bot, rng, on_action=None):
     """Bots play the session to its end. Each action goes to on_action(session,
     action), which must act it (and may time it); by default it is just acted.
