@@ -171,3 +171,59 @@ def test_a_boulder_released_mid_round_waits_for_every_turn_of_the_round(driver):
     assert d.table["round"] == 1 and d.table["first_player"] == 0  # the token passes after the boulders
     d.stop("passage", row=6)
     assert d.s.phase == DRAW and d.table["round"] == 2 and d.table["first_player"] == 1
+
+
+def test_a_boulder_may_be_reported_as_staying_on_its_board(driver):
+    """Issue 11 and Important notes, Boulders — OBSTACLES: "if it is blocked while moving sideways
+    along a slab, it will stop": a boulder released from the central board may not reach the first
+    river's rows at all. It stays there, with no tokens, and tumbles again next round."""
+    d = driver(2)
+    _release_left(d)
+    d.finish_round()
+    d.do(0, "boulder_stopped", boulder="left", where="stays")
+    assert d.table["boulders"][0]["where"] == "start" and d.table["boulders"][0]["tumbles"]
+    assert d.said.startswith("The left boulder was blocked and stays on its board.")
+    d.finish_round()
+    assert d.table["tumbling"]["now"] == "left"
+    d.stop("passage", row=5)
+    d.finish_round()
+    with pytest.raises(IllegalAction, match="is on row 5: if it was blocked there, report row 5"):
+        d.do(next(iter(d.g.actors(d.s))), "boulder_stopped", boulder="left", where="stays")
+
+
+def test_two_boulders_on_one_row_tumble_left_to_right_as_they_lie_not_by_name(driver):
+    """Step 3: "If multiple boulders are the same distance from the entrance, trigger them from
+    left to right." A boulder landing on a row that holds another is reported left or right of it,
+    and the next round tumbles them in that order, whatever their names."""
+    d = driver(2)
+    d.draws()
+    for _ in range(4):  # four gray stelae: the left and centre boulders lose both tokens
+        d.discover(d.current(), "gray")
+    d.finish_round()
+    assert d.table["tumbling"]["order"] == ["left", "centre"]  # on the central board: left to right
+    d.stop("passage", row=3)
+    stops = [a for a in d.g.legal_actions(d.s, 0) if a["type"] == "boulder_stopped" and a.get("row") == 3]
+    assert [a.get("place") for a in stops] == [0, 1]  # left of the left boulder, or right of it
+    d.do(0, "boulder_stopped", boulder="centre", where="passage", row=3, place=0)
+    assert [b["column"] for b in d.table["boulders"][:2]] == [1, 0]
+    d.finish_round()
+    assert d.table["tumbling"]["order"] == ["centre", "left"]
+
+
+def test_the_round_end_summary_names_each_tumble_in_order_and_what_it_crushed(driver):
+    """Issue 10: which boulders tumbled in which order, what each crushed, the reset cue."""
+    d = driver(2)
+    d.draws()
+    for _ in range(4):
+        d.discover(d.current(), "gray")
+    d.finish_round()
+    d.do(0, "stela_crushed", colour="brown")
+    d.stop("entrance")
+    d.stop("passage", row=6)
+    end = d.table["round_end"]
+    assert end["round"] == 1 and [t["boulder"] for t in end["tumbles"]] == ["left", "centre"]
+    assert end["tumbles"][0]["crushed"] == ["brown"] and end["tumbles"][1]["crushed"] == []
+    assert end["tumbles"][0]["sentence"] == ("The left boulder tumbled from its board to the entrance. "
+                                             "It crushed a brown stela.")
+    assert end["tumbles"][1]["sentence"] == "The centre boulder tumbled from its board to row 6."
+    assert end["reset_slabs"] == 7 and "reset the first 7 slabs" in end["sentence"]

@@ -197,3 +197,23 @@ def test_solo_view_names_the_goal(driver):
     v = driver(1, {"scenario": 11, "difficulty": "easy"}).table
     assert v["solo"]["scenario"] == 11 and v["solo"]["scenario_text"] == "Escape with 35+ knowledge"
     assert v["solo"]["knowledge_needed"] == 20
+
+
+def test_all_stelae_scenarios_judge_against_the_layout_confirmed_at_setup(driver):
+    """Issue 11: the layout is not printed, so scenario 10 ("Escape with all gray and beige
+    stelae in the passage") is judged against the layout the table set the game up with (the
+    box in force at setup), and a stela found beyond it is accepted, not refused."""
+    import tomllib
+
+    from companion.games.mayan_curse.components import DEFAULT_PATH
+
+    data = tomllib.loads(DEFAULT_PATH.read_text())
+    data["layout"]["1"]["passage"].update(gray=2, beige=1)  # this table lays fewer
+    d = driver(1, {"scenario": 10}, data)
+    d.draws()
+    for colour in ("gray", "gray", "beige", "beige"):  # one beige more than laid
+        d.discover(0, colour)
+    d.do(0, "escape")
+    result = d.g.result(d.s)
+    assert result.winners == (0,), result.detail["sentence"]
+    assert "2 of the 2 gray stelae" in result.detail["sentence"]
