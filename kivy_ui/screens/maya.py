@@ -22,7 +22,8 @@ from .. import theme
 from .game_screen import GameScreen
 from ..widgets.maya_board import PyramidColumn, QuarryColumn
 from ..widgets.maya_private import MayaPrivatePanel
-from ..widgets import maya_words as words
+from companion.games.maya import menu as maya_menu, words
+from companion.games.maya.actions import is_private
 
 MAX_BUTTONS = 8  # one row at 800 px wide; the menus group choices to stay under it
 
@@ -85,8 +86,8 @@ class MayaScreen(GameScreen):
         v = table.public_view()
         self.colours = seat_colours(table.session, v)
         self.header = words.header(v)
-        self.prompt = words.prompt(v)
-        self.summary = self._latest(table.session, v) or words.describe_event(v, v["last"])
+        self.prompt = v["waiting_for"]["sentence"]
+        self.summary = self._latest(table.session, v)
         self.summary = table.notice or self.summary  # after Undo/Redo: what it did
         self.can_redo = table.can_redo()
         self.message = table.message or " · ".join(table.device_problems.values())
@@ -99,17 +100,11 @@ class MayaScreen(GameScreen):
         self.gate_view.sync(table)
 
     def _latest(self, session, v) -> str:
-        """The sentence for the newest public decision when it left no event of its
-        own (a −3 target, a marker placed, a block moved); "" to show the event."""
-        actions = session.actions
-        seen, last_before = self._seen
-        self._seen = (len(actions), v["last"])
-        if seen is None or len(actions) < seen:
-            self._said = ""  # a resumed game or an undo: the event is the truth
-        elif len(actions) > seen:
-            newest = next((a for a in reversed(actions[seen:]) if a.get("actor") != CHANCE), None)
-            # a decision that caused an event (a quarry scored) is told by that event
-            self._said = words.describe_action(v, newest) if newest and v["last"] == last_before else ""
+        """What the last move caused, in the engine's sentences (the view's events);
+        after a resume or an undo the newest sentence stays until the next move."""
+        said = " ".join(e["sentence"] for e in v["events"] if e["sentence"])
+        if said:
+            self._said = said
         return self._said
 
     def _render_players(self, v):
@@ -120,7 +115,7 @@ class MayaScreen(GameScreen):
             box.add_widget(row)
         while len(box.children) > len(v["players"]):
             box.remove_widget(box.children[0])
-        acting = set(words.acting(v))
+        acting = {a for a in v["waiting_for"]["actors"] if isinstance(a, int)}
         for row, p in zip(reversed(box.children), v["players"]):
             _, symbol, rgba = self.colours[p["seat"]]
             row.seat = p["seat"]
@@ -179,7 +174,7 @@ class MayaScreen(GameScreen):
         if len(actors) != 1:
             return None, []
         actor = actors[0]
-        actions = [a for a in session.legal_actions(actor) if not words.is_private(a)]
+        actions = [a for a in session.legal_actions(actor) if not is_private(a)]
         return actor, actions
 
     def _render_choices(self, v):
@@ -196,11 +191,11 @@ class MayaScreen(GameScreen):
 
     def _menu(self, v, actions):
         """The buttons at the current step; players' names carry their symbols."""
-        return words.menu(self._marked(v), actions, self.path) if actions else []
+        return maya_menu.menu(self._marked(v), actions, self.path) if actions else []
 
     def labels(self, action) -> tuple:
         """The labels of the buttons that lead to `action`, step by step."""
-        return words.steps(self._marked(self._table.public_view()), action)
+        return maya_menu.steps(self._marked(self._table.public_view()), action)
 
     def _fill(self, choices, v):
         bar = self.ids.choices
@@ -239,8 +234,8 @@ class MayaScreen(GameScreen):
 
     def _private_seats(self, v) -> list:
         """Seats whose choice now waits in their private view (a card, a bid)."""
-        if v["phase"] in ("quarrying", "bidding") and not v["waiting_for"]:
-            return words.acting(v)
+        if v["phase"] in ("quarrying", "bidding") and not v["pending"]:
+            return [a for a in v["waiting_for"]["actors"] if isinstance(a, int)]
         return []
 
     def _private_label(self, v, seat):
@@ -269,7 +264,7 @@ class MayaScreen(GameScreen):
         (card + quarry, or its sealed bid), for the private overlay only."""
         if self._private is None:
             self._private = MayaPrivatePanel(self.play_private)
-        legal = [a for a in self._table.session.legal_actions(seat) if words.is_private(a)]
+        legal = [a for a in self._table.session.legal_actions(seat) if is_private(a)]
         self._private.show(seat, view, legal)
         self._select_tagged(seat)
         return self._private

@@ -15,7 +15,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
 from .. import theme
-from .maya_words import number, short_marker_name
+from companion.games.maya.words import number, short_marker_name
 
 
 def hex_colour(rgba) -> str:

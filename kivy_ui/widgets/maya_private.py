@@ -15,7 +15,7 @@ from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 
 from .. import theme
-from .maya_words import number
+from companion.games.maya.words import number
 
 
 class MayaPrivatePanel(BoxLayout):
@@ -46,12 +46,12 @@ class MayaPrivatePanel(BoxLayout):
         self.legal = list(legal)
         self.card, self.bid = None, 0  # each opening of the view starts the choice afresh
         self.seat, self.view = seat, view
-        me = view["players"][seat]
+        me = view["you"]
         cards = sorted(me["cards"], key=lambda v: (v < 0, v))  # as the rulebook lists them: 3 … 8, −3
         self.hand.text = "Your worker cards: " + ("  ".join(number(v) for v in cards) or "none left")
         mine = []
         for q in view["quarries"]:
-            values = [number(c["value"]) for c in q["cards"] if c["seat"] == seat and not q["revealed"]]
+            values = [number(x["value"]) for x in me["laid"] if x["quarry"] == q["quarry"]]
             if values:
                 mine.append(f"quarry {q['quarry'] + 1}: {', '.join(values)}")
         self.placed.text = ("Face down at " + "; ".join(mine) + ".") if mine else ""
@@ -59,7 +59,7 @@ class MayaPrivatePanel(BoxLayout):
 
     def _fill(self):
         self.buttons.clear_widgets()
-        v, me = self.view, self.view["players"][self.seat]
+        v, me = self.view, dict(self.view["players"][self.seat], **self.view["you"])
         if any(a["type"] in ("place_worker", "pass") for a in self.legal) and v["phase"] == "quarrying":
             if self.card is None:
                 self.ask.text = "Choose a worker card, or pass:"
@@ -84,7 +84,7 @@ class MayaPrivatePanel(BoxLayout):
             self._add("+1", lambda: self._step(1))
             self._add("+5", lambda: self._step(5))
             self._add("Seal my bid", lambda: self.play(self.seat, {"type": "bid", "gold": self.bid}), accent=True)
-        elif v["phase"] == "bidding" and "bid" in me:
+        elif v["phase"] == "bidding" and me.get("bid") is not None:
             self.ask.text = f"Your sealed bid: {me['bid']} gold. Waiting for the others."
         else:
             self.ask.text = "Nothing to choose here now."

@@ -9,14 +9,66 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...engine import Game, Option, Result, check_turn, require, shared_ranks
-from . import auction, building, distribution, quarrying, rounds, setup as setup_mod, views
+from ...components import BoxSpec
+from ...engine import Correction, Game, Move, Option, Result, TagKind, TagUse, require, shared_ranks
+from . import actions as A
+from . import auction, building, distribution, hooks, quarrying, rounds, setup as setup_mod, views
 from . import markers as mk
 from .components import Box, load_box, validate
 from .state import (AUCTION_CHOICE, AUCTION_DRAW, BIDDING, BUILDING, DISTRIBUTION, FIRST_PLAYER, OVER,
-                    QUARRYING, SETUP, Options, State)
+                    QUARRYING, SETUP, Options, State, replace)
 
-_INT_KEYS = ("pyramid", "level", "to", "quarry", "card", "seat", "target", "gold")
+#: actions whose effect no event of their own tells: the view's events start with the action
+_TOLD = frozenset((A.SETUP_BLOCK, A.BID, A.CHOOSE_BLUE_MARKER, A.MINUS_THREE, A.DECLINE, A.PLACE_PROTECTION,
+                   A.MOVE_BLOCK, A.POOL_BLOCK, A.PLACE_TWO_POINTS, A.USE_JOKER, A.ENTER_CARD))
+
+
+def _choose_start(state: State, action: dict) -> State:
+    s = action.get("seat")
+    require(isinstance(s, int) and 0 <= s < state.n, f"There is no player {s!r} at this table.")
+    return rounds.choose_starting_player(state, s)
+
+
+def _pending(fn):
+    """A move of a decision the rules ask first: fn(state, pending, action)."""
+    return lambda state, action: fn(state, state.pending[0], action)
+
+
+def _pending_legal(fn):
+    return lambda state, actor: fn(state, state.pending[0])
+
+
+def _moves() -> dict:
+    """{phase: {type: Move}}. Where one rules function lists a phase's legal actions
+    of every type, it hangs on the phase's first move."""
+    ints = ("pyramid", "level", "to", "quarry", "card", "seat", "target", "gold")
+    marker = _pending(mk.apply)
+    marker_legal = _pending_legal(mk.legal)
+    return {
+        SETUP: {A.SETUP_BLOCK: Move(setup_mod.apply, ints, legal=setup_mod.legal)},
+        FIRST_PLAYER: {A.CHOOSE_STARTING_PLAYER: Move(_choose_start, ints, legal=lambda st, a: [
+            {"actor": a, "type": A.CHOOSE_STARTING_PLAYER, "seat": s} for s in range(st.n)])},
+        AUCTION_DRAW: {A.DRAW_BLUE_MARKERS: Move(auction.draw, legal=lambda st, a: [
+            x for x, _ in auction.draw_outcomes(st)])},
+        BIDDING: {A.BID: Move(auction.bid, ints, legal=auction.bid_legal)},
+        AUCTION_CHOICE: {A.CHOOSE_BLUE_MARKER: Move(auction.choose, texts=("marker",), legal=auction.choose_legal)},
+        QUARRYING: {A.PLACE_WORKER: Move(quarrying.apply, ints, legal=quarrying.legal),
+                    A.PASS: Move(quarrying.apply)},
+        DISTRIBUTION: {A.ENTER_CARD: Move(distribution.enter, ints, legal=distribution.entry_legal),
+                       A.CLOSE_COLUMN: Move(distribution.enter)},
+        BUILDING: {A.PLACE_BLOCK: Move(building.apply, ints, legal=building.legal),
+                   A.DOUBLE_MOVE: Move(building.apply), A.PASS: Move(building.apply),
+                   A.USE_JOKER: Move(building.apply, ints, texts=("as",))},
+        "minus_three": {A.MINUS_THREE: Move(_pending(distribution.minus_three), ints,
+                                            legal=_pending_legal(distribution.minus_three_legal)),
+                        A.DECLINE: Move(_pending(distribution.minus_three))},
+        "protect": {A.PLACE_PROTECTION: Move(marker, ints, legal=marker_legal)},
+        "move_block": {A.MOVE_BLOCK: Move(marker, ints, legal=marker_legal), A.DECLINE: Move(marker)},
+        "pool_block": {A.POOL_BLOCK: Move(marker, ints, legal=marker_legal), A.DECLINE: Move(marker)},
+        "appoint": {A.APPOINT_STARTING_PLAYER: Move(marker, ints, legal=marker_legal)},
+        "two_points": {A.PLACE_TWO_POINTS: Move(marker, ints, legal=marker_legal), A.DECLINE: Move(marker)},
+        "joker": {A.USE_JOKER: Move(marker, ints, texts=("as",), legal=marker_legal), A.DECLINE: Move(marker)},
+    }
 
 
 class Maya(Game):
@@ -57,35 +109,19 @@ class Maya(Game):
             box = load_box(len(names))
         return setup_mod.new_state(names, opts, box)
 
+    # --- moves as data: {phase: {action type: Move}}; a decision the rules ask
+    # first (a -3 target, a marker won) is a phase of its own (phase_of).
+    def phase_of(self, state: State) -> str:
+        return state.pending[0].kind if state.pending else state.phase
+
+    def settle(self, state: State) -> State:
+        return rounds.advance(state)
+
     def actors(self, state: State) -> frozenset:
         return rounds.actors(state)
 
     def legal_actions(self, state: State, actor: Any) -> list:
-        if actor not in rounds.actors(state):
-            return []
-        if state.pending:
-            pend = state.pending[0]
-            if pend.kind == "minus_three":
-                return distribution.minus_three_legal(state, pend)
-            return mk.legal(state, pend)
-        phase = state.phase
-        if phase == SETUP:
-            return setup_mod.legal(state, actor)
-        if phase == FIRST_PLAYER:
-            return [{"actor": actor, "type": "choose_starting_player", "seat": s} for s in range(state.n)]
-        if phase == AUCTION_DRAW:
-            return [a for a, _ in auction.draw_outcomes(state)]
-        if phase == BIDDING:
-            return auction.bid_legal(state, actor)
-        if phase == AUCTION_CHOICE:
-            return auction.choose_legal(state, actor)
-        if phase == QUARRYING:
-            return quarrying.legal(state, actor)
-        if phase == DISTRIBUTION:
-            return distribution.entry_legal(state, actor)
-        if phase == BUILDING:
-            return building.legal(state, actor)
-        return []
+        return self.legal_from_moves(state, actor)
 
     def chance_outcomes(self, state: State) -> list:
         if state.phase == AUCTION_DRAW and not state.pending:
@@ -93,51 +129,39 @@ class Maya(Game):
         return []
 
     def apply(self, state: State, action: Mapping) -> State:
-        require(not isinstance(action.get("actor") if isinstance(action, Mapping) else None, bool),
-                "An action's actor is a seat number or the draw.")
-        actor = check_turn(self, state, action, state.names)
-        for key in _INT_KEYS:
-            if key in action:
-                v = action[key]
-                require(isinstance(v, int) and not isinstance(v, bool), f"{key.capitalize()} must be a whole number, not {v!r}.")
-        action = dict(action)
-        if state.pending:
-            pend = state.pending[0]
-            if pend.kind == "minus_three":
-                state = distribution.minus_three(state, pend, action)
-            else:
-                state = mk.apply(state, pend, action)
-            return rounds.advance(state)
-        phase = state.phase
-        kind = action["type"]
-        if phase == SETUP:
-            state = setup_mod.apply(state, action)
-        elif phase == FIRST_PLAYER:
-            s = action.get("seat")
-            require(kind == "choose_starting_player",
-                    f"{state.names[actor]} holds the First Player marker and first chooses who starts this round.")
-            require(isinstance(s, int) and 0 <= s < state.n, f"There is no player {s!r} at this table.")
-            state = rounds.choose_starting_player(state, s)
-        elif phase == AUCTION_DRAW:
-            require(kind == "draw_blue_markers", "The blue markers for the auction must be drawn first.")
-            state = auction.draw(state, action)
-        elif phase == BIDDING:
-            state = auction.bid(state, action)
-        elif phase == AUCTION_CHOICE:
-            state = auction.choose(state, action)
-        elif phase == QUARRYING:
-            state = quarrying.apply(state, action)
-        elif phase == DISTRIBUTION:
-            state = distribution.enter(state, action)
-        elif phase == BUILDING:
-            state = building.apply(state, action)
-        return rounds.advance(state)
+        """One action through the move table; the view's `events` then say what it caused."""
+        before = replace(state, events=())
+        after = self.dispatch(before, action)
+        if action["type"] in _TOLD:  # an action whose effect no event tells: say the action itself
+            told = {"event": "action", "action": A.public_part(action)}
+            after = replace(after, events=(told,) + after.events)
+        return after
 
     def view(self, state: State, viewer: Any) -> dict:
         out = views.view(state, viewer)
         result = self.result(state)
         out["result"] = result.to_json() if result else None
         return out
+
+    def describe_action(self, view: Mapping, action: Mapping) -> str:
+        return A.describe_action(view, action)
+
+    # --- what the generic layers ask (hooks.py) -------------------------------------
+    def tag_kinds(self) -> tuple[TagKind, ...]:
+        return (hooks.WORKER,)
+
+    def use_tag(self, state: State, seat: int | None, meaning: Mapping, held: Sequence[Mapping],
+                physical: bool) -> TagUse:
+        return hooks.use_tag(state, seat, meaning)
+
+    def corrections(self, state: State) -> list[Correction]:
+        return hooks.corrections(state)
+
+    def correct(self, state: State, key: str, value: int) -> State:
+        return hooks.correct(state, key, value)
+
+    def box_spec(self) -> BoxSpec:
+        return hooks.BOX_SPEC
 
     def result(self, state: State) -> Result | None:
         if state.phase != OVER:
@@ -178,6 +202,8 @@ class Maya(Game):
             return before.options.quarries == "scoring-only"
         return True
 
+
+Maya.moves = _moves()
 
 GAME = Maya()
 

@@ -11,7 +11,7 @@ from itertools import combinations
 
 from ...engine import CHANCE, require
 from .components import BLUE_MARKERS, titles
-from .state import AUCTION_CHOICE, AUCTION_DRAW, BIDDING, State, order_from, replace, tup_set
+from .state import AUCTION_CHOICE, AUCTION_DRAW, BIDDING, State, note, order_from, replace, tup_set
 from . import markers as mk
 
 
@@ -33,8 +33,8 @@ def draw(state: State, action: dict) -> State:
             and all(isinstance(m, str) and m in BLUE_MARKERS for m in drawn) and len(set(drawn)) == len(drawn),
             f"Draw {state.n - 1} different blue markers from: {titles(BLUE_MARKERS)}.")
     ordered = tuple(m for m in BLUE_MARKERS if m in drawn)
-    return replace(state, phase=BIDDING, blue_drawn=ordered, bids=(None,) * state.n,
-                   last={"event": "blue_drawn", "markers": list(ordered)})
+    return note(replace(state, phase=BIDDING, blue_drawn=ordered, bids=(None,) * state.n),
+                {"event": "blue_drawn", "markers": list(ordered)})
 
 
 def bid_legal(state: State, seat: int) -> list:
@@ -64,7 +64,7 @@ def reveal(state: State) -> State:
     for s in choosers:
         gold[s] -= state.bids[s]
     event = {"event": "bids", "bids": list(state.bids), "order": list(choosers)}
-    return replace(state, phase=AUCTION_CHOICE, choosers=choosers, gold=tuple(gold), last=event)
+    return note(replace(state, phase=AUCTION_CHOICE, choosers=choosers, gold=tuple(gold)), event)
 
 
 def choose_legal(state: State, seat: int) -> list:

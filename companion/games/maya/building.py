@@ -3,7 +3,7 @@ the double move and the two kinds of pass."""
 from __future__ import annotations
 
 from ...engine import require
-from .state import BUILDING, State, add_block, level_full, replace, tup_add
+from .state import BUILDING, State, add_block, level_full, note, replace, tup_add
 from . import markers as mk
 
 
@@ -79,12 +79,11 @@ def bonus_block(state: State, placer: int, p: int, level: int) -> State:
         return state
     if state.old[p][level + 1] > 0 or level_full(state, p, level + 1) or state.pool[seat] == 0:
         return state  # blocks from earlier rounds there (or no room, or none left)
-    return replace(
+    return note(replace(
         state,
         pyramids=add_block(state.pyramids, p, level + 1, seat),
         pool=tup_add(state.pool, seat, -1),
-        last={"event": "bonus_block", "seat": seat, "pyramid": p, "level": level + 1},
-    )
+    ), {"event": "bonus_block", "seat": seat, "pyramid": p, "level": level + 1})
 
 
 def double_moves(state: State, seat: int) -> list:
@@ -157,8 +156,8 @@ def apply(state: State, action: dict) -> State:
                 pool=tup_add(state.pool, seat, 1),
                 # an involuntary pass is paid for by the bank with 1 gold
                 gold=tup_add(state.gold, seat, 1) if forced else state.gold,
-                last={"event": "pass", "seat": seat, "forced": forced},
             )
+            state = note(state, {"event": "pass", "seat": seat, "forced": forced})
     else:
         require(False, f"In the building phase {name} places a block, makes a double move or passes.")
     return next_builder(state, seat)
@@ -166,17 +165,15 @@ def apply(state: State, action: dict) -> State:
 
 def _built(state: State, seat: int, where: list, paid: bool = False) -> State:
     """Place the blocks in order and say what happened, bonus blocks included."""
-    placed, bonus = [], []
+    placed, start = [], len(state.events)
     for p in where:
         placed.append([p, open_level(state)])
-        before = state.last
         state = place(state, seat, p)
-        if state.last is not before:  # a bonus block was given
-            bonus.append(state.last)
+    bonus = list(state.events[start:])  # the bonus blocks these placements won
     event = {"event": "built", "seat": seat, "placed": placed, "bonus": bonus}
     if len(where) == 2:
         event["double_move"] = "paid" if paid else "free"
-    return replace(state, last=event)
+    return replace(state, last=event, events=state.events[:start] + (event,))
 
 
 def next_builder(state: State, seat: int) -> State:

@@ -2,7 +2,8 @@
 validate it into frozen specs the rules read.
 
 A wrong file is a BadComponents naming the key, e.g.
-"tiles.4.quarries[2].max_cards must be a whole number of at least 1, not 0."
+"In the box file …/maya.toml, tiles.4.quarries[2].max_cards must be a whole
+number from 1 to 40, not 0." (companion.components.Checker)
 """
 from __future__ import annotations
 
@@ -10,8 +11,7 @@ import pathlib
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...components import cached_box, unconfirmed
-from ...errors import BadComponents
+from ...components import Checker, cached_box, unconfirmed
 
 DEFAULT_PATH = pathlib.Path(__file__).with_name("components.toml")
 
@@ -65,83 +65,60 @@ class Box:
     unconfirmed: tuple  # dotted keys the rulebook does not print
 
 
-def _fail(key, what, value):
-    raise BadComponents(f"In the Maya box file, {key} must be {what}, not {value!r}.")
-
-
-def _int(value, key, lo=None):
-    if isinstance(value, bool) or not isinstance(value, int) or (lo is not None and value < lo):
-        _fail(key, "a whole number" + (f" of at least {lo}" if lo is not None else ""), value)
-    return value
-
-
-def _table(data, key):
-    if not isinstance(data, dict):
-        _fail(key, "a table", data)
-    return data
-
-
-def _list(value, key, min_len=1):
-    if not isinstance(value, list) or len(value) < min_len:
-        _fail(key, f"a list of at least {min_len} item" + ("s" if min_len != 1 else ""), value)
-    return value
-
-
 def validate(data: dict, players: int, source: str = "") -> Box:
-    """Check the parsed file and build the Box for `players` players."""
-    _table(data, "the file")
-    colours = _list(data.get("colours"), "colours", 5)
-    for i, c in enumerate(colours):
-        if not isinstance(c, str) or not c:
-            _fail(f"colours[{i}]", "a colour name", c)
-    cards = _list(data.get("worker_cards"), "worker_cards", 1)
-    for i, v in enumerate(cards):
-        _int(v, f"worker_cards[{i}]")
-    low = _list(data.get("low_values"), "low_values", 1)
+    """Check the parsed file and build the Box for `players` players; a bad value
+    is a BadComponents naming its key (the shared Checker's sentences)."""
+    c = Checker(source or "for Maya")
+    if not isinstance(data, dict):
+        c.fail("the file", "is not a table")
+    colours = c.strings(data.get("colours"), "colours")
+    if len(colours) < 5:
+        c.fail("colours", "must name the 5 colours")
+    cards = c.items(data.get("worker_cards"), "worker_cards", 1, 40)
+    cards = [c.count(v, f"worker_cards[{i}]", -20, 20) for i, v in enumerate(cards)]
+    low = c.items(data.get("low_values"), "low_values", 1, 40)
     for i, v in enumerate(low):
-        _int(v, f"low_values[{i}]", 1)
+        c.count(v, f"low_values[{i}]", 1, 20)
         if v not in cards:
-            _fail(f"low_values[{i}]", "the value of a worker card", v)
-    blocks = _int(data.get("blocks_per_colour"), "blocks_per_colour", 2)
+            c.fail(f"low_values[{i}]", f"must be the value of a worker card, not {v!r}")
+    blocks = c.count(data.get("blocks_per_colour"), "blocks_per_colour", 2, 200)
 
-    layout = _table(data.get("layout"), "layout")
-    names = _list(layout.get(str(players)), f"layout.{players}", 1)
-    pyramids_data = _table(data.get("pyramids"), "pyramids")
+    layout = c.table(data, "layout")
+    names = c.items(layout.get(str(players)), f"layout.{players}", 1, 10)
+    pyramids_data = c.table(data, "pyramids")
     pyramids = []
     for i, name in enumerate(names):
-        if name not in pyramids_data:
-            _fail(f"layout.{players}[{i}]", "the name of a pyramid in [pyramids]", name)
-        p = _table(pyramids_data[name], f"pyramids.{name}")
+        if not isinstance(name, str) or name not in pyramids_data:
+            c.fail(f"layout.{players}[{i}]", f"must be the name of a pyramid in [pyramids], not {name!r:.40}")
+        p = c.table(pyramids_data, f"pyramids.{name}")
         levels = []
-        for j, lv in enumerate(_list(p.get("levels"), f"pyramids.{name}.levels", 1)):
+        for j, lv in enumerate(c.items(p.get("levels"), f"pyramids.{name}.levels", 1, 20)):
             key = f"pyramids.{name}.levels[{j}]"
-            _table(lv, key)
-            spaces = _int(lv.get("spaces"), f"{key}.spaces", 1)
-            gold = lv.get("gold")
-            if not (isinstance(gold, list) and len(gold) == 2):
-                _fail(f"{key}.gold", "two numbers [most, second most]", gold)
-            most, second = (_int(g, f"{key}.gold[{k}]", 0) for k, g in enumerate(gold))
+            if not isinstance(lv, dict):
+                c.fail(key, "is not a table")
+            spaces = c.count(lv.get("spaces"), f"{key}.spaces", 1, 100)
+            most, second = c.counts(lv.get("gold"), f"{key}.gold", 2, 0, 100)
             levels.append(LevelSpec(spaces, most, second))
         pyramids.append(PyramidSpec(name, tuple(levels)))
     if sum(p.levels[0].spaces for p in pyramids) < 2 * players:
-        _fail(f"layout.{players}", f"pyramids whose bottom levels hold the {2 * players} starting blocks", names)
+        c.fail(f"layout.{players}", f"must name pyramids whose bottom levels hold the {2 * players} starting blocks")
 
-    tiles = _table(data.get("tiles"), "tiles")
-    tile = _table(tiles.get(str(players)), f"tiles.{players}")
+    tiles = c.table(data, "tiles")
+    tile = c.table(tiles, f"tiles.{players}")
     quarries = []
-    for i, q in enumerate(_list(tile.get("quarries"), f"tiles.{players}.quarries", 1)):
+    for i, q in enumerate(c.items(tile.get("quarries"), f"tiles.{players}.quarries", 1, 12)):
         key = f"tiles.{players}.quarries[{i}]"
-        _table(q, key)
-        won = _list(q.get("blocks"), f"{key}.blocks", 1)
-        won = tuple(_int(b, f"{key}.blocks[{k}]", 0) for k, b in enumerate(won))
-        max_cards = _int(q.get("max_cards"), f"{key}.max_cards", 1)
-        marker = q.get("marker")
-        if marker not in GREEN_MARKERS:
-            _fail(f"{key}.marker", "one of " + ", ".join(GREEN_MARKERS), marker)
+        if not isinstance(q, dict):
+            c.fail(key, "is not a table")
+        won = c.counts(q.get("blocks"), f"{key}.blocks", None, 0, blocks)
+        if not won:
+            c.fail(f"{key}.blocks", "must list the blocks for at least first place")
+        max_cards = c.count(q.get("max_cards"), f"{key}.max_cards", 1, 40)
+        marker = c.name(q.get("marker"), f"{key}.marker", GREEN_MARKERS)
         quarries.append(QuarrySpec(won, max_cards, marker))
     markers = [q.marker for q in quarries]
     if len(set(markers)) != len(markers):
-        _fail(f"tiles.{players}.quarries", "quarries with different markers (there is one of each)", markers)
+        c.fail(f"tiles.{players}.quarries", "must have different markers (there is one of each)")
 
     return Box(
         players=players,

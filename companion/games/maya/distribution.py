@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...engine import require
 from . import markers as mk
 from .quarrying import lay_card, low_sentence
-from .state import MINUS, Pending, State, order_from, replace, tup_add, tup_set
+from .state import MINUS, Pending, State, note, order_from, replace, tup_add, tup_set
 
 
 def present(quarry) -> list:
@@ -56,12 +56,16 @@ def reveal(state: State, q: int) -> State:
 
 
 def minus_three_legal(state: State, pend: Pending) -> list:
-    return [{"actor": pend.seat, "type": "minus_three", "target": t} for t in targets(state, pend.quarry, pend.seat)]
+    """A target for the -3 card, or decline: the owner "can" take the points (rulebook)."""
+    return [{"actor": pend.seat, "type": "minus_three", "target": t}
+            for t in targets(state, pend.quarry, pend.seat)] + [{"actor": pend.seat, "type": "decline"}]
 
 
 def minus_three(state: State, pend: Pending, action: dict) -> State:
     target = action.get("target")
     name = state.names[pend.seat]
+    if action["type"] == "decline":
+        return replace(state, pending=state.pending[1:])
     require(action["type"] == "minus_three", f"{name} must first {mk.DESCRIBE['minus_three']}.")
     require(target in targets(state, pend.quarry, pend.seat),
             f"{name}'s -3 card takes points from another player at this quarry who is not protected.")
@@ -98,8 +102,8 @@ def resolve(state: State, q: int) -> State:
         "marker_to": winner if quarry.marker else None,
     }
     marker = quarry.marker
-    state = replace(state, hand=hand, pool=pool, deductions=(), current=q - 1, last=result,
-                    results=state.results + (result,))
+    state = note(replace(state, hand=hand, pool=pool, deductions=(), current=q - 1,
+                         results=state.results + (result,)), result)
     if winner is None or marker is None:
         return state
     state = replace(state, quarries=tup_set(state.quarries, q, replace(state.quarries[q], marker=None)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...engine import require
 from .components import titles
-from .state import Pending, State, add_block, level_full, replace, tup_add, tup_set
+from .state import Pending, State, add_block, level_full, note, replace, tup_add, tup_set
 
 # Green markers used at once, as decisions of their winner; the rest are held.
 AT_ONCE = ("protect", "move_block", "pool_block", "first_player")
@@ -150,7 +150,7 @@ def apply(state: State, pend: Pending, action: dict) -> State:
                 f"There is no player {s!r} at this table.")
         # the new starting player keeps the marker in front of them and
         # chooses the starting player of the next round
-        return replace(rest, starting=s, fp_holder=s, last={"event": "appointed", "by": seat, "seat": s})
+        return note(replace(rest, starting=s, fp_holder=s), {"event": "appointed", "by": seat, "seat": s})
     if kind == "place_two_points":
         q = action.get("quarry")
         require(isinstance(q, int) and not isinstance(q, bool) and 0 <= q < len(state.quarries),
@@ -186,7 +186,7 @@ DESCRIBE = {
     "appoint": "appoint the starting player",
     "two_points": "place the 2 points marker at a quarry, or decline",
     "joker": "say which marker the joker stands for",
-    "minus_three": "choose whom the -3 card takes 3 points from",
+    "minus_three": "choose whom the -3 card takes 3 points from, or decline",
 }
 
 

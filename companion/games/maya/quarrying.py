@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine import require
 from .markers import no_quarry
-from .state import QUARRYING, State, replace, tup_set
+from .state import QUARRYING, State, note, replace, tup_set
 
 
 def is_low(state: State, value: int) -> bool:
@@ -50,8 +50,7 @@ def apply(state: State, action: dict) -> State:
     seat = action["actor"]
     name = state.names[seat]
     if action["type"] == "pass":
-        state = replace(state, passed=tup_set(state.passed, seat, True),
-                        last={"event": "passed", "seat": seat})
+        state = note(replace(state, passed=tup_set(state.passed, seat, True)), {"event": "passed", "seat": seat})
         return next_turn(state, seat)
     require(action["type"] == "place_worker", f"While quarrying {name} lays a worker card at a quarry or passes.")
     q, v = action.get("quarry"), action.get("card")
@@ -61,8 +60,7 @@ def apply(state: State, action: dict) -> State:
     require(len(quarry.cards) < state.box.quarries[q].max_cards,
             f"Quarry {q + 1} is full: it takes {state.box.quarries[q].max_cards} worker cards.")
     require(bool(quarry.cards) or is_low(state, v), low_sentence(state, q))
-    state = replace(lay_card(state, q, seat, v),
-                    last={"event": "placed", "seat": seat, "quarry": q, "low": is_low(state, v)})
+    state = note(lay_card(state, q, seat, v), {"event": "placed", "seat": seat, "quarry": q, "low": is_low(state, v)})
     return next_turn(state, seat)
 
 

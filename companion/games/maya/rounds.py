@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...engine import CHANCE
 from . import auction, building, distribution, quarrying, scoring, setup, transport
 from .state import (AUCTION_CHOICE, AUCTION_DRAW, BIDDING, BUILDING, DISTRIBUTION, FIRST_PLAYER, OVER,
-                    QUARRY_END, QUARRYING, SETUP, Pending, Quarry, State, order_from, replace)
+                    QUARRY_END, QUARRYING, SETUP, Pending, Quarry, State, note, order_from, replace)
 
 ROUNDS = 3
 
@@ -41,7 +41,7 @@ def start_round(state: State, number: int) -> State:
 
 def choose_starting_player(state: State, seat: int) -> State:
     # the First Player marker goes back above its quarry for this round
-    state = replace(state, starting=seat, fp_holder=None, last={"event": "starting_player", "seat": seat})
+    state = note(replace(state, starting=seat, fp_holder=None), {"event": "starting_player", "seat": seat})
     return begin_auction(state)
 
 

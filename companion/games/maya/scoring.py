@@ -2,7 +2,7 @@
 of every pyramid, complete or not; then erosion (not after the last round)."""
 from __future__ import annotations
 
-from .state import State, replace
+from .state import State, note, replace
 
 
 def level_payments(counts: tuple, most: int, second: int, second_after_tie: bool = True) -> list:
@@ -69,6 +69,11 @@ def score(state: State, last_round: bool) -> State:
             for b_level, a_level in zip(before, after):
                 for seat in range(state.n):
                     pool[seat] += b_level[seat] - a_level[seat]
-    summary = {"event": "scoring", "round": state.round, "payments": pay, "eroded": not last_round}
-    return replace(state, gold=tuple(gold), pyramids=pyramids, pool=tuple(pool), last=summary,
-                   history=state.history + (summary,))
+    # the pyramids as scored, and per pyramid, level and seat the blocks erosion takes off
+    counts = [[list(level) for level in pyr] for pyr in state.pyramids]
+    removed = [[[b - a for b, a in zip(b_level, a_level)] for b_level, a_level in zip(before, after)]
+               for before, after in zip(state.pyramids, pyramids)]
+    summary = {"event": "scoring", "round": state.round, "payments": pay, "eroded": not last_round,
+               "counts": counts, "removed": removed}
+    return note(replace(state, gold=tuple(gold), pyramids=pyramids, pool=tuple(pool),
+                        history=state.history + (summary,)), summary)

@@ -86,6 +86,7 @@ class State:
     last: Any = None  # the last public event (quarry result, bids, scoring)
     results: tuple = ()  # this round's quarry results, in the order resolved
     history: tuple = ()  # public per-round scoring summaries
+    events: tuple = ()  # what the last action caused, in order (public data; sentences in words.py)
 
     @property
     def n(self) -> int:
@@ -100,6 +101,11 @@ def replace(obj, **changes):
     d.update(obj.__dict__)
     d.update(changes)
     return new
+
+
+def note(state: State, event: dict) -> State:
+    """Record a public event: the newest (`last`) and one more of what this action caused."""
+    return replace(state, last=event, events=state.events + (event,))
 
 
 def tup_set(t: tuple, i: int, value) -> tuple:
@@ -129,4 +135,4 @@ def order_from(state: State, first: int) -> list:
     return [(first + k) % n for k in range(n)]
 
 
-__all__ = ["State", "Options", "Quarry", "Pending", "replace", "tup_set", "tup_add", "add_block", "level_full", "order_from"]
+__all__ = ["State", "Options", "Quarry", "Pending", "replace", "note", "tup_set", "tup_add", "add_block", "level_full", "order_from"]

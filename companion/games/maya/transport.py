@@ -3,7 +3,7 @@ remaining worker cards (-3 ignored) plus marker bonuses; the surplus returns
 to the pool. Then the extra-block marker adds one block that needs no transport."""
 from __future__ import annotations
 
-from .state import MINUS, State, replace, tup_set
+from .state import MINUS, State, note, replace, tup_set
 
 
 def capacity(state: State, seat: int) -> int:
@@ -31,5 +31,5 @@ def transport(state: State) -> State:
     for seat in range(state.n):
         left = tuple(m for m in markers[seat] if m not in ("transport2", "joker:transport2", "transport4", "extra_block"))
         markers = tup_set(markers, seat, left)
-    return replace(state, hand=tuple(hand), pool=tuple(pool), markers=markers,
-                   last={"event": "transport", "players": report})
+    return note(replace(state, hand=tuple(hand), pool=tuple(pool), markers=markers),
+                {"event": "transport", "players": report})

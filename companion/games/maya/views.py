@@ -1,25 +1,31 @@
-"""What each viewer may see. The TABLE view shows what the physical table
-shows: at each concealed quarry the cards in order with owner and low/high
-(the back of a card shows that), never a value; the number of cards each
-player still holds; whether each player has bid, never the bid. A seat's view
-adds that seat's own secrets: its cards in hand, its values at concealed
-quarries and its own bid."""
+"""What each viewer may see, in the one view schema (companion/viewschema.py).
+
+The TABLE view shows what the physical table shows: at each concealed quarry
+the cards in order with owner and low/high (the back of a card shows that),
+never a value; the number of cards each player still holds; whether each
+player has bid, never the bid. A seat's view is the TABLE view plus `you`:
+that seat's cards in hand, its own cards' values at concealed quarries and its
+own sealed bid. Every sentence comes from words.py."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import TABLE
+from ...errors import IllegalAction
+from . import words
 from .rounds import actors
 from .state import BIDDING, QUARRYING, State
 
 
-def view(state: State, viewer) -> dict:
-    seat = viewer if viewer != TABLE else None
+def public(state: State) -> dict[str, Any]:
+    """The TABLE view without `result` (the game adds it)."""
     low = state.box.low_values
     quarries = []
     for q, (quarry, spec) in enumerate(zip(state.quarries, state.box.quarries)):
         cards = []
         for owner, v in quarry.cards:
-            card = {"seat": owner, "low": v in low}
-            if quarry.revealed or owner == seat:
+            card: dict[str, Any] = {"seat": owner, "low": v in low}
+            if quarry.revealed:
                 card["value"] = v
             cards.append(card)
         quarries.append({
@@ -34,7 +40,7 @@ def view(state: State, viewer) -> dict:
         })
     players = []
     for s, name in enumerate(state.names):
-        p = {
+        p: dict[str, Any] = {
             "seat": s,
             "name": name,
             "colour": state.box.colours[s],
@@ -47,10 +53,6 @@ def view(state: State, viewer) -> dict:
         }
         if state.phase == BIDDING:
             p["has_bid"] = state.bids[s] is not None
-        if s == seat:
-            p["cards"] = list(state.cards[s])
-            if state.phase == BIDDING and state.bids[s] is not None:
-                p["bid"] = state.bids[s]
         players.append(p)
     pyramids = []
     for pyr, spec in zip(state.pyramids, state.box.pyramids):
@@ -61,30 +63,57 @@ def view(state: State, viewer) -> dict:
                 for counts, ls in zip(pyr, spec.levels)
             ],
         })
-    out = {
+    pend = state.pending[0] if state.pending else None
+    out: dict[str, Any] = {
         "game": "maya",
         "round": state.round,
+        "rounds": 3,
         "phase": state.phase,
         "starting_player": state.starting,
         "first_player_holder": state.fp_holder,
         "turn": state.turn,
-        "actors": sorted(actors(state), key=str),  # who may act now (several while bidding)
         "players": players,
         "quarries": quarries,
         "current_quarry": state.current,
         "pyramids": pyramids,
-        "waiting_for": [{"kind": p.kind, "seat": p.seat, "quarry": p.quarry} for p in state.pending[:1]],
+        "pending": None if pend is None else {"kind": pend.kind, "seat": pend.seat, "quarry": pend.quarry},
         "deductions": [list(d) for d in state.deductions],
         "blue_markers": list(state.blue_drawn),
         "auction_order": list(state.choosers),
-        "last": state.last,
         "quarry_results": list(state.results),
         "history": list(state.history),
         "options": {
             "advanced": state.options.advanced,
             "quarries": state.options.quarries,
         },
+        "result": None,
     }
-    if seat is not None:
-        out["seat"] = seat
+    seats = sorted(actors(state), key=str)
+    out["waiting_for"] = {"actors": seats, "sentence": words.waiting_sentence(out, seats)}
+    out["events"] = [dict(e, kind=e["event"], sentence=words.event_sentence(out, e)) for e in state.events]
+    # the round's quarry results with their sentences (the summary shows every quarry, not only the last)
+    out["quarry_results"] = [dict(r, sentence=words.quarry_sentence(out, r)) for r in state.results]
+    return out
+
+
+def secrets(state: State, seat: int) -> dict[str, Any]:
+    """What only `seat` may see: its cards, its own concealed cards' values, its bid."""
+    laid = [{"quarry": q, "index": i, "value": v}
+            for q, quarry in enumerate(state.quarries) if not quarry.revealed
+            for i, (owner, v) in enumerate(quarry.cards) if owner == seat]
+    return {
+        "seat": seat,
+        "colour": state.box.colours[seat],
+        "cards": list(state.cards[seat]),
+        "laid": laid,
+        "bid": state.bids[seat] if state.phase == BIDDING else None,
+    }
+
+
+def view(state: State, viewer: Any) -> dict[str, Any]:
+    out = public(state)
+    if viewer != TABLE:
+        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < state.n:
+            raise IllegalAction(f"There is no player {viewer!r:.40} at this table.")
+        out["you"] = secrets(state, viewer)
     return out

@@ -43,9 +43,11 @@ def test_a_bid_is_hidden_until_all_are_in(maya):
     s = maya.act(s, RED, "bid", gold=7)
     table = maya.GAME.view(s, maya.TABLE)
     assert table["players"][RED]["has_bid"] is True
-    assert "bid" not in table["players"][RED] and "7" not in str(table["last"])
-    assert maya.GAME.view(s, RED)["players"][RED]["bid"] == 7
-    assert "bid" not in maya.GAME.view(s, BLUE)["players"][RED]
+    other = maya.act(at_auction(maya), RED, "bid", gold=2)
+    assert maya.GAME.view(other, maya.TABLE) == table  # nothing of the amount shows
+    assert [e["sentence"] for e in table["events"]] == ["Red seals a bid."]
+    assert maya.GAME.view(s, RED)["you"]["bid"] == 7
+    assert maya.GAME.view(s, BLUE) == maya.GAME.view(other, BLUE)
     assert maya.GAME.actors(s) == {BLUE, GREEN, YELLOW, PURPLE}
     with pytest.raises(IllegalAction, match="Waiting for"):
         maya.act(s, RED, "bid", gold=3)

@@ -21,7 +21,7 @@ def play(n, advanced, greedy_seat, seed):
             action = GAME.sample_chance(s, rng)
         else:
             bot = greedy if actor == greedy_seat else rnd
-            action = bot.choose(GAME, s, actor, rng)
+            action = bot.choose(GAME, GAME.view(s, actor), GAME.legal_actions(s, actor), rng)
             assert action in GAME.legal_actions(s, actor)
         s = GAME.apply(s, action)
     return GAME.result(s)

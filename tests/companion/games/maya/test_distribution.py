@@ -32,7 +32,7 @@ def test_rulebook_distribution_example_2(maya):
     b = one_quarry(maya, [4, 2], max_cards=5, marker="free_pass")
     s = maya.at_distribution([[(GREEN, 5), (BLUE, 5), (PURPLE, 7), (GREEN, -3)]], b=b)
     assert s.pending[0].kind == "minus_three" and s.pending[0].seat == GREEN
-    assert {a["target"] for a in maya.GAME.legal_actions(s, GREEN)} == {BLUE, PURPLE}
+    assert {a.get("target") for a in maya.GAME.legal_actions(s, GREEN)} == {BLUE, PURPLE, None}  # None: decline
     s = maya.act(s, GREEN, "minus_three", target=PURPLE)
     assert s.results[-1]["points"] == {str(GREEN): 5, str(BLUE): 5, str(PURPLE): 4}
     assert (s.hand[GREEN], s.hand[BLUE], s.hand[PURPLE]) == (4, 2, 0)
@@ -128,7 +128,8 @@ def test_blocks_won_are_limited_by_the_pool(maya):
 def test_minus_three_cannot_target_a_protected_player(maya):
     b = one_quarry(maya, [4, 2], max_cards=5)
     s = maya.at_distribution([[(RED, 5), (BLUE, 4), (GREEN, 3), (BLUE, -3)]], b=b, protected={0: [RED]})
-    assert maya.GAME.legal_actions(s, BLUE) == [{"actor": BLUE, "type": "minus_three", "target": GREEN}]
+    assert maya.GAME.legal_actions(s, BLUE) == [{"actor": BLUE, "type": "minus_three", "target": GREEN},
+                                                {"actor": BLUE, "type": "decline"}]
     with pytest.raises(IllegalAction, match="not protected"):
         maya.act(s, BLUE, "minus_three", target=RED)
 

@@ -60,9 +60,11 @@ def test_the_table_sees_low_or_high_but_never_the_value(maya):
     table = maya.GAME.view(s, maya.TABLE)
     assert table["quarries"][2]["cards"] == [{"seat": BLUE, "low": True}, {"seat": RED, "low": False}]
     mine = maya.GAME.view(s, RED)
-    assert mine["quarries"][2]["cards"] == [{"seat": BLUE, "low": True}, {"seat": RED, "low": False, "value": 8}]
-    assert mine["players"][RED]["cards"] == [-3, 3, 4, 4, 5, 6, 7]
+    assert mine["quarries"][2]["cards"] == table["quarries"][2]["cards"]  # the public part is the table's
+    assert mine["you"]["laid"] == [{"quarry": 2, "index": 1, "value": 8}]
+    assert mine["you"]["cards"] == [-3, 3, 4, 4, 5, 6, 7]
     assert "cards" not in mine["players"][BLUE] and table["players"][RED]["cards_left"] == 7
+    assert [e["sentence"] for e in table["events"]] == ["Red lays a high card at quarry 3."]
 
 
 def test_all_passed_reveals_the_right_hand_quarry_and_cannot_be_undone(maya):

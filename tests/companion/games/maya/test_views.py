@@ -11,6 +11,7 @@ from hypothesis import given, strategies as st
 
 from companion.engine import CHANCE, TABLE
 from companion.games.maya import GAME
+from companion.viewschema import problems
 from companion.games.maya.state import BIDDING, replace
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli"]
@@ -70,8 +71,11 @@ def test_states_differing_only_in_secrets_look_the_same(seed, n, advanced):
         if rng.random() > 0.3:
             continue
         twin = scramble(state, rng)
-        assert GAME.view(twin, TABLE) == GAME.view(state, TABLE)
+        table = GAME.view(state, TABLE)
+        assert problems(table, TABLE, n) == []
+        assert GAME.view(twin, TABLE) == table
         seat = rng.randrange(n)
+        assert problems(GAME.view(state, seat), seat, n) == []
         twin = scramble(state, rng, keep=seat)
         assert secrets_of(twin, seat) == secrets_of(state, seat)
         assert GAME.view(twin, seat) == GAME.view(state, seat)
@@ -88,29 +92,50 @@ def test_the_property_would_catch_a_leak():
 
 
 def test_a_seat_sees_its_own_secrets_and_no_one_elses():
-    rng = random.Random(5)
+    """A seat's secrets are under `you` (its cards, its concealed cards' values, its
+    bid); everything else in its view is exactly the TABLE view."""
     seen_bid = seen_card = False
     for state in random_states(7, 5, True):
+        table = GAME.view(state, TABLE)
+        assert "you" not in table
         for seat in range(5):
             view = GAME.view(state, seat)
             json.dumps(view)
-            me = view["players"][seat]
+            me = view.pop("you")
+            assert view == table
             assert me["cards"] == list(state.cards[seat])
-            for other in range(5):
-                if other != seat:
-                    assert "cards" not in view["players"][other] and "bid" not in view["players"][other]
-            for q, quarry in zip(view["quarries"], state.quarries):
-                for card, (owner, v) in zip(q["cards"], quarry.cards):
-                    if owner == seat or quarry.revealed:
-                        assert card["value"] == v
+            laid = {(x["quarry"], x["index"]): x["value"] for x in me["laid"]}
+            for q, quarry in enumerate(state.quarries):
+                for i, (owner, v) in enumerate(quarry.cards):
+                    if owner == seat and not quarry.revealed:
+                        assert laid.pop((q, i)) == v
                         seen_card = True
-                    else:
-                        assert "value" not in card
+                    elif not quarry.revealed:
+                        assert "value" not in table["quarries"][q]["cards"][i]
+            assert laid == {}
             if state.phase == BIDDING and state.bids[seat] is not None:
                 assert me["bid"] == state.bids[seat]
                 seen_bid = True
     assert seen_bid and seen_card
-    del rng
+
+
+def test_every_view_follows_the_schema_and_events_are_sentences():
+    """Over random games of 3 to 5 players: every TABLE and seat view passes the
+    schema; the events say in words what each action caused, and a TABLE
+    sentence never names a sealed bid."""
+    said = 0
+    for seed, n in ((21, 3), (22, 4), (23, 5)):
+        for state in random_states(seed, n, seed % 2 == 0):
+            for viewer in [TABLE, *range(n)]:
+                assert problems(GAME.view(state, viewer), viewer, n) == []
+            table = GAME.view(state, TABLE)
+            assert table["waiting_for"]["sentence"] or table["phase"] == "over"
+            for e in table["events"]:
+                assert e["sentence"], e
+                said += 1
+                if e["kind"] == "action" and e["action"]["type"] == "bid":
+                    assert "gold" not in e["action"] and "bid" not in e["sentence"].replace("seals a bid", "")
+    assert said > 300
 
 
 def test_greedy_bot_decides_only_from_what_its_seat_may_see():
@@ -126,7 +151,10 @@ def test_greedy_bot_decides_only_from_what_its_seat_may_see():
                 continue
             seat = rng.choice(actors)
             twin = scramble(state, rng, keep=seat)
-            choice = bot.choose(GAME, state, seat, random.Random(seed))
-            assert bot.choose(GAME, twin, seat, random.Random(seed)) == choice
+            # the bot is handed the seat's view and legal actions, nothing else
+            choice = bot.choose(GAME, GAME.view(state, seat), GAME.legal_actions(state, seat), random.Random(seed))
+            assert choice in GAME.legal_actions(state, seat)
+            again = bot.choose(GAME, GAME.view(twin, seat), GAME.legal_actions(twin, seat), random.Random(seed))
+            assert again == choice
             checked += 1
     assert checked > 200

@@ -1,0 +1,55 @@
+"""Maya's action types, named once: the engine's move table, the bots, the
+controller and the screens import these instead of retyping the strings (the
+strings themselves never change: journals and rulebook replays keep working)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+SETUP_BLOCK = "setup_block"
+CHOOSE_STARTING_PLAYER = "choose_starting_player"
+DRAW_BLUE_MARKERS = "draw_blue_markers"
+BID = "bid"
+CHOOSE_BLUE_MARKER = "choose_blue_marker"
+PLACE_WORKER = "place_worker"
+PASS = "pass"  # quarrying (no field) and building ("free": true/false)
+ENTER_CARD = "enter_card"
+CLOSE_COLUMN = "close_column"
+PLACE_BLOCK = "place_block"
+DOUBLE_MOVE = "double_move"
+MINUS_THREE = "minus_three"
+DECLINE = "decline"
+PLACE_PROTECTION = "place_protection"
+MOVE_BLOCK = "move_block"
+POOL_BLOCK = "pool_block"
+APPOINT_STARTING_PLAYER = "appoint_starting_player"
+PLACE_TWO_POINTS = "place_two_points"
+USE_JOKER = "use_joker"
+
+ALL = (SETUP_BLOCK, CHOOSE_STARTING_PLAYER, DRAW_BLUE_MARKERS, BID, CHOOSE_BLUE_MARKER, PLACE_WORKER, PASS,
+       ENTER_CARD, CLOSE_COLUMN, PLACE_BLOCK, DOUBLE_MOVE, MINUS_THREE, DECLINE, PLACE_PROTECTION, MOVE_BLOCK,
+       POOL_BLOCK, APPOINT_STARTING_PLAYER, PLACE_TWO_POINTS, USE_JOKER)
+
+
+def is_private(action: Mapping[str, Any]) -> bool:
+    """Choices a player makes behind the privacy gate: their card and quarry (or
+    their pass while quarrying), their sealed bid."""
+    kind = action.get("type")
+    return kind in (PLACE_WORKER, BID) or (kind == PASS and "free" not in action)
+
+
+def public_part(action: Mapping[str, Any]) -> dict[str, Any]:
+    """What the whole table may know of an action: a sealed bid's amount and a
+    laid card's value are left out."""
+    if action.get("type") == BID:
+        return {"actor": action.get("actor"), "type": BID}
+    if action.get("type") == PLACE_WORKER:
+        return {"actor": action.get("actor"), "type": PLACE_WORKER, "quarry": action.get("quarry")}
+    return dict(action)
+
+
+def describe_action(view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
+    """The action as a sentence in `view`'s words; a TABLE view's sentence never
+    names a card's value or a sealed bid."""
+    from .words import action_sentence
+
+    return action_sentence(view, action)
