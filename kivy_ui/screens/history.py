@@ -41,7 +41,7 @@ def _minutes(seconds: float) -> str:
 
 def seat_label(name: str, colour: str) -> tuple[str, tuple]:
     """"● Ana" and the colour's rgba: a colour never goes without its symbol."""
-    cname, symbol, rgba = theme.colour(colour) if colour else ("", "", theme.TEXT)
+    _cname, symbol, rgba = theme.colour(colour) if colour else ("", "", theme.TEXT)
     return (f"{symbol} {name}" if symbol else name), rgba
 
 
@@ -151,6 +151,7 @@ class GameDetailScreen(Screen):
 
     step = NumericProperty(0)
     pane = StringProperty("log")
+    detail: dict | None = None
 
     def show_game(self, game_id: int):
         from companion.errors import CompanionError
@@ -159,6 +160,7 @@ class GameDetailScreen(Screen):
 
         app = App.get_running_app()
         self.ids.notice.text = ""
+        self.ids.notice.color = theme.DANGER
         try:
             self.detail = game_detail(app.journal, game_id, Roster.open())
         except CompanionError as e:

@@ -1,22 +1,38 @@
 """New game: the game, the players (names, colours, fobs) and the game's options.
 
 Defaults are what a first-time table wants: the game's own option defaults,
-names Player 1..N, distinct colours, no fobs.
+distinct colours, no fobs, and name fields that show "Player 1".. as a hint
+(an empty field starts the game under its hint, nothing has to be deleted).
+Remembered players (companion/players.py) come back three ways: "Same table as
+last time" seats the last table again (game, players, colours, fobs); a seat's
+"▾" picks a remembered player; a known fob tapped while binding fills in its
+owner's name. The form opens scrolled to the top. With no physical keyboard
+attached, a name field opens Kivy's own on-screen keyboard docked below the
+form (never over the field, which scrolls into view above it).
 """
 from __future__ import annotations
 
+import glob
+import os
+import struct
+import sys
+
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
+from kivy.uix.vkeyboard import VKeyboard
 
 from companion.errors import CompanionError
 
 from .. import theme
 from . import playable_games
 from .home import game_title
-
 
 #: Options that mean nothing to a solo table (no one to pass the first-player token to).
 MULTIPLAYER_ONLY = {("mayan-curse", "token_skips_escaped")}
@@ -31,6 +47,85 @@ def option_applies(game: str, option, players: int) -> bool:
     if (game, option.name) in MULTIPLAYER_ONLY:
         return players > 1
     return True
+
+
+# --- the on-screen keyboard ---------------------------------------------------------
+#: Letter keys (Q..P, A..L, Z..M) in the kernel's key bitmap: a device with them is a keyboard,
+#: not a power button or a touchscreen that also reports keys.
+_LETTER_KEYS = (*range(16, 26), *range(30, 39), *range(44, 51))
+
+
+def physical_keyboard() -> bool:
+    """Whether a real keyboard is attached. MAYA_COMPANION_KEYBOARD=screen (or
+    =physical) decides; otherwise, on Linux, /proc/bus/input/devices is read for
+    a device with letter keys; elsewhere (a laptop) a keyboard is assumed."""
+    forced = os.environ.get("MAYA_COMPANION_KEYBOARD", "").lower()
+    if forced in ("screen", "onscreen", "on-screen", "none"):
+        return False
+    if forced in ("physical", "real", "yes"):
+        return True
+    if not sys.platform.startswith("linux"):
+        return True
+    try:
+        with open("/proc/bus/input/devices", encoding="utf-8", errors="replace") as f:
+            blocks = f.read().split("\n\n")
+    except OSError:
+        return bool(glob.glob("/dev/input/by-id/*-kbd"))
+    width = struct.calcsize("l") * 2  # hex digits per word of the bitmap
+    for block in blocks:
+        keys = next((line.split("=", 1)[1] for line in block.splitlines() if line.startswith("B: KEY=")), "")
+        if "kbd" not in block or not keys:
+            continue
+        bits = int("".join(w.rjust(width, "0") for w in keys.split()), 16)
+        if all(bits >> k & 1 for k in _LETTER_KEYS):
+            return True
+    return False
+
+
+class DockedKeyboard(VKeyboard):
+    """Kivy's VKeyboard, docked in the screen's layout below the form: no moving,
+    turning or scaling, and a touch on it never takes the focus from the field."""
+
+    def __init__(self, **kw):
+        super().__init__(size_hint=(1, 1), do_translation=False, do_rotation=False, do_scale=False, **kw)
+        # VKeyboard lays its keys out once; docked in a layout it must follow its slot's size.
+        self.bind(size=lambda *_a: self.refresh(True))
+
+    def on_touch_down(self, touch):
+        if self.collide_point(*touch.pos):
+            FocusBehavior.ignored_touch.append(touch)
+        return super().on_touch_down(touch)
+
+    def setup_mode_free(self):  # the layout places it; nothing to set up
+        pass
+
+    def setup_mode_dock(self, *largs):
+        pass
+
+
+class PlayerPicker(ModalView):
+    """The remembered players, to seat one at a row."""
+
+    def __init__(self, row, players, on_pick, **kw):
+        super().__init__(size_hint=(0.7, 0.8), auto_dismiss=True, **kw)
+        from kivy.uix.scrollview import ScrollView
+
+        box = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(10))
+        box.add_widget(Factory.Body(text=f"Who sits at seat {row.seat + 1}?", font_size="22sp",
+                                    size_hint_y=None, height=dp(40)))
+        scroll = ScrollView(do_scroll_x=False)
+        inner = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4))
+        inner.bind(minimum_height=inner.setter("height"))
+        for p in players:
+            symbol = theme.colour(p.colour)[1] if p.colour else ""
+            b = Factory.BigButton(text=f"{symbol} {p.name}".strip(), font_name=theme.SYMBOL_FONT)
+            if p.colour in theme.COLOUR_NAMES:  # the player's colour with its symbol
+                b.normal_fg = theme.colour(p.colour)[2]
+            b.bind(on_release=lambda _b, pl=p: (on_pick(row, pl), self.dismiss()))
+            inner.add_widget(b)
+        scroll.add_widget(inner)
+        box.add_widget(scroll)
+        self.add_widget(box)
 
 
 class PlayerRow(BoxLayout):
@@ -48,16 +143,141 @@ class NewGameScreen(Screen):
     game = StringProperty("")
     players = NumericProperty(2)
     games = ListProperty([])
+    keyboard_shown = BooleanProperty(False)
 
     def refresh(self):
         self.games = playable_games()
         self.ids.notice.text = ""
+        self.hide_keyboard()
         if not self.games:
             self.ids.notice.text = "No game engine is installed yet."
             return
         if self.game not in self.games:
             self.choose_game(self.games[0])
         self._build_game_buttons()
+        self._update_same_table()
+        self._keyboard_mode = "auto" if physical_keyboard() else "managed"
+        for r in self.rows():
+            r.ids.name.keyboard_mode = self._keyboard_mode
+        self.ids.scroll.scroll_y = 1  # the form opens at its top, whatever was scrolled last time
+        Clock.schedule_once(lambda _dt: setattr(self.ids.scroll, "scroll_y", 1), 0)
+
+    # --- remembered players --------------------------------------------------------
+    def roster(self):
+        from companion.players import Roster
+
+        app = App.get_running_app()
+        roster = getattr(app, "roster", None)
+        if roster is None:
+            roster = Roster.open()
+            app.roster = roster
+            if roster.notice:
+                self.ids.notice.text = roster.notice
+        return roster
+
+    def _update_same_table(self):
+        game, seated = self.roster().last_table()
+        button = self.ids.same_table
+        usable = bool(seated) and game in self.games
+        button.disabled = not usable
+        button.text = ("Same table as last time: " + ", ".join(p.name for p in seated)) if usable else (
+            "Same table as last time")
+
+    def same_table(self):
+        """Seat the last table again: its game, players, colours and fobs."""
+        from companion.games import get_game
+
+        game, seated = self.roster().last_table()
+        if not seated or game not in self.games:
+            return
+        engine = get_game(game)
+        seated = seated[: engine.max_players]
+        self.players = max(engine.min_players, len(seated))
+        self.choose_game(game)
+        for row, p in zip(self.rows(), seated):
+            self.seat_player(row, p)
+
+    def pick_player(self, row):
+        seated = {r.ids.name.text.strip().casefold() for r in self.rows() if r.seat != row.seat}
+        players = [p for p in self.roster().players() if p.name.casefold() not in seated]
+        if not players:
+            self.ids.notice.text = "No other player is remembered yet: type a name; it is remembered at Start."
+            return
+        PlayerPicker(row, players, self.seat_player).open()
+
+    def seat_player(self, row, player):
+        """A remembered player at this row: their name, their colour when it is free, their fob."""
+        row.ids.name.text = player.name
+        # Rows are compared by seat: kv hands a row over as a weak proxy, never `is` the row itself.
+        taken = {r.colour_name for r in self.rows() if r.seat != row.seat}
+        if player.colour in theme.COLOUR_NAMES and player.colour not in taken:
+            row.colour_name = player.colour
+        if player.fob:
+            for r in self.rows():
+                if r.fob == player.fob:
+                    r.fob = ""
+            row.fob = player.fob
+
+    # --- the docked on-screen keyboard -------------------------------------------------
+    def name_focus(self, field, focused):
+        if focused and field.keyboard_mode == "managed":
+            self.show_keyboard(field)
+
+    def show_keyboard(self, field):
+        old = getattr(self, "_field", None)
+        if old is not None and old.parent is not None and old.parent.seat != field.parent.seat:
+            old.focus = False
+        self._field = field
+        kb = getattr(self, "keyboard", None)
+        if kb is None:
+            kb = self.keyboard = DockedKeyboard()
+            kb.bind(on_textinput=self._vk_text, on_key_down=self._vk_key)
+        dock = self.ids.keyboard_dock
+        if kb.parent is None:
+            dock.add_widget(kb)
+        dock.height = dp(190)
+        self.keyboard_shown = True
+        # The field stays in sight above the keyboard, once the form has shrunk.
+        Clock.schedule_once(lambda _dt: self.ids.scroll.scroll_to(field.parent, padding=dp(8), animate=False), 0)
+
+    def hide_keyboard(self):
+        kb = getattr(self, "keyboard", None)
+        if kb is not None and kb.parent is not None:
+            kb.parent.remove_widget(kb)
+        if "keyboard_dock" in self.ids:
+            self.ids.keyboard_dock.height = 0
+        self.keyboard_shown = False
+        field = getattr(self, "_field", None)
+        self._field = None
+        if field is not None and field.focus:
+            field.focus = False
+
+    def _vk_text(self, _kb, text):
+        field = getattr(self, "_field", None)
+        if field is not None:
+            field.insert_text(text)
+
+    def _vk_key(self, _kb, keycode, _internal, _modifiers):
+        field = getattr(self, "_field", None)
+        if field is None:
+            return
+        if keycode == "backspace":
+            field.do_backspace()
+        elif keycode in ("enter", "escape"):
+            self.hide_keyboard()
+        elif keycode == "spacebar":
+            field.insert_text(" ")
+
+    def on_touch_down(self, touch):
+        # A touch on neither the keyboard nor a name field puts the keyboard away
+        # (touch.pos is in window coordinates here: nothing above a screen is relative).
+        if self.keyboard_shown:
+            dock = self.ids.keyboard_dock
+            on_keys = dock.collide_point(*dock.to_widget(*touch.pos))
+            on_name = any(r.ids.name.collide_point(*r.ids.name.to_widget(*touch.pos)) for r in self.rows())
+            if not on_keys and not on_name:
+                self.hide_keyboard()
+        return super().on_touch_down(touch)
 
     # --- the game and its options ---------------------------------------------
     def _engine(self):
@@ -96,13 +316,17 @@ class NewGameScreen(Screen):
         old = {r.seat: (r.ids.name.text, r.colour_name, r.fob) for r in box.children}
         box.clear_widgets()
         used = []
+        mode = getattr(self, "_keyboard_mode", None) or ("auto" if physical_keyboard() else "managed")
         for seat in range(self.players):
-            name, colour, fob = old.get(seat, (f"Player {seat + 1}", None, ""))
+            name, colour, fob = old.get(seat, ("", None, ""))
             if colour is None or colour in used:
                 colour = next(c for c in theme.COLOUR_NAMES if c not in used)
             used.append(colour)
             row = PlayerRow(seat=seat, colour_name=colour, fob=fob)
             row.ids.name.text = name
+            row.ids.name.hint_text = f"Player {seat + 1}"
+            # No keyboard on the table: the field asks this screen for the docked one.
+            row.ids.name.keyboard_mode = mode
             box.add_widget(row)
         self.ids.count.text = str(self.players)
         if getattr(self, "options", {}).get("dealer", -1) >= self.players:
@@ -113,7 +337,7 @@ class NewGameScreen(Screen):
         return sorted(self.ids.player_rows.children, key=lambda r: r.seat)
 
     def next_colour(self, row):
-        taken = {r.colour_name for r in self.rows() if r is not row}
+        taken = {r.colour_name for r in self.rows() if r.seat != row.seat}
         names = theme.COLOUR_NAMES
         i = names.index(row.colour_name)
         for k in range(1, len(names) + 1):
@@ -156,7 +380,7 @@ class NewGameScreen(Screen):
             shown = "on" if v else "off"
         elif o.name == "dealer" and isinstance(v, int):
             # Seats mean little to a table; names do.
-            names = [r.ids.name.text or f"Player {r.seat + 1}" for r in self.rows()]
+            names = [self.name_of(r) for r in self.rows()]
             shown = names[v] if 0 <= v < len(names) else "the last player"
         else:
             shown = str(v)
@@ -209,17 +433,35 @@ class NewGameScreen(Screen):
         row.fob = event.uid
         row.waiting = 0
         App.get_running_app().device_listener = None
+        owner = known.get("player") if known is not None else None
+        if owner and not row.ids.name.text.strip():
+            # A known fob brings its owner to an empty seat: their name, and their colour
+            # when it is free. A name already typed stays: the fob is being handed on.
+            remembered = self.roster().by_name(owner)
+            if remembered is not None:
+                self.seat_player(row, remembered)
+                row.fob = event.uid
+            else:
+                row.ids.name.text = owner
+            for r in self.rows():
+                if r.seat != row.seat and r.ids.name.text.strip().casefold() == owner.casefold():
+                    r.ids.name.text = ""
         return True
 
     def clear_fob(self, row):
         row.fob = ""
 
     # --- start ------------------------------------------------------------------
+    def name_of(self, row) -> str:
+        """The name typed, else the field's hint ("Player 2")."""
+        return " ".join(row.ids.name.text.split()) or row.ids.name.hint_text or f"Player {row.seat + 1}"
+
     def start(self):
         app = App.get_running_app()
         app.device_listener = None
+        self.hide_keyboard()
         rows = self.rows()
-        names = [r.ids.name.text.strip() for r in rows]
+        names = [self.name_of(r) for r in rows]
         fobs = [r.fob or None for r in rows]
         if app.tags is not None:
             # A player's fob from an earlier night still opens their view.
@@ -236,8 +478,18 @@ class NewGameScreen(Screen):
                         app.tags.learn(row.fob, {"kind": "fob", "player": name}, replace=True)
                     except CompanionError as e:  # the game goes on; the fob works for this game anyway
                         app.notice = str(e)
+        # "Same table as last time" next time. Only names a player typed (or picked) are
+        # remembered, not the "Player 2" hints; the game goes on if the list cannot be saved.
+        seats = [{"name": n, "colour": r.colour_name, "symbol": theme.colour(r.colour_name)[1], "fob": f}
+                 for n, r, f in zip(names, rows, fobs) if r.ids.name.text.strip()]
+        if seats:
+            try:
+                self.roster().remember_table(self.game, seats)
+            except CompanionError as e:
+                app.notice = str(e)
 
     def on_leave(self, *_):
+        self.hide_keyboard()
         App.get_running_app().device_listener = None
         for r in self.rows():
             r.waiting = 0
