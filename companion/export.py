@@ -87,6 +87,21 @@ def jsonl(journal: Journal, game_id: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _full_rows(journal: Journal, rows: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """id -> {"meta", "seed", "result"} for these history rows: one query for
+    many games (stats.finished_rows), the journal's own reader for a few."""
+    if len(rows) > 20:
+        from .stats import finished_rows
+
+        bulk = finished_rows(journal)
+        if bulk is not None:
+            wanted = {h["id"] for h in rows}
+            found = {r["id"]: r for r in bulk if r["id"] in wanted}
+            if len(found) == len(wanted):
+                return found
+    return {h["id"]: journal.session(h["id"]) for h in rows}
+
+
 # --- csv ----------------------------------------------------------------------
 CSV_COLUMNS = ("game_id", "game", "title", "date", "started_utc", "duration_min", "players", "seat", "player",
                "colour", "score", "rank", "winner", "tiebreak")
@@ -100,8 +115,9 @@ def _title(name: str) -> str:
 
 
 def csv_rows(journal: Journal, rows: list[dict[str, Any]], roster: Roster | None = None) -> Iterator[dict[str, Any]]:
+    fulls = _full_rows(journal, rows)
     for h in rows:
-        full = journal.session(h["id"])
+        full = fulls[h["id"]]
         result = full["result"] or {}
         colours = full["meta"].get("colours") or []
         ranks = result.get("ranks") or []
@@ -142,8 +158,9 @@ def to_bgstats(journal: Journal, rows: list[dict[str, Any]], roster: Roster | No
     games: dict[str, dict[str, Any]] = {}
     plays = []
     loc = {"id": 1, "uuid": _uuid("location", location), "name": location, "modificationDate": now}
+    fulls = _full_rows(journal, rows)
     for h in sorted(rows, key=lambda r: (r["started"], r["id"])):
-        full = journal.session(h["id"])
+        full = fulls[h["id"]]
         result = full["result"] or {}
         if h["game"] not in games:
             games[h["game"]] = {"id": len(games) + 1, "uuid": _uuid("game", h["game"]), "name": _title(h["game"]),
