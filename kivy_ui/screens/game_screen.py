@@ -87,8 +87,9 @@ class GameScreen(Screen):
 
     def on_leave(self, *_):
         self.gate_view.close()
-        if self._log_overlay is not None:
-            self._log_overlay.dismiss(animation=False)
+        for overlay in (self._log_overlay, getattr(self, "_fix_overlay", None)):
+            if overlay is not None:
+                overlay.dismiss(animation=False)
 
     def _on_table(self, table, what):
         if table is not self._table:
@@ -116,7 +117,18 @@ class GameScreen(Screen):
         self._log_overlay = self._log_overlay or LogOverlay()
         session = self._table.session
         colours = theme.seat_colours(getattr(session, "meta", None), len(session.players))
-        self._log_overlay.show(self.follower, list(session.players), colours)
+        self._log_overlay.show(self.follower, list(session.players), colours, on_fix=self.open_fix)
+
+    def open_fix(self):
+        """"Fix a number…": the public numbers the game lets a table set (the count…)."""
+        from .fix import FixOverlay
+
+        self._fix_overlay = getattr(self, "_fix_overlay", None) or FixOverlay()
+        self._fix_overlay.show(self._table, on_saved=self._fixed)
+
+    def _fixed(self):
+        self._follow(news=False)
+        self.render()
 
     # --- Undo and Redo ------------------------------------------------------------------
     def undo(self):

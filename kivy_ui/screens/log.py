@@ -96,6 +96,9 @@ class LogOverlay(GateModal):
         top = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
         self.title = Factory.Heading(text="What happened")
         top.add_widget(self.title)
+        self.fix_button = Factory.BigButton(text="Fix a number…", size_hint_x=None, width=dp(220))
+        self.fix_button.bind(on_release=lambda *_: self._fix())
+        top.add_widget(self.fix_button)
         self.close_button = Factory.AccentButton(text="Back to the game", size_hint_x=None, width=dp(260))
         self.close_button.bind(on_release=lambda *_: self.dismiss(animation=False))
         top.add_widget(self.close_button)
@@ -111,13 +114,20 @@ class LogOverlay(GateModal):
         self.add_widget(box)
         self._shown = 0  # entries already made into lines
         self._follower: LogFollower | None = None
+        self._on_fix: Any = None
 
     def forget(self) -> None:
         """Another game: its lines are built afresh when the log next opens."""
         self.lines.clear_widgets()
         self._shown = 0
 
-    def show(self, follower: LogFollower, names: list[str], colours: list[tuple]) -> None:
+    def _fix(self) -> None:
+        self.dismiss(animation=False)
+        if self._on_fix is not None:
+            self._on_fix()
+
+    def show(self, follower: LogFollower, names: list[str], colours: list[tuple], on_fix: Any = None) -> None:
+        self._on_fix = on_fix
         follower.update()
         if self._shown > len(follower.entries) or self._follower is not follower:
             self.forget()  # an Undo took entries back, or another game: build again

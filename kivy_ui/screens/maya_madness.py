@@ -307,6 +307,8 @@ class SecretPanel(BoxLayout):
         left.add_widget(Factory.Body(text="Your secret number", halign="center", font_size=sp(24),
                                      size_hint_y=None, height=dp(34)))
         self.number = Factory.Label(text="", font_size=sp(96), bold=True, color=theme.ACCENT)
+        # as big as the room left by the hand (and a Wild's values) allows
+        self.number.bind(height=lambda w, h: setattr(w, "font_size", max(sp(40), min(sp(96), h * 0.75))))
         left.add_widget(self.number)
         row.add_widget(left)
         self.numeral = MayaNumeral(value=0, size_hint_x=0.35)
@@ -322,13 +324,13 @@ class SecretPanel(BoxLayout):
         self.hand_buttons: list = []
         self.guess = Factory.BigButton(text="Guess a number instead", size_hint_x=None, width=dp(320), height=dp(56))
         self.guess.bind(on_release=lambda *_: self.screen.guess_from_hand())
-        self.wilds = BoxLayout(size_hint_y=None, height=0, spacing=dp(4), opacity=0)
+        # In the tree only while a Wild's value is being chosen (a hidden row would still take touches).
+        self.wilds = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(4))
         self.wilds.add_widget(Factory.Dim(text="Wild as:", size_hint_x=None, width=dp(100), halign="right"))
         for value in WILD_VALUES:
             b = Factory.BigButton(text=wild_label(value), height=dp(56))
             b.bind(on_release=lambda _b, x=value: self._wild_value(x))
             self.wilds.add_widget(b)
-        self.add_widget(self.wilds)
 
     def show(self, seat, view):
         self.seat = seat
@@ -360,7 +362,10 @@ class SecretPanel(BoxLayout):
 
     def _show_wilds(self, on: bool):
         self.wild_open = on
-        self.wilds.height, self.wilds.opacity, self.wilds.disabled = (dp(56), 1, False) if on else (0, 0, True)
+        if on and self.wilds.parent is None:
+            self.add_widget(self.wilds, index=0)
+        elif not on and self.wilds.parent is not None:
+            self.remove_widget(self.wilds)
 
     def _hand_tap(self, button):
         if button.code == "wild":

@@ -1,0 +1,115 @@
+""""Fix a number…": the public numbers a real table can drift from (the Maya
+Madness count, gold, blocks in a pool, trigger tokens) set to what the table
+really shows. The game lists them (`Game.corrections(state)`) and applies one
+(`Game.correct`); the session journals it as a correction, shown in the log
+with who made it. Never a secret: a game offers only public numbers.
+
+Opened from the game log (one tap more than the log itself): a fix follows
+looking at what happened.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.metrics import dp, sp
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.errors import CompanionError
+
+from ..widgets.gate import GateModal
+
+STEPS = (-5, -1, 1, 5)
+
+
+class FixRow(BoxLayout):
+    """One number: its name, − and + steps, the value."""
+
+    def __init__(self, fix: Any, **kw):
+        super().__init__(size_hint_y=None, height=dp(64), spacing=dp(6), **kw)
+        self.fix = fix
+        self.value = fix.value
+        self.label = Factory.Glance(text=fix.label, halign="left", valign="middle")
+        self.label.bind(size=lambda w, s: setattr(w, "text_size", s))
+        self.add_widget(self.label)
+        self.buttons = {}
+        for step in STEPS[:2]:
+            self._step_button(step)
+        self.shown = Factory.Glance(text="", font_size=sp(40), bold=True, size_hint_x=None, width=dp(110))
+        self.add_widget(self.shown)
+        for step in STEPS[2:]:
+            self._step_button(step)
+        self._show()
+
+    def _step_button(self, step: int) -> None:
+        b = Factory.BigButton(text=(f"+{step}" if step > 0 else f"−{-step}"), size_hint_x=None, width=dp(76),
+                              height=dp(60))
+        b.bind(on_release=lambda *_: self.step(step))
+        self.buttons[step] = b
+        self.add_widget(b)
+
+    def step(self, by: int) -> None:
+        self.value = max(self.fix.lo, min(self.fix.hi, self.value + by))
+        self._show()
+
+    def _show(self) -> None:
+        v = self.value
+        self.shown.text = str(v) if v >= 0 else f"−{-v}"
+        self.shown.color = (0.98, 0.76, 0.25, 1) if v != self.fix.value else (0.97, 0.97, 0.95, 1)
+
+
+class FixOverlay(GateModal):
+    """The numbers the game lets a table fix now, with Save and Cancel."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.table: Any = None
+        self.on_saved: Any = None
+        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
+        box.add_widget(Factory.Heading(text="Fix a number"))
+        self.hint = Factory.Body(text="", font_size=sp(22), size_hint_y=None, height=dp(64))
+        box.add_widget(self.hint)
+        self.rows_box = BoxLayout(orientation="vertical", spacing=dp(6))
+        box.add_widget(self.rows_box)
+        bar = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(10))
+        cancel = Factory.BigButton(text="Cancel", height=dp(60))
+        cancel.bind(on_release=lambda *_: self.dismiss(animation=False))
+        self.save_button = Factory.AccentButton(text="Save", height=dp(60))
+        self.save_button.bind(on_release=lambda *_: self.save())
+        bar.add_widget(cancel)
+        bar.add_widget(self.save_button)
+        box.add_widget(bar)
+        self.add_widget(box)
+        self.rows: list[FixRow] = []
+
+    def show(self, table: Any, on_saved: Any = None) -> None:
+        self.table, self.on_saved = table, on_saved
+        session = table.session
+        fixes = session.game.corrections(session.state)
+        self.rows_box.clear_widgets()
+        self.rows = [FixRow(f) for f in fixes]
+        for row in self.rows:
+            self.rows_box.add_widget(row)
+        self.rows_box.add_widget(BoxLayout())  # the rows sit at the top
+        self.hint.text = ("Set it to what the table really shows; everyone sees the fix in the log."
+                          if fixes else "There is no number to fix at this point of the game.")
+        self.save_button.disabled = not fixes
+        self.open(animation=False)
+
+    def save(self) -> None:
+        """Each changed number through the session (journaled as a correction)."""
+        session = self.table.session
+        correct = getattr(session, "correct", None)
+        changed = [r for r in self.rows if r.value != r.fix.value]
+        if changed and correct is None:
+            self.hint.text = "This version cannot keep a fix in the journal yet; nothing was changed."
+            return
+        try:
+            for row in changed:
+                correct(row.fix.key, row.value)
+        except CompanionError as e:
+            self.hint.text = str(e)
+            return
+        self.dismiss(animation=False)
+        if self.on_saved is not None:
+            self.on_saved()
