@@ -1,10 +1,17 @@
 """Short sounds (a token won, a reveal, an error), generated once with the stdlib
-`wave` module into the data dir, so nothing binary ships in the repository."""
+`wave` module into the data dir, so nothing binary ships in the repository.
+
+A machine with no sound device stays silent and quiet: the mixer is never opened
+(no ALSA or mixer errors in the terminal), and one log line says so.
+"""
 from __future__ import annotations
 
+import logging
 import math
+import os
 import pathlib
 import struct
+import sys
 import wave
 
 from companion.paths import data_dir
@@ -48,22 +55,53 @@ def sound_files() -> dict[str, pathlib.Path]:
     return out
 
 
-class Sounds:
-    """Loads the sounds lazily; a machine without audio simply stays silent."""
+def audio_device(proc: pathlib.Path = pathlib.Path("/proc/asound/cards"), env=None) -> bool:
+    """Whether sound can play here: a sound card, a sound server (PulseAudio or
+    PipeWire, e.g. for Bluetooth), or a driver chosen on purpose (SDL_AUDIODRIVER).
+    Off Linux the audio library decides."""
+    env = os.environ if env is None else env
+    if env.get("SDL_AUDIODRIVER") or not sys.platform.startswith("linux"):
+        return True
+    try:
+        cards = proc.read_text()
+    except OSError:
+        cards = ""
+    if cards.strip() and "no soundcards" not in cards:
+        return True
+    runtime = pathlib.Path(env.get("XDG_RUNTIME_DIR") or f"/run/user/{os.getuid()}")
+    return (runtime / "pulse" / "native").exists() or (runtime / "pipewire-0").exists()
 
-    def __init__(self):
-        self._loaded = {}
-        self.files = sound_files()
+
+log = logging.getLogger("kivy")
+
+
+class Sounds:
+    """Loads the sounds lazily. With no sound device nothing is loaded at all; if
+    the mixer still fails to open, the first failure silences every sound (one
+    warning, not one per sound)."""
+
+    def __init__(self, device: bool | None = None):
+        self._loaded: dict = {}
+        self.available = audio_device() if device is None else device
+        self.files = sound_files() if self.available else {}
+        if not self.available:
+            log.info("Sounds: no sound device, so the companion stays silent.")
 
     def play(self, name: str) -> None:
+        if not self.available:
+            return
         try:
             if name not in self._loaded:
                 from kivy.core.audio import SoundLoader
 
                 self._loaded[name] = SoundLoader.load(str(self.files[name]))
+                if self._loaded[name] is None:
+                    self.available = False  # the mixer did not open: the others would fail the same way
+                    return
             snd = self._loaded[name]
             if snd is not None:
                 snd.stop()
                 snd.play()
         except Exception:  # no audio device must never stop a game
             self._loaded[name] = None
+            self.available = False

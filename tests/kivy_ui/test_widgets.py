@@ -53,3 +53,35 @@ def test_sounds_are_short_valid_wav_files(tmp_path, monkeypatch):
         with wave.open(str(path)) as w:
             seconds = w.getnframes() / w.getframerate()
         assert 0.05 < seconds < 1.0
+
+
+def test_no_sound_device_means_silence_without_mixer_errors(tmp_path):
+    """Issue 10: the terminal stays clean. With no sound card and no sound server,
+    playing every sound prints no ALSA or mixer error (it used to print ten lines)."""
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    from kivy_ui.sounds import audio_device
+
+    cards = tmp_path / "cards"
+    cards.write_text("--- no soundcards ---\n")
+    assert not audio_device(cards, {"XDG_RUNTIME_DIR": str(tmp_path)})
+    (tmp_path / "pulse").mkdir()
+    (tmp_path / "pulse" / "native").touch()
+    assert audio_device(cards, {"XDG_RUNTIME_DIR": str(tmp_path)}), "a sound server plays without a card"
+    real = pathlib.Path("/proc/asound/cards")
+    if audio_device(real, {"XDG_RUNTIME_DIR": str(tmp_path / "none")}):
+        pytest.skip("this machine has a sound card")
+    env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
+    env.update(MAYA_COMPANION_DATA=str(tmp_path / "data"), KIVY_NO_ARGS="1", XDG_RUNTIME_DIR=str(tmp_path / "none"))
+    code = ("from kivy_ui.sounds import Sounds\n"
+            "s = Sounds()\n"
+            "[s.play(n) for n in ('token', 'reveal', 'error', 'boulder', 'token')]\n"
+            "import kivy.core.audio\n")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    noise = [line for line in (out.stdout + out.stderr).splitlines() if "ALSA" in line or "mixer" in line.lower()
+             or "Unable to load" in line]
+    assert noise == []
