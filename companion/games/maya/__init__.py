@@ -68,6 +68,7 @@ def _moves() -> dict:
         "appoint": {A.APPOINT_STARTING_PLAYER: Move(marker, ints, legal=marker_legal)},
         "two_points": {A.PLACE_TWO_POINTS: Move(marker, ints, legal=marker_legal), A.DECLINE: Move(marker)},
         "joker": {A.USE_JOKER: Move(marker, ints, texts=("as",), legal=marker_legal), A.DECLINE: Move(marker)},
+        "joker_carry": {A.USE_JOKER: Move(marker, ints, texts=("as",), legal=marker_legal), A.DECLINE: Move(marker)},
     }
 
 
@@ -95,6 +96,10 @@ class Maya(Game):
         Option("second_after_tie", "paid", choices=("paid", "none"),
                help="After a tie for the most blocks in a level, the next most are still paid the lower value "
                     "(the rulebook's examples), or nobody is."),
+        Option("lowest_bid_tie", "clockwise", choices=("clockwise", "none"),
+               help="Advanced auction, several tie for the lowest bid: they choose in clockwise order from the "
+                    "starting player like any tie and only the last goes without (clockwise), or none of them "
+                    "gets a marker (none)."),
     )
 
     # --- the contract ----------------------------------------------------------

@@ -60,6 +60,10 @@ def reveal(state: State) -> State:
     order = sorted(range(n), key=lambda s: (-state.bids[s], position[s]))
     # the last in order is the lowest bidder; nobody who bid nothing gets a marker
     choosers = tuple(s for s in order[: n - 1] if state.bids[s] > 0)
+    lowest = min(state.bids)
+    if state.options.lowest_bid_tie == "none" and max(state.bids) > lowest:
+        # every player tied for the lowest bid goes without (and keeps their gold)
+        choosers = tuple(s for s in choosers if state.bids[s] > lowest)
     gold = list(state.gold)
     for s in choosers:
         gold[s] -= state.bids[s]

@@ -3,7 +3,7 @@ the double move and the two kinds of pass."""
 from __future__ import annotations
 
 from ...engine import require
-from .state import BUILDING, State, add_block, level_full, note, replace, tup_add
+from .state import BUILDING, State, add_block, level_full, note, replace, tup_add, tup_set
 from . import markers as mk
 
 
@@ -114,6 +114,11 @@ def legal(state: State, seat: int) -> list:
     actions.append({"actor": seat, "type": "pass", "free": False})
     if free_pass:
         actions.append({"actor": seat, "type": "pass", "free": True})
+    if "joker" in state.markers[seat]:  # decided now: a free pass, or a free double move
+        actions.append({"actor": seat, "type": "use_joker", "as": "free_pass"})
+        if where and hand >= 2:
+            for a, b in double_moves(state, seat):
+                actions.append({"actor": seat, "type": "use_joker", "as": "free_double", "pyramids": [a, b]})
     return actions
 
 
@@ -144,6 +149,24 @@ def apply(state: State, action: dict) -> State:
         after = place(paid, seat, a)
         require(b in placements(after, seat), why_not(after, seat, b))
         state = _built(paid, seat, [a, b], paid=not free)
+    elif kind == "use_joker":
+        require("joker" in state.markers[seat], f"{name} has no joker.")
+        as_ = action.get("as")
+        require(as_ in mk.JOKER_WHEN["building"],
+                "On a building turn the joker stands for a free pass or a free double move.")
+        held = list(state.markers[seat])
+        held.remove("joker")
+        spent = replace(state, markers=tup_set(state.markers, seat, tuple(held)))
+        if as_ == "free_pass":
+            state = spent
+        else:
+            pair = action.get("pyramids")
+            require(isinstance(pair, (list, tuple)) and len(pair) == 2, "A double move names two pyramids.")
+            a, b = (_pyramid(state, x) for x in pair)
+            require(state.hand[seat] >= 2, f"{name} needs two blocks for a double move.")
+            require(a in placements(spent, seat), why_not(spent, seat, a))
+            require(b in placements(place(spent, seat, a), seat), why_not(place(spent, seat, a), seat, b))
+            state = _built(spent, seat, [a, b])
     elif kind == "pass":
         if free:
             require(mk.has(state, seat, "free_pass"), f"{name} has no free pass marker.")

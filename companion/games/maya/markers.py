@@ -12,6 +12,14 @@ from .state import Pending, State, add_block, level_full, note, replace, tup_add
 AT_ONCE = ("protect", "move_block", "pool_block", "first_player")
 HELD = ("transport2", "free_pass", "free_double")
 JOKER_AS = ("protect", "move_block", "pool_block", "transport2", "free_pass", "free_double")
+# The joker is decided at the moment of use, once per round (rules-notes.md): when quarrying
+# ends (protection, or a block moved / from the pool), once the quarry results are known
+# (+2 transport, or a block), and on its holder's building turn (free pass, free double move).
+JOKER_WHEN = {
+    "joker": ("protect", "move_block", "pool_block"),
+    "joker_carry": ("transport2", "move_block", "pool_block"),
+    "building": ("free_pass", "free_double"),
+}
 OPTIONAL = ("move_block", "pool_block", "two_points")  # these may be declined
 
 
@@ -108,13 +116,16 @@ def legal(state: State, pend: Pending) -> list:
     if kind == "two_points":
         return [{"actor": seat, "type": "place_two_points", "quarry": q}
                 for q in columns(state)] + [{"actor": seat, "type": "decline"}]
-    if kind == "joker":
-        out = [{"actor": seat, "type": "use_joker", "as": "protect", "quarry": q} for q in concealed_quarries(state)]
+    if kind in ("joker", "joker_carry"):
+        out = []
+        if kind == "joker":
+            out += [{"actor": seat, "type": "use_joker", "as": "protect", "quarry": q} for q in concealed_quarries(state)]
+        else:
+            out.append({"actor": seat, "type": "use_joker", "as": "transport2"})
         out += [{"actor": seat, "type": "use_joker", "as": "move_block", "pyramid": p, "level": lv, "to": to}
                 for p, lv, to in move_targets(state, seat)]
         out += [{"actor": seat, "type": "use_joker", "as": "pool_block", "pyramid": p} for p in pool_targets(state, seat)]
-        out += [{"actor": seat, "type": "use_joker", "as": name} for name in HELD]
-        return out
+        return out + [{"actor": seat, "type": "decline"}]
     raise AssertionError(kind)
 
 
@@ -130,7 +141,8 @@ def apply(state: State, pend: Pending, action: dict) -> State:
         "pool_block": ("pool_block", "decline"),
         "appoint": ("appoint_starting_player",),
         "two_points": ("place_two_points", "decline"),
-        "joker": ("use_joker",),
+        "joker": ("use_joker", "decline"),
+        "joker_carry": ("use_joker", "decline"),
     }[pend.kind]
     require(kind in expected, f"{name} must first {DESCRIBE[pend.kind]}.")
     if kind == "decline":
@@ -163,9 +175,12 @@ def apply(state: State, pend: Pending, action: dict) -> State:
     if kind == "use_joker":
         as_ = action.get("as")
         require(as_ in JOKER_AS, "The joker stands for any green marker but First Player: " + titles(JOKER_AS) + ".")
+        now = JOKER_WHEN[pend.kind]
+        require(as_ in now, f"Now the joker can stand for {titles(now)}; {titles(JOKER_WHEN['building'])} "
+                            f"{'are' if len(JOKER_WHEN['building']) > 1 else 'is'} used on a building turn.")
         held = list(rest.markers[seat])
         held.remove("joker")
-        if as_ in HELD:
+        if as_ in HELD:  # +2 transport: counted at transport, which comes next
             held.append("joker:" + as_)
             return replace(rest, markers=tup_set(rest.markers, seat, tuple(held)))
         rest = replace(rest, markers=tup_set(rest.markers, seat, tuple(held)))
@@ -185,7 +200,8 @@ DESCRIBE = {
     "pool_block": "place a block from the pool, or decline",
     "appoint": "appoint the starting player",
     "two_points": "place the 2 points marker at a quarry, or decline",
-    "joker": "say which marker the joker stands for",
+    "joker": "use the joker now or keep it",
+    "joker_carry": "use the joker now or keep it",
     "minus_three": "choose whom the -3 card takes 3 points from, or decline",
 }
 

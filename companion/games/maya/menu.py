@@ -44,9 +44,10 @@ def steps(view: View, action: Mapping[str, Any]) -> tuple[str, ...]:
     if t == "pool_block":
         return (pyr(action["pyramid"]),)
     if t == "decline":
-        return ("Decline",)
+        pend = view.get("pending") or {}
+        return ("Keep the joker",) if str(pend.get("kind", "")).startswith("joker") else ("Decline",)
     if t == "use_joker":
-        first = f"As {marker_name(action['as'])}"
+        first = f"Joker: {marker_name(action['as'])}"
         if action["as"] == "protect":
             return (first, f"Quarry {action['quarry'] + 1}")
         if action["as"] == "move_block":
@@ -54,6 +55,9 @@ def steps(view: View, action: Mapping[str, Any]) -> tuple[str, ...]:
                     f"Into {pyr(action['to'])}")
         if action["as"] == "pool_block":
             return (first, pyr(action["pyramid"]))
+        if action["as"] == "free_double":
+            a, b = action["pyramids"]
+            return (first, f"First {pyr(a)}", f"Then {pyr(b)}")
         return (first,)
     if t == "enter_card":
         return (f"{names[action['seat']]}'s card", number(action["card"]))

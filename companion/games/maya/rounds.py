@@ -58,7 +58,8 @@ def begin_quarrying(state: State) -> State:
 
 
 def quarry_end(state: State) -> State:
-    """After all have passed: the 2 points marker and the joker, in turn order."""
+    """After all have passed: the 2 points marker, and the joker's first chance
+    (it may be kept for later), in turn order."""
     pend = []
     for s in order_from(state, state.starting):
         if "two_points" in state.markers[s]:
@@ -66,6 +67,16 @@ def quarry_end(state: State) -> State:
         if "joker" in state.markers[s]:
             pend.append(Pending("joker", s))
     return replace(state, phase=QUARRY_END, turn=None, pending=tuple(pend))
+
+
+#: state.current after the right-to-left distribution: the joker's second chance, then transport
+AFTER_QUARRIES, CARRY = -1, -2
+
+
+def joker_carry(state: State) -> State:
+    """Every quarry is scored: a joker still held may now be +2 transport (or a block)."""
+    pend = tuple(Pending("joker_carry", s) for s in order_from(state, state.starting) if "joker" in state.markers[s])
+    return replace(state, current=CARRY, pending=pend)
 
 
 def advance(state: State) -> State:
@@ -92,6 +103,9 @@ def advance(state: State) -> State:
             state = replace(state, phase=DISTRIBUTION, current=len(state.quarries) - 1)
         elif phase == DISTRIBUTION:
             q = state.current
+            if q == AFTER_QUARRIES:
+                state = joker_carry(state)
+                continue
             if q < 0:
                 state = building.first_builder(transport.transport(replace(state, current=None)))
                 continue

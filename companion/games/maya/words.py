@@ -60,7 +60,8 @@ PENDING = {
     "pool_block": "{who} may place a block from the pool in a pyramid, or decline.",
     "appoint": "{who} won First Player: appoint the starting player.",
     "two_points": "{who} may put the +2 points marker at a quarry, or decline.",
-    "joker": "{who} may use the joker now as a green marker, or keep it for later.",
+    "joker": "{who} may use the joker now (protection, or a block), or keep it for later.",
+    "joker_carry": "{who} may use the joker now (+2 transport, or a block), or keep it for building.",
 }
 
 

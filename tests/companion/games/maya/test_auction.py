@@ -141,3 +141,31 @@ def test_a_tie_for_the_lowest_bid_the_later_player_from_the_starting_player_goes
     for seat, g in {BLUE: 4, RED: 1, GREEN: 1}.items():
         s = maya.act(s, seat, "bid", gold=g)
     assert s.choosers == (BLUE, GREEN) and s.gold == (6, 10, 9)
+
+
+def test_option_none_every_player_tied_for_the_lowest_bid_goes_without(maya):
+    """The same bids with the table's other reading (lowest_bid_tie = "none",
+    docs/rules-notes.md): "the player with the lowest bid receives no Special
+    Property marker" read as every player with that bid: Red and Green both
+    keep their gold and only Blue chooses; a marker stays unused."""
+    s = maya.fresh(3, {"advanced": True, "lowest_bid_tie": "none"})
+    while s.phase == "setup":
+        seat = next(iter(maya.GAME.actors(s)))
+        s = maya.GAME.apply(s, maya.GAME.legal_actions(s, seat)[0])
+    s = maya.GAME.apply(s, {"actor": CHANCE, "type": "draw_blue_markers", "markers": ["joker", "two_points"]})
+    for seat, g in {BLUE: 4, RED: 1, GREEN: 1}.items():
+        s = maya.act(s, seat, "bid", gold=g)
+    assert s.choosers == (BLUE,) and s.gold == (6, 10, 10)
+    s = maya.act(s, BLUE, "choose_blue_marker", marker="joker")
+    assert s.phase == "quarrying" and s.markers[BLUE] == ("joker",) and s.markers[RED] == s.markers[GREEN] == ()
+
+
+def test_option_none_when_everybody_bids_the_same_the_tie_order_still_chooses(maya):
+    s = maya.fresh(3, {"advanced": True, "lowest_bid_tie": "none"})
+    while s.phase == "setup":
+        seat = next(iter(maya.GAME.actors(s)))
+        s = maya.GAME.apply(s, maya.GAME.legal_actions(s, seat)[0])
+    s = maya.GAME.apply(s, {"actor": CHANCE, "type": "draw_blue_markers", "markers": ["joker", "two_points"]})
+    for seat in (BLUE, RED, GREEN):
+        s = maya.act(s, seat, "bid", gold=2)
+    assert s.choosers == (BLUE, RED)

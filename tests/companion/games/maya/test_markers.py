@@ -129,24 +129,62 @@ def test_two_points_marker_can_lift_its_owner_over_a_rival(maya):
     assert s.hand[GREEN] == 4 and s.hand[RED] == 2
 
 
-def test_joker_as_protection_is_placed_when_quarrying_ends(maya):
+def test_joker_when_quarrying_ends_offers_protection_a_block_or_keeping_it(maya):
+    """Rulebook, blue markers: "The player has a joker. For this he may choose any
+    Special Property marker of the basic game with the exception of the First
+    Player marker and use it according to the rules." The holder decides at the
+    moment of use: protection must be placed before the cards are turned."""
     b = maya.box(5, quarries=[([4, 2], 5, "free_pass")])
     s = maya.at_distribution([[(RED, 5), (BLUE, 4), (BLUE, -3)]], b=b, options={"advanced": True},
                              markers=[(), ("joker",), (), (), ()])
     assert s.pending[0].kind == "joker"
-    kinds = {a["as"] for a in maya.GAME.legal_actions(s, RED)}
-    assert kinds == {"protect", "pool_block", "transport2", "free_pass", "free_double"}
+    legal = maya.GAME.legal_actions(s, RED)
+    assert {a.get("as") for a in legal} == {"protect", "pool_block", None}  # None: keep it for later
     s = maya.act(s, RED, "use_joker", **{"as": "protect", "quarry": 0})
     assert s.hand[RED] == 4 and s.hand[BLUE] == 2  # Blue's -3 had no target
+    assert "joker" not in s.markers[RED]
 
 
-def test_joker_as_a_free_double_move_is_held_for_building(maya):
-    b = maya.box(5, quarries=[([4, 2], 5, "free_pass")])
-    s = maya.at_distribution([[(RED, 5), (BLUE, 4)]], b=b, options={"advanced": True},
-                             markers=[(), ("joker",), (), (), ()])
-    s = maya.act(s, RED, "use_joker", **{"as": "free_double"})
-    assert "joker:free_double" in s.markers[RED]
-    assert maya.GAME.view(s, maya.TABLE)["players"][RED]["markers"] == ["joker:free_double", "free_pass"]
+def red_wins_nine_blocks_with_eight_points_left(maya):
+    b = maya.box(5, quarries=[([9], 8, "free_pass")])
+    column = [(RED, 3), (RED, 4), (RED, 4), (RED, 5), (RED, 6), (RED, 7)]  # 8 and -3 kept: 8 points to carry
+    s = maya.at_distribution([column], b=b, options={"advanced": True}, markers=[(), ("joker",), (), (), ()])
+    return maya.act(s, RED, "decline")  # keeps the joker when quarrying ends
+
+
+def test_a_kept_joker_can_be_plus_two_transport_once_the_quarry_results_are_known(maya):
+    """Issue 11: +2 transport after the quarry results are known (Red won 9 blocks
+    with 8 points of cards left: the joker carries them all)."""
+    s = red_wins_nine_blocks_with_eight_points_left(maya)
+    assert s.pending[0].kind == "joker_carry" and s.results[-1]["blocks"] == {str(RED): 9}
+    assert {"as": "transport2"}.items() <= maya.GAME.legal_actions(s, RED)[0].items()
+    s = maya.act(s, RED, "use_joker", **{"as": "transport2"})
+    assert s.phase == "building" and s.hand[RED] == 9
+
+
+def test_without_the_joker_the_ninth_block_goes_back(maya):
+    s = red_wins_nine_blocks_with_eight_points_left(maya)
+    s = maya.act(s, RED, "decline")
+    assert s.phase == "building" and s.hand[RED] == 8 and "joker" in s.markers[RED]
+
+
+def test_a_joker_kept_until_building_is_a_free_double_move_once(maya):
+    s = red_wins_nine_blocks_with_eight_points_left(maya)
+    s = maya.act(s, RED, "decline")
+    while maya.GAME.actors(s) != {RED}:
+        (seat,) = maya.GAME.actors(s)
+        s = maya.GAME.apply(s, maya.GAME.legal_actions(s, seat)[0])
+    jokers = [a for a in maya.GAME.legal_actions(s, RED) if a["type"] == "use_joker"]
+    assert {a["as"] for a in jokers} == {"free_pass", "free_double"}
+    double = next(a for a in jokers if a["as"] == "free_double")
+    pool = s.pool[RED]
+    s = maya.GAME.apply(s, double)
+    assert s.hand[RED] == 6 and s.pool[RED] == pool  # two blocks built, none paid
+    assert "joker" not in s.markers[RED]
+    while maya.GAME.actors(s) != {RED}:
+        (seat,) = maya.GAME.actors(s)
+        s = maya.GAME.apply(s, maya.GAME.legal_actions(s, seat)[0])
+    assert not any(a["type"] == "use_joker" for a in maya.GAME.legal_actions(s, RED)), "once per round"
 
 
 def test_joker_cannot_be_the_first_player_marker(maya):

@@ -21,10 +21,11 @@ def test_a_new_round_returns_cards_and_markers_and_keeps_gold(maya):
     b = maya.box(5, quarries=[([4, 2], 5, "free_pass"), ([4, 2], 5, "free_double")])
     s = maya.at_distribution([[(RED, 5)], [(GREEN, 4), (GREEN, 8)]], b=b, options={"advanced": True},
                              markers=[("transport4",), (), (), (), ("joker",)])
-    s = maya.act(s, PURPLE, "use_joker", **{"as": "free_pass"})
+    s = maya.act(s, PURPLE, "decline")  # the joker is kept when quarrying ends...
+    s = maya.act(s, PURPLE, "decline")  # ...and after the quarry results, for building
     assert s.phase == "building"
     assert "free_pass" in s.markers[RED] and "free_double" in s.markers[GREEN]
-    assert s.markers[PURPLE] == ("joker:free_pass",)
+    assert s.markers[PURPLE] == ("joker",)
     s = finish_building(maya, s)
     assert s.round == 2 and s.phase == "bidding"  # five players: all four blue markers, no draw
     assert s.markers == ((),) * 5  # unused green markers went back, the blue ones are spent
