@@ -64,8 +64,9 @@ class TagEvent:
 @dataclass(frozen=True)
 class TagRemoved:
     """The tag of the last TagEvent left the reader (unseen for the configured
-    time, or a PN532 poll found no target). Apps that only care about taps can
-    ignore it."""
+    time, or a PN532 poll found no target; after a reconnect, not read again
+    within the grace time). Not posted when the connection is lost: the tag is
+    held over (rfid/presence.py). Apps that only care about taps can ignore it."""
 
     topic: ClassVar[Literal["tag_removed"]] = "tag_removed"
     uid: str
