@@ -153,3 +153,14 @@ def test_nothing_the_history_shows_carries_a_secret(journal, toy, monkeypatch, t
         for text in shown:
             assert SeatViewsPoisoned.CANARY not in text
             assert not [h for h in hidden if h in text], hidden
+
+
+def test_a_game_whose_row_no_longer_matches_its_checksum_is_not_counted(journal, toy):
+    rng = random.Random(12)
+    sessions = [play_session(journal, "toy", ["Ana", "Ben"], rng) for _ in range(3)]
+    assert len(stats.load(journal)) == 3
+    # A changed byte in one game's result; its checksum is the one the journal wrote.
+    journal.conn.execute("UPDATE sessions SET result = replace(result, '\"scores\":[', '\"scores\":[9')"
+                         " WHERE id = ?", (sessions[0].id,))
+    assert journal.conn.execute("SELECT crc FROM sessions WHERE id = ?", (sessions[0].id,)).fetchone()[0] is not None
+    assert sorted(p.id for p in stats.load(journal)) == sorted(s.id for s in sessions[1:])
