@@ -81,11 +81,13 @@ class HistoryScreen(Screen):
             from companion.players import Roster
 
             roster = Roster.open()
-        return [p.name for p in roster.players()] or self._names_on_page()
+        # Remembered players, and anyone in the last 200 games (a journal older than the roster).
+        names = {p.name for p in roster.players()} | set(self._names_on_page())
+        return sorted(names, key=str.casefold)
 
     def _names_on_page(self) -> list[str]:
         j = self._journal()
-        rows = j.history(50) if j is not None else []
+        rows = j.history(200) if j is not None else []
         return sorted({n for r in rows for n in r["players"]}, key=str.casefold)
 
     def turn_page(self, delta: int):

@@ -87,7 +87,8 @@ class DockedKeyboard(VKeyboard):
     turning or scaling, and a touch on it never takes the focus from the field."""
 
     def __init__(self, **kw):
-        super().__init__(size_hint=(1, 1), do_translation=False, do_rotation=False, do_scale=False, **kw)
+        kw.setdefault("size_hint", (1, 1))
+        super().__init__(do_translation=False, do_rotation=False, do_scale=False, **kw)
         # VKeyboard lays its keys out once; docked in a layout it must follow its slot's size.
         self.bind(size=lambda *_a: self.refresh(True))
 
@@ -104,28 +105,82 @@ class DockedKeyboard(VKeyboard):
 
 
 class PlayerPicker(ModalView):
-    """The remembered players, to seat one at a row."""
+    """The remembered players: tap one to seat them at a row, or rename one (their
+    games stay theirs: companion/players.py keeps the former name)."""
 
-    def __init__(self, row, players, on_pick, **kw):
-        super().__init__(size_hint=(0.7, 0.8), auto_dismiss=True, **kw)
+    def __init__(self, screen, row, players, **kw):
+        super().__init__(size_hint=(0.9, 0.94), auto_dismiss=True, **kw)
+        self.screen, self.row, self.players = screen, row, players
+        self.box = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(10))
+        self.add_widget(self.box)
+        self.show_list()
+
+    def show_list(self):
         from kivy.uix.scrollview import ScrollView
 
-        box = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(10))
-        box.add_widget(Factory.Body(text=f"Who sits at seat {row.seat + 1}?", font_size="22sp",
+        box = self.box
+        box.clear_widgets()
+        box.add_widget(Factory.Body(text=f"Who sits at seat {self.row.seat + 1}?", font_size="22sp",
                                     size_hint_y=None, height=dp(40)))
         scroll = ScrollView(do_scroll_x=False)
         inner = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4))
         inner.bind(minimum_height=inner.setter("height"))
-        for p in players:
+        for p in self.players:
+            line = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
             symbol = theme.colour(p.colour)[1] if p.colour else ""
             b = Factory.BigButton(text=f"{symbol} {p.name}".strip(), font_name=theme.SYMBOL_FONT)
             if p.colour in theme.COLOUR_NAMES:  # the player's colour with its symbol
                 b.normal_fg = theme.colour(p.colour)[2]
-            b.bind(on_release=lambda _b, pl=p: (on_pick(row, pl), self.dismiss()))
-            inner.add_widget(b)
+            b.bind(on_release=lambda _b, pl=p: (self.screen.seat_player(self.row, pl), self.dismiss()))
+            rename = Factory.BigButton(text="Rename…", size_hint_x=None, width=dp(140), font_size="20sp")
+            rename.bind(on_release=lambda _b, pl=p: self.show_rename(pl))
+            line.add_widget(b)
+            line.add_widget(rename)
+            inner.add_widget(line)
         scroll.add_widget(inner)
         box.add_widget(scroll)
-        self.add_widget(box)
+
+    def show_rename(self, player):
+        from kivy.uix.textinput import TextInput
+
+        box = self.box
+        box.clear_widgets()
+        box.add_widget(Factory.Body(text=f"A new name for {player.name} (their games stay theirs):",
+                                    font_size="20sp", size_hint_y=None, height=dp(40)))
+        field = TextInput(text=player.name, multiline=False, font_size="22sp", size_hint_y=None, height=dp(52),
+                          background_color=theme.SURFACE_HI, foreground_color=theme.TEXT,
+                          cursor_color=theme.ACCENT, write_tab=False)
+        self.field = field
+        box.add_widget(field)
+        self.error = Factory.Notice(font_size="18sp")
+        box.add_widget(self.error)
+        buttons = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
+        cancel = Factory.BigButton(text="Cancel")
+        cancel.bind(on_release=lambda _b: self.show_list())
+        ok = Factory.AccentButton(text="Rename")
+        ok.bind(on_release=lambda _b: self.rename(player))
+        buttons.add_widget(cancel)
+        buttons.add_widget(ok)
+        box.add_widget(buttons)
+        if physical_keyboard():
+            field.focus = True
+        else:  # the same docked keyboard as the name fields, inside this box
+            field.keyboard_mode = "managed"
+            kb = DockedKeyboard(size_hint=(1, None), height=dp(190))
+            kb.bind(on_textinput=lambda _k, text: field.insert_text(text),
+                    on_key_down=lambda _k, code, *_a: field.do_backspace() if code == "backspace" else (
+                        self.rename(player) if code == "enter" else None))
+            self.keyboard = kb
+            box.add_widget(BoxLayout())  # the keyboard sits at the bottom
+            box.add_widget(kb)
+
+    def rename(self, player):
+        problem = self.screen.rename_player(player, self.field.text)
+        if problem:
+            self.error.text = problem
+            return
+        self.players = [p for p in (self.screen.roster().get(q.id) for q in self.players)]
+        self.show_list()
 
 
 class PlayerRow(BoxLayout):
@@ -203,7 +258,26 @@ class NewGameScreen(Screen):
         if not players:
             self.ids.notice.text = "No other player is remembered yet: type a name; it is remembered at Start."
             return
-        PlayerPicker(row, players, self.seat_player).open()
+        PlayerPicker(self, row, players).open()
+
+    def rename_player(self, player, new_name) -> str | None:
+        """Rename a remembered player (their history follows, their fob too); a
+        sentence when the name cannot be used."""
+        app = App.get_running_app()
+        try:
+            renamed = self.roster().rename(player.id, new_name)
+        except CompanionError as e:
+            return str(e)
+        if renamed.fob and app.tags is not None:
+            try:
+                app.tags.learn(renamed.fob, {"kind": "fob", "player": renamed.name}, replace=True)
+            except CompanionError as e:
+                return str(e)
+        for r in self.rows():  # a row showing the old name shows the new one
+            if r.ids.name.text.strip().casefold() == player.name.casefold():
+                r.ids.name.text = renamed.name
+        self._update_same_table()
+        return None
 
     def seat_player(self, row, player):
         """A remembered player at this row: their name, their colour when it is free, their fob."""

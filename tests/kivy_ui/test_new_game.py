@@ -149,3 +149,31 @@ def test_the_keyboard_goes_away_when_something_else_is_touched(ui, no_keyboard):
     assert s.keyboard_shown
     d.tap(s.ids.more)
     assert not s.keyboard_shown
+
+
+def test_renaming_a_remembered_player_keeps_them_one_player(ui, no_keyboard):
+    from kivy.uix.modalview import ModalView
+
+    d = ui
+    s = d.fill_new_game("Maya Madness", ["Ana", "Dev"])
+    start_and_go_home(d, s)
+    s = open_new_game(d)
+    d.tap_text("Maya Madness", widget=s.ids.game_choice, exact=True)
+    for r in s.rows():
+        r.ids.name.text = ""
+    d.tap(s.rows()[0].ids.pick)
+    picker = next(w for w in d.window_widgets() if isinstance(w, ModalView))
+    dev_line = d.find("Dev", widget=picker, exact=False).parent
+    d.tap(next(w for w in dev_line.children if getattr(w, "text", "") == "Rename…"))
+    picker.field.text = ""
+    for ch in "Devon":
+        picker.keyboard.dispatch("on_textinput", ch)
+    d.shot("15-rename-player")
+    d.tap(d.find("Rename", widget=picker, exact=True))
+    assert d.find("Devon", widget=picker)
+    roster = s.roster()
+    devon = roster.by_name("Devon")
+    assert devon is not None and roster.names_of(devon.id) == ["Devon", "Dev"]
+    assert roster.by_name("Dev") is None
+    picker.dismiss()
+    d.frames(2)
