@@ -1,0 +1,84 @@
+"""Each Maya rulebook example as a whole game in a JSONL file (a setup line, then
+the actions), replayed through `maya-companion replay` with the SHIPPED box:
+the printed result comes out. Five players (the examples name Purple), real
+cards on the table (option quarries = scoring-only: the starting player enters
+each face-up column, right to left)."""
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+from companion.cli import main
+
+HERE = pathlib.Path(__file__).parent
+BLUE, RED, GREEN, YELLOW, PURPLE = range(5)
+
+
+def replay(name, capsys):
+    assert main(["replay", str(HERE / f"{name}.jsonl")]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def scored(out, quarry):
+    (result,) = [r for r in out["view"]["quarry_results"] if r["quarry"] == quarry]
+    points = {int(s): p for s, p in result["points"].items()}
+    blocks = {int(s): b for s, b in result["blocks"].items() if b}
+    return points, blocks, result["marker_to"]
+
+
+def test_distribution_example_1(capsys):
+    """"In this case, fewer cards than permitted were placed, which does not
+    affect the scoring. Blue has a score of 11 points, which gives him 4 blocks
+    and the Special Property marker. Red comes in second with 6 points and
+    receives 3 blocks. The remaining block for third place is not awarded.\""""
+    out = replay("distribution-1", capsys)
+    q = out["view"]["quarries"][3]
+    assert q["blocks"] == [4, 3, 1] and len(q["cards"]) < q["max_cards"]
+    assert scored(out, 3) == ({BLUE: 11, RED: 6}, {BLUE: 4, RED: 3}, BLUE)
+
+
+def test_distribution_example_2(capsys):
+    """"Green decides to deduct the 3 points off Purple's score reducing it to 4.
+    Green wins with 5 points giving him 4 blocks and the Special Property
+    marker, as he was also the first one to place a card. Blue, also with a
+    score of 5, comes in second and receives 2 blocks. Purple comes third
+    because of Green's deduction and receives no blocks.\""""
+    out = replay("distribution-2", capsys)
+    assert out["view"]["quarries"][1]["blocks"] == [4, 2]
+    assert scored(out, 1) == ({GREEN: 5, BLUE: 5, PURPLE: 4}, {GREEN: 4, BLUE: 2}, GREEN)
+
+
+def test_distribution_example_3(capsys):
+    """"Blue was first in the starting order and decides to deduct 3 points off
+    Red's score leaving him with just one point. Yellow decides against Red,
+    too, who now has a negative score. Yellow with a score of 7 points receives
+    4 blocks and the Special Property marker. Blue comes in second with 5
+    points and collects 2 blocks. Red receives nothing because of his negative
+    score.\" Five cards at one quarry paying 4 and 2."""
+    out = replay("distribution-3", capsys)
+    q = out["view"]["quarries"][1]
+    assert q["blocks"] == [4, 2] and len(q["cards"]) == 5
+    (result,) = [r for r in out["view"]["quarry_results"] if r["quarry"] == 1]
+    assert result["deductions"] == [[BLUE, RED], [YELLOW, RED]]  # Blue first: first in the starting order
+    assert scored(out, 1) == ({RED: -2, BLUE: 5, YELLOW: 7}, {YELLOW: 4, BLUE: 2}, YELLOW)
+
+
+def test_transport_example(capsys):
+    """"Blue has acquired 9 blocks. As he has only 7 workers left for transport,
+    he has to return 2 blocks to the supply.\""""
+    out = replay("transport", capsys)
+    won = sum(b for r in out["view"]["quarry_results"] for s, b in r["blocks"].items() if int(s) == BLUE)
+    assert won == 9
+    (carry,) = [e for e in out["view"]["events"] if e["kind"] == "transport"]
+    assert carry["players"][str(BLUE)] == {"kept": 7, "returned": 2, "extra": 0, "blocks": 7}
+    assert out["view"]["players"][BLUE]["blocks"] == 7
+
+
+@pytest.mark.parametrize("name", ["distribution-1", "distribution-2", "distribution-3", "transport"])
+def test_each_replay_uses_the_shipped_box_and_stops_at_building(name):
+    lines = (HERE / f"{name}.jsonl").read_text().splitlines()
+    setup = json.loads(lines[0])
+    assert set(setup) == {"game", "players", "options"}  # no box of its own: the shipped one
+    assert setup["players"] == ["Blue", "Red", "Green", "Yellow", "Purple"]
