@@ -130,10 +130,12 @@ else
 fi
 
 # --- update: the newest companion first ------------------------------------------------------
-if [ -n "$UPDATE" ]; then
+if [ -n "$UPDATE" ] && [ -z "${MAYA_UPDATE_PULLED:-}" ]; then
   say "Update: pulling the newest companion"
   if [ -d .git ] || git rev-parse --git-dir >/dev/null 2>&1; then
     git pull --ff-only || { echo "git pull failed (above: git's words); nothing else was changed." >&2; exit 1; }
+    # The rest of the update is the new version's own installer.
+    MAYA_UPDATE_PULLED=1 exec bash "$APP_DIR/deploy/install-pi.sh" "$@"
   else
     echo "  $APP_DIR is not a git clone: copy the new version over it, then run --update again."
   fi
