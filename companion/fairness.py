@@ -52,6 +52,16 @@ def short_fingerprint(seed_or_fingerprint: int | str) -> str:
     return f"{head[0:4]}-{head[4:8]}-{head[8:12]}"
 
 
+def sealed_sentence(seed: int) -> str:
+    """What a table screen shows before the first draw (digital randomness)."""
+    return f"Draws sealed: {short_fingerprint(seed)}"
+
+
+def revealed_sentence(seed: int) -> str:
+    """What the end screen shows: the seed, and the fingerprint it must match."""
+    return f"Seed {int(seed)} (sealed as {short_fingerprint(seed)}): 'maya-companion verify' checks every draw."
+
+
 @dataclass
 class Walk:
     """The journal's history walked the way Session walks it: the actions left in
@@ -210,4 +220,15 @@ def _json(row: tuple[int, str]) -> Any:
         raise VerifyError(f"Line {n} is not valid JSON ({e.msg}).") from None
 
 
-__all__ = ["COMMIT", "Verified", "VerifyError", "fingerprint", "record", "short_fingerprint", "verify_lines", "walk"]
+__all__ = [
+    "COMMIT",
+    "Verified",
+    "VerifyError",
+    "fingerprint",
+    "record",
+    "revealed_sentence",
+    "sealed_sentence",
+    "short_fingerprint",
+    "verify_lines",
+    "walk",
+]

@@ -89,6 +89,9 @@ def test_another_seed_does_not_match_the_committed_fingerprint(journal, toy):
 
 
 def test_the_fingerprint_is_short_and_does_not_show_the_seed():
+    assert fairness.short_fingerprint(123456789) in fairness.sealed_sentence(123456789)
+    assert "123456789" not in fairness.sealed_sentence(123456789)
+    assert "123456789" in fairness.revealed_sentence(123456789)
     fp = fairness.short_fingerprint(123456789)
     assert len(fp) == 14 and fp.count("-") == 2
     assert "123456789" not in fairness.fingerprint(123456789)
