@@ -184,7 +184,8 @@ class GameDetailScreen(Screen):
                                         font_size="24sp", bold=won, color=theme.ACCENT if won else rgba,
                                         size_hint_y=None, height="36dp"))
         lines = [s for s in (d["sentence"], d["tiebreak"]) if s]
-        options = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in d["options"].items())
+        options = ", ".join(f"{k.replace('_', ' ')} {('on' if v else 'off') if isinstance(v, bool) else v}"
+                            for k, v in d["options"].items())
         if options:
             lines.append(f"Options: {options}.")
         if d["seed"] is not None:

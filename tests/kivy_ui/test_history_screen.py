@@ -107,3 +107,24 @@ def test_export_goes_to_a_usb_stick_when_one_is_mounted_and_says_where(past, tmp
     stick.rename(tmp_path / "gone")
     d.tap(s.ids.export)
     assert "data folder" in s.ids.notice.text
+
+
+def test_a_mayan_curse_game_opens_with_its_log_and_table_views(past):
+    import random
+
+    from history_fill import _steps
+
+    d = past
+    s = _steps().play_session(d.app.journal, "mayan-curse", ["Ana", "Ben", "Cleo"], random.Random(4),
+                              meta={"colours": ["Red", "Blue", "Green"]})
+    screen = d.app.show("game_detail")
+    screen.show_game(s.id)
+    d.frames(2)
+    assert screen.detail["title"] == "Mayan Curse" and screen.detail["log"]
+    assert_readable(d, screen)
+    d.shot("15-game-detail-curse")
+    d.tap(screen.ids.tab_step)
+    pane = screen.ids.pane.children[0]
+    d.tap(pane.ids.back)
+    assert pane.ids.table.text
+    d.shot("15-game-detail-curse-step")
