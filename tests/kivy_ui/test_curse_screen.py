@@ -3,7 +3,7 @@ player's reports with big buttons, peeks through each kind of gate, boulders
 tumbling with their cue, escapes, the end. Few, thin, end to end."""
 from __future__ import annotations
 
-from kivy_ui.screens.mayan_curse import stone_label
+from kivy_ui.widgets.curse_passage import stone_words as stone_label
 
 
 def curse_game(d, names, options=None, fobs=None, shot_name=None):
@@ -19,7 +19,7 @@ def curse_game(d, names, options=None, fobs=None, shot_name=None):
 def press(d, text):
     """Tap one of the screen's big report buttons by its exact label."""
     screen = d.screen()
-    for box in (screen.ids.actions, screen.ids.cue_buttons, screen.ids.crush_buttons):
+    for box in (screen.ids.actions, screen.ids.cue_buttons):
         for b in box.children:
             if b.text == text:
                 assert b.height >= 48, f"{text!r} is a touch target"
@@ -41,8 +41,19 @@ def shows_stones_of(d, table, seat):
 
 def dismiss_cues(d):
     for w in d.window_widgets():
-        if type(w).__name__ == "BoulderCue":
+        if type(w).__name__ == "RoundEndCue":
             d.tap(w)
+
+
+def round_end(d):
+    cues = [w for w in d.window_widgets() if type(w).__name__ == "RoundEndCue"]
+    return " ".join(d.texts(cues[0])) if cues else ""
+
+
+def readable(d):
+    """Issue 10: glance text >= 24 px, nothing public < 16 px, nothing cut off."""
+    d.frames(2)
+    assert d.small_text(d.screen()) == [] and d.cut_off() == []
 
 
 def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
@@ -52,9 +63,10 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     table = curse_game(d, ("Ana", "Ben", "Cy"), fobs={0: "q"})
     screen = d.screen()
     assert screen.prompt.startswith("Ana's turn")
-    assert [r.stones_text for r in reversed(screen.ids.seats.children)] == ["3 stones"] * 3
+    assert [r.stones_text for r in reversed(screen.ids.seats.children)] == ["3 held"] * 3
+    readable(d)
 
-    # Ana taps her fob: her three stones, named, only behind the gate.
+    # Ana taps her fob: her three stones, as symbols with their names, only behind the gate.
     d.wait(0.7)
     d.key("q")
     assert d.until(lambda: shows_stones_of(d, table, 0), 3)
@@ -67,7 +79,7 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     assert d.until(lambda: shows_stones_of(d, table, 1), 3)
     d.key("2", down=False)
     assert d.until(lambda: screen.gate_view.overlay is None, 3)
-    # Cy has no hardware: he taps his name and the others look away.
+    # Cy has no hardware and it is not his turn: he taps his name and the others look away.
     d.tap_text("Cy", widget=screen.ids.seats)
     assert "look away" in overlay_texts(d) and not shows_stones_of(d, table, 2)
     d.tap(screen.gate_view.overlay.ids_show)
@@ -75,13 +87,12 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     d.tap(screen.gate_view.overlay.hide_button)
 
     # Ana discovers a gray stela: it lies face down in front of her, and a trigger token comes off.
-    press(d, "Found a stela…")
-    press(d, "Gray (8 left)")
+    press(d, "Stela…")
+    press(d, "Gray (8)")
     v = table.public_view()
     assert v["players"][0]["stelae"] == ["gray"] and v["boulders"][0]["tokens"] == 1
-    assert "Left: 1▲ · on its board" in screen.ids.boulders.text
-    assert "Purse: 11 stones" in screen.ids.info.text, "nine stones are in hand"
-    assert "■gr×1" in screen.ids.seats.children[-1].stelae_text
+    assert "purse 11" in screen.ids.info.text, "nine stones are in hand"
+    assert "■gy" in screen.ids.seats.children[-1].stelae_text
     d.shot("curse-01-table")
     table.open_gate(0, "touch")
     d.frames(2)
@@ -93,39 +104,65 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     leds = d.app.devices.leds
     assert [leds.is_lit(f"seat{i}") for i in (1, 2, 3)] == [False, True, False], "Ben's seat button lights up"
     # Ben reaches the temple board first: every trigger token comes off.
-    press(d, "Reached the temple board")
+    press(d, "Temple board")
     assert all(b["tokens"] == 0 for b in table.public_view()["boulders"])
     press(d, "End turn")
     press(d, "End turn")  # Cy
 
     # The boulders tumble, left to right from the boulders' board: a cue and a sound for each.
     assert screen.cue_title == "The LEFT boulder tumbles!" and sounds.count("boulder") == 1
-    assert "Next: centre, then right." in screen.cue_detail
+    assert "Then: centre, right." in screen.cue_detail
+    readable(d)
     d.shot("curse-03-boulder-cue")
     press(d, "Row 3")
     assert screen.cue_title == "The CENTRE boulder tumbles!" and sounds.count("boulder") == 2
-    press(d, "Crushed a brown stela")
+    press(d, "Crushed brown")
     assert table.public_view()["crushed"]["brown"] == 1
-    press(d, "Entrance")
-    cue = [w for w in d.window_widgets() if type(w).__name__ == "BoulderCue"]
-    assert cue and "Reset the first 7 slabs" in " ".join(d.texts(cue[0]))
-    d.screenshot("curse-04-entrance-cue", d.shots)
-    dismiss_cues(d)
-    press(d, "Row 2")  # right
+    press(d, "Entrance")  # irreversible: the first tap only asks
+    assert table.public_view()["tumbling"]["now"] == "centre"
+    press(d, "Sure? Tap again")
+    press(d, "Row 3 …")  # the left boulder lies on row 3: left or right of it?
+    d.shot("curse-13-boulder-place")
+    press(d, "Left of left")
     v = table.public_view()
-    assert v["round"] == 2 and v["first_player"] == 1 and screen.ids.middle.children[0] is not screen.ids.cue
+    assert v["round"] == 2 and v["first_player"] == 1 and screen.ids.left.children[0] is not screen.ids.cue
+    assert [b["column"] for b in v["boulders"] if b["row"] == 3] == [1, 0]
+    # The round's summary stays until tapped: the order, what each crushed, the reset cue.
+    summary = round_end(d)
+    assert ("The left boulder tumbled from its board to row 3. The centre boulder tumbled from its board "
+            "to the entrance. It crushed a brown stela.") in summary.replace("\n", " ")
+    assert "reset the first 7 slabs" in summary and "The right boulder tumbled from its board to row 3." in summary
+    d.wait(1.0)
+    assert round_end(d), "it stays until tapped"
+    d.screenshot("curse-04-round-end", d.shots)
+    assert d.small_text(next(w for w in d.window_widgets() if type(w).__name__ == "RoundEndCue")) == []
+    dismiss_cues(d)
+    assert not round_end(d)
+    # The passage shows each boulder where the last report put it.
+    passage = screen.ids.passage
+    for b, lab in zip(v["boulders"], passage.boulder_labels):
+        index = {"entrance": 0, "start": passage.rows + 1}.get(b["where"], b["row"])
+        x, w = passage.strip(index)
+        assert x <= lab.center_x <= x + w, b
+    readable(d)
+    d.shot("curse-14-passage")
 
     # Round 2, Ben first: he climbs to the top, claims a camera and escapes; Cy escapes; Ana stays.
-    press(d, "Top: claim a camera")
+    press(d, "Camera")
     press(d, "Escaped!")
+    assert table.public_view()["escaped"] == [], "one tap on Escaped! only asks"
+    press(d, "Escaped? Tap again")
     press(d, "Escaped!")
+    press(d, "Escaped? Tap again")
     assert [r.stones_text for r in reversed(screen.ids.seats.children)][1:] == ["escaped", "escaped"]
     press(d, "End turn")  # Ana
-    # Right (row 2) is closer to the entrance than left (row 3): it tumbles first.
+    # Both on row 3: the right boulder was reported left of the left one, so it tumbles first
+    # (Step 3: "from left to right", as they lie, not by name).
     assert screen.cue_title == "The RIGHT boulder tumbles!"
     press(d, "Entrance")
-    dismiss_cues(d)
-    press(d, "Entrance")  # left: the entrance is sealed, Ana is trapped
+    press(d, "Sure? Tap again")
+    press(d, "Entrance")
+    press(d, "Sure? Tap again")  # left: the entrance is sealed, Ana is trapped
     assert d.until(lambda: d.app.sm.current == "end", 3)
     end = d.screen()
     texts = d.texts(end)
@@ -136,16 +173,61 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     d.shot("curse-05-end")
 
 
+def test_a_turn_with_nothing_to_report_is_two_touches_and_reopening_one(ui):
+    """Issue 10: the player at turn opens their view with one tap (no look-away step: they
+    are the one at the screen), sees the stones as symbols, and ends the turn from it."""
+    d = ui
+    table = curse_game(d, ("Ana", "Ben"))
+    screen = d.screen()
+    d.touches = 0
+    d.tap_text("Ana", widget=screen.ids.seats)
+    assert shows_stones_of(d, table, 0) and "look away" not in overlay_texts(d)
+    d.tap(screen.gate_view.overlay.hide_button)
+    d.touches = 0
+    d.tap_text("Ana", widget=screen.ids.seats)  # re-opening while it is her turn: one tap
+    assert shows_stones_of(d, table, 0) and d.touches == 1
+    d.touches = 0
+    d.tap_text("Ana", widget=screen.ids.seats)
+    d.tap_text("End my turn", widget=screen.gate_view.overlay)
+    assert d.touches == 2 and table.public_view()["current"] == 1 and screen.gate_view.overlay is None
+    # with a fob the same turn is one touch
+    d.touches = 0
+    table.open_gate(1, "fob")
+    d.frames(2)
+    d.tap_text("End my turn", widget=screen.gate_view.overlay)
+    assert d.touches == 1 and table.public_view()["round"] == 2
+
+
+def test_a_stone_played_from_the_private_view_is_shown_to_the_table(ui):
+    """Step 1: stones are secret "until you play them": the played stone's symbol shows on
+    the player's row and in the table line; the others stay hidden."""
+    d = ui
+    table = curse_game(d, ("Ana", "Ben"))
+    screen = d.screen()
+    hand = table.session.view(0)["you"]["stones"]
+    d.tap_text("Ana", widget=screen.ids.seats)
+    d.tap_text(stone_label(hand[0]), widget=screen.gate_view.overlay)
+    assert shows_stones_of(d, table, 0), "the view stays open: the stones are needed all turn"
+    assert "(played)" in overlay_texts(d)
+    d.tap(screen.gate_view.overlay.hide_button)
+    d.frames(2)
+    row = screen.ids.seats.children[-1]
+    assert row.stones_text.startswith("2 held") and "[color=" in row.stones_text
+    assert screen.summary == f"Ana plays the {stone_label(hand[0])} stone."
+    readable(d)
+    d.shot("curse-15-stone-played")
+
+
 def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
     d = ui
     table = curse_game(d, ("Ana",), options={"scenario": 5})
     screen = d.screen()
-    assert "Scenario 5: Escape with a camera but NO stelae" in screen.ids.info.text
+    assert "scenario 5" in screen.ids.info.text
     press(d, "Backpack…")
     press(d, "Elixir\n+1 slide")
-    assert "used elixir" in screen.ids.seats.children[0].status_text
+    assert "elixir" in screen.ids.seats.children[0].status_text
     d.tap(screen.ids.undo)  # the wrong item: take it back
-    assert "backpack ✓" in screen.ids.seats.children[0].status_text
+    assert "bag ✓" in screen.ids.seats.children[0].status_text
     assert screen.summary == "Took back Ana's last move." and screen.ids.redo.opacity == 1
     d.frames(2)
     assert d.cut_off() == [], "the prompt still reads whole beside Undo and Redo"
@@ -153,10 +235,12 @@ def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
     press(d, "Elixir\n+1 slide")
     press(d, "End turn")  # solo: a trigger token comes off at the end of each turn
     assert table.public_view()["boulders"][0]["tokens"] == 1
-    press(d, "Reached the temple board")
-    press(d, "Top: claim a camera")
+    press(d, "Temple board")
+    press(d, "Camera")
+    readable(d)
     d.shot("curse-06-solo")
     press(d, "Escaped!")
+    press(d, "Escaped? Tap again")
     assert d.until(lambda: d.app.sm.current == "end", 3)
     end = d.screen()
     assert end.ids.headline.text == "Ana wins!"
@@ -170,12 +254,13 @@ def test_physical_stelae_an_escaped_player_enters_the_value_at_the_end(ui):
     d = ui
     table = curse_game(d, ("Ana",), options={"stelae": "physical", "scenario": 1})
     screen = d.screen()
-    press(d, "Found a stela…")
-    press(d, "Beige (3 left)")
+    press(d, "Stela…")
+    press(d, "Beige (3)")
     press(d, "Escaped!")
+    press(d, "Escaped? Tap again")
     assert d.app.sm.current == "mayan-curse", "the values come first"
     assert screen.prompt == "Ana: enter the values of your stelae."
-    press(d, "Ana: enter my stela values")
+    press(d, "Ana: my stela values")
     d.tap(screen.gate_view.overlay.ids_show)
     assert "Beige stela: not entered yet" in overlay_texts(d)
     d.tap_text("6", widget=screen.gate_view.overlay, exact=True)
@@ -196,17 +281,18 @@ def test_six_players_the_public_screen_never_shows_a_stone_or_a_stela_value(ui):
     assert len(screen.ids.seats.children) == 6
     d.shot("curse-08-six-players")
     for seat in range(3):
-        press(d, "Found a stela…")
-        press(d, "Brown (14 left)" if seat == 0 else f"Brown ({14 - seat} left)")
-        press(d, "Enter stela value")
-        d.tap(screen.gate_view.overlay.ids_show)
+        press(d, "Stela…")
+        press(d, f"Brown ({14 - seat})")
+        press(d, "Stones")  # the player at turn: one tap to their own view
+        readable(d)
         assert d.cut_off() == [], "the question beside the value buttons reads whole"
         d.tap_text("3", widget=screen.gate_view.overlay, exact=True)
         assert table.session.view(seat)["you"]["stelae"][0]["value"] == 3
         assert "Brown stela: 3 knowledge" in overlay_texts(d)
         d.tap(screen.gate_view.overlay.hide_button)
         press(d, "End turn")
-    press(d, "Found a stela…")
+    press(d, "Stela…")
+    readable(d)
     d.shot("curse-10-stela-choice")
     press(d, "Cancel")
     before = sorted(d.texts(screen))
@@ -241,14 +327,15 @@ def test_physical_randomness_each_player_enters_their_own_draw_behind_the_gate(u
         d.tap(screen.gate_view.overlay.ids_show)
         if seat == 0:
             d.shot("curse-09-enter-stones")
-        for stone in hand:
-            d.tap_text(stone, widget=screen.gate_view.overlay, exact=True)
+        for stone in hand:  # each stone button: its symbols, then its name
+            d.tap(next(w for w in d.walk(screen.gate_view.overlay)
+                       if getattr(w, "text", "").endswith("[/color] " + stone)))
         assert screen.gate_view.overlay is None, "the entry closes the view"
     assert table.session.view(0)["you"]["stones"] == ["dog", "dog", "jaguar"]
     assert sorted(table.session.view(1)["you"]["stones"]) == ["bird", "dog", "serpent/bird"]
     assert screen.prompt.startswith("Ana's turn")
-    press(d, "Found a stela…")
-    press(d, "Gray (6 left)")
+    press(d, "Stela…")
+    press(d, "Gray (6)")
     press(d, "Ana: enter my stela value")
     d.tap(screen.gate_view.overlay.ids_show)
     d.frames(2)
