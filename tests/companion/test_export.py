@@ -20,7 +20,7 @@ from companion.players import Roster
 from companion.session import Session
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from history_steps import random_history
+from history_steps import play_session, random_history
 
 # The BG Stats play file ("This is a Play file that can be read by Board Game
 # Stats"), written from the files the app itself shares and exports: tables of
@@ -133,3 +133,20 @@ def test_export_command_writes_one_file_per_game_for_jsonl(journal, toy, tmp_pat
     assert len(list((tmp_path / "out").glob("maya-game-*.jsonl"))) == 3
     assert export_command(["--format", "csv", "--all", "--out", str(tmp_path / "plays.csv")]) == 0
     assert (tmp_path / "plays.csv").read_text().startswith("game_id,")
+
+
+@pytest.mark.parametrize("title", ["maya-madness", "maya", "mayan-curse"])
+def test_real_games_round_trip_through_replay_and_verify(journal, title):
+    from companion.fairness import verify_lines
+
+    rng = random.Random(title)
+    options = {"deck": "full"} if title == "maya-madness" else None
+    sessions = [play_session(journal, title, ["Ana", "Ben", "Cleo"], rng, options=options, undo_rate=0.05)
+                for _ in range(2)]
+    for s in sessions:
+        text = export.jsonl(journal, s.id)
+        out = replay_lines(text.splitlines())
+        assert out["result"] == s.result().to_json()
+        verified = verify_lines(text.splitlines())
+        draws = sum(a.get("actor") == "chance" for a in s.actions)
+        assert verified.draws >= draws and verified.actions == len(s.actions)  # undone draws count too
