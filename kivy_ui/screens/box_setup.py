@@ -99,41 +99,52 @@ class NumberRow(BoxLayout):
 
 
 class BoxSetupScreen(Screen):
+    """One game's box at a time (a button per game with a box); a step or a reset
+    changes that row and the Save button in place, the rows are built once per visit."""
+
     back_to = "home"
 
     def __init__(self, **kw: Any):
         super().__init__(**kw)
         self.sections: dict[str, Section] = {}
+        self.current: str | None = None
         self.messages: dict[str, tuple[str, bool]] = {}  # game -> (sentence, refused)
+        self._rows: dict[str, NumberRow] = {}
+        self._save: Any = None
+        self._message: Any = None
 
     def refresh(self) -> None:
         from kivy.app import App
 
-        came_from = App.get_running_app().sm.current
+        app = App.get_running_app()
+        came_from = app.sm.current
         if came_from != self.name:
             self.back_to = came_from  # Back returns to New game (or Home)
             self.messages = {}
+            chosen = getattr(app.screen("new_game"), "game", None) if came_from == "new_game" else None
+            self.current = chosen
         self.sections = {}
         for name in available():
             spec = get_game(name).box_spec()
             if spec is not None:
                 self.sections[name] = load_section(spec)
+        if self.current not in self.sections:
+            self.current = next(iter(self.sections), None)
         self._fill()
 
     # --- what a player does ------------------------------------------------------
+    def choose(self, game: str) -> None:
+        self.current = game
+        self._fill()
+
     def step(self, game: str, key: str, by: int) -> None:
         section = self.sections[game]
         number = next(n for n in section.numbers if n.key == key)
-        section.values[key] = max(number.lo, min(number.hi, section.values[key] + by))
-        self.messages.pop(game, None)
-        self._fill()
+        self._set(game, number, max(number.lo, min(number.hi, section.values[key] + by)))
 
     def reset(self, game: str, key: str) -> None:
-        section = self.sections[game]
-        number = next(n for n in section.numbers if n.key == key)
-        section.values[key] = number.default
-        self.messages.pop(game, None)
-        self._fill()
+        number = next(n for n in self.sections[game].numbers if n.key == key)
+        self._set(game, number, number.default)
 
     def save(self, game: str) -> bool:
         section = self.sections[game]
@@ -142,17 +153,33 @@ class BoxSetupScreen(Screen):
         except CompanionError as e:
             why = in_words(str(e), section.numbers, section.spec.title)
             self.messages[game] = (f"Not saved: {why} Nothing was changed.", True)
-            self._fill()
+            self._show_message(game)
             return False
         self.sections[game] = load_section(section.spec)
         self.messages[game] = (sentence, False)
         self._fill()
         return True
 
+    def _set(self, game: str, number: BoxNumber, value: int) -> None:
+        self.sections[game].values[number.key] = value
+        self.messages.pop(game, None)
+        if game == self.current and number.key in self._rows:
+            self._show_value(self._rows[number.key], number, value)
+            self._show_message(game)
+
     # --- the rows -----------------------------------------------------------------
     def _fill(self) -> None:
         box = self.ids.rows
         box.clear_widgets()
+        self._rows = {}
+        chooser = self.ids.games
+        chooser.clear_widgets()
+        if len(self.sections) > 1:
+            for game, section in self.sections.items():
+                cls = Factory.AccentButton if game == self.current else Factory.BigButton
+                b = cls(text=section.spec.title, font_size="18sp", height=dp(48))
+                b.bind(on_release=lambda _b, g=game: self.choose(g))
+                chooser.add_widget(b)
 
         def text(widget: Any) -> Any:
             widget.bind(width=lambda w, x: setattr(w, "text_size", (x, None)),
@@ -160,44 +187,56 @@ class BoxSetupScreen(Screen):
             box.add_widget(widget)
             return widget
 
-        if not self.sections:
+        if self.current is None:
             text(Factory.Body(text="No game here has box numbers to set.", size_hint_y=None))
-        for game, section in self.sections.items():
-            spec = section.spec
-            box.add_widget(Factory.Heading(text=spec.title, font_size="24sp", height=dp(40)))
-            whose = "your own box numbers" if section.mine else "the numbers shipped with the companion"
-            text(Factory.Dim(text=f"In use: {whose}.", size_hint_y=None, font_size="16sp"))
-            if section.problem:
-                text(Factory.Body(text=f"Your box file does not work, so the shipped numbers are shown: "
-                                       f"{in_words(section.problem, section.numbers, spec.title)}",
-                                  size_hint_y=None, font_size="18sp", color=theme.DANGER))
-            for number in section.numbers:
-                box.add_widget(self._row(game, number, section.values[number.key]))
-            message, refused = self.messages.get(game, ("", False))
-            if message:
-                text(Factory.Body(text=message, size_hint_y=None, font_size="18sp", bold=True,
-                                  color=theme.DANGER if refused else theme.GOOD))
-            bar = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
-            save_button = Factory.BigButton(text=f"Save {spec.title}", height=dp(56))
-            save_button.bind(on_release=lambda _b, g=game: self.save(g))
-            save_button.disabled = not section.changed()
-            save_button.box_game = game
-            bar.add_widget(save_button)
-            box.add_widget(bar)
-            text(Factory.Dim(text=f"file: {spec.override()}", size_hint_y=None, font_size="16sp"))
+            return
+        game, section = self.current, self.sections[self.current]
+        spec = section.spec
+        box.add_widget(Factory.Heading(text=spec.title, font_size="24sp", height=dp(40)))
+        whose = "your own box numbers" if section.mine else "the numbers shipped with the companion"
+        text(Factory.Dim(text=f"In use: {whose}.", size_hint_y=None, font_size="16sp"))
+        if section.problem:
+            text(Factory.Body(text=f"Your box file does not work, so the shipped numbers are shown: "
+                                   f"{in_words(section.problem, section.numbers, spec.title)}",
+                              size_hint_y=None, font_size="18sp", color=theme.DANGER))
+        for number in section.numbers:
+            row = self._row(game, number)
+            self._rows[number.key] = row
+            box.add_widget(row)
+            self._show_value(row, number, section.values[number.key])
+        self._message = text(Factory.Body(text="", size_hint_y=None, font_size="18sp", bold=True))
+        bar = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
+        self._save = Factory.BigButton(text=f"Save {spec.title}", height=dp(56))
+        self._save.bind(on_release=lambda _b: self.save(game))
+        self._save.box_game = game
+        bar.add_widget(self._save)
+        box.add_widget(bar)
+        text(Factory.Dim(text=f"file: {spec.override()}", size_hint_y=None, font_size="16sp"))
+        self._show_message(game)
 
-    def _row(self, game: str, number: BoxNumber, value: int) -> NumberRow:
+    def _show_message(self, game: str) -> None:
+        if self._message is None or self._save is None:
+            return
+        message, refused = self.messages.get(game, ("", False))
+        self._message.text = message
+        self._message.color = theme.DANGER if refused else theme.GOOD
+        self._save.disabled = not self.sections[game].changed()
+
+    def _row(self, game: str, number: BoxNumber) -> NumberRow:
         row = NumberRow()
         row.box_key = number.key
         row.ids.label.text = number.label
         note = "  ·  [color=#f0b04a]not printed[/color]" if number.unconfirmed else ""
         row.ids.source.text = f"{number.lo} to {number.hi}  ·  {number.source}{note}"
-        row.ids.value.text = str(value)
-        row.ids.minus.disabled = value <= number.lo
-        row.ids.plus.disabled = value >= number.hi
         row.ids.minus.bind(on_release=lambda _b: self.step(game, number.key, -1))
         row.ids.plus.bind(on_release=lambda _b: self.step(game, number.key, +1))
         row.ids.reset.text = f"Shipped: {number.default}"
-        row.ids.reset.disabled = value == number.default
         row.ids.reset.bind(on_release=lambda _b: self.reset(game, number.key))
         return row
+
+    @staticmethod
+    def _show_value(row: NumberRow, number: BoxNumber, value: int) -> None:
+        row.ids.value.text = str(value)
+        row.ids.minus.disabled = value <= number.lo
+        row.ids.plus.disabled = value >= number.hi
+        row.ids.reset.disabled = value == number.default
