@@ -257,10 +257,11 @@ def test_fob_leaving_the_reader_neither_opens_nor_closes_a_view(table):
 
 # --- with the real Session and the Maya Madness engine ----------------------------------
 
-from hypothesis import given, strategies as st  # noqa: E402
+from hypothesis import given
+from hypothesis import strategies as st
 
-from companion.journal import Journal  # noqa: E402
-from companion.session import Session  # noqa: E402
+from companion.journal import Journal
+from companion.session import Session
 
 
 @pytest.fixture
@@ -486,3 +487,19 @@ def test_a_session_that_cannot_record_a_peek_keeps_every_way_of_opening_closed(t
     table.confirm_peek()
     assert table.gate is None and table.private_view() is None
     assert table.message.startswith("Cy's private view stays closed")
+
+
+def test_the_real_hardware_events_are_told_apart_by_their_topic(table):
+    """The controller never imports hardware/; the events it gets from there carry a
+    topic, and each reaches its own handler (a tag removal changes nothing)."""
+    from hardware.events import ButtonEvent, DeviceStatus, TagEvent, TagRemoved
+
+    table.handle(TagEvent("FOB-ANA", "main"))
+    table.handle(TagRemoved("FOB-ANA", "main"))
+    assert table.private_view()[0] == 0 and table.gate.how == BY_FOB
+    table.handle(ButtonEvent("seat3", "hold"))
+    assert table.private_view()[0] == 2 and table.gate.how == BY_BUTTON
+    table.handle(ButtonEvent("seat3", "release"))
+    assert table.gate is None
+    table.handle(DeviceStatus("reader", "error", "no answer"))
+    assert table.device_problems == {"reader": "reader: error — no answer"}
