@@ -29,7 +29,8 @@ def held_kind(meaning: dict, kinds: list) -> str | None:
 def stela_line(colour: str, place: str, values: list) -> str:
     """A player's own stelae of one colour: "Gray stelae: 2 + 4 = 6 knowledge"; None is a
     value not entered yet (physical stelae)."""
-    name = colour.capitalize() + (" stela" if len(values) == 1 else " stelae") + (" (temple)" if place == "temple" else "")
+    name = colour.capitalize() + (" stela" if len(values) == 1 else " stelae")
+    name += " (temple)" if place == "temple" else ""
     missing = values.count(None)
     if len(values) == 1:
         return f"{name}: " + ("not entered yet" if missing else f"{values[0]} knowledge")
@@ -77,16 +78,20 @@ class SecretPanel(BoxLayout):
             b = stone_button(kind, height=dp(96), disabled=True)
             b.text += " (played)"
             self.stones.add_widget(b)
-        if not you["stones"] and not you["played"]:
+        entering = any(a["type"] in (A.DRAW_STONES, A.ENTER_STONES) for a in legal)
+        empty = not you["stones"] and not you["played"]
+        if empty and not entering:
             self.stones.add_widget(Factory.Dim(text="No stones in hand now.", halign="center"))
+        self.stones.height = 0 if empty and entering else (dp(40) if empty else dp(96))
         self.head.text = ("Tap a stone to play it (the table sees it). Any 2 together are a wild."
-                          if plays else "Your sacred stones")
+                          if plays else ("" if entering and empty else "Your sacred stones"))
         lines = []
         for colour, (letters, rgba) in STELA_LOOK.items():  # one line per colour and place
             for place in ("passage", "temple"):
                 values = [x["value"] for x in you["stelae"] if x["colour"] == colour and x["place"] == place]
                 if values:
-                    lines.append(f"[color={theme.hex_colour(rgba)}]■{letters}[/color] {stela_line(colour, place, values)}")
+                    chip = f"[color={theme.hex_colour(rgba)}]■{letters}[/color]"
+                    lines.append(f"{chip} {stela_line(colour, place, values)}")
         lines.append(f"Your knowledge if you escape now: {you['knowledge']}")
         self.stelae.text = "\n".join(lines)
         self.entry.clear_widgets()

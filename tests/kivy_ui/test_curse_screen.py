@@ -218,6 +218,33 @@ def test_a_stone_played_from_the_private_view_is_shown_to_the_table(ui):
     d.shot("curse-15-stone-played")
 
 
+def test_the_real_purse_and_real_stela_tokens_from_new_game(ui):
+    """Issue 11: New game offers the real purse and the real stela tokens. With the real purse
+    the player at turn enters the three stones they drew behind the gate, then sees them as
+    symbols; with the real tokens nobody is asked for a value until scoring needs it."""
+    d = ui
+    table = curse_game(d, ("Ana", "Ben"), options={"purse": "real", "stelae": "physical"},
+                       shot_name="curse-16-new-game-real-components")
+    screen = d.screen()
+    assert screen.prompt.startswith("Ana's turn: enter your stones")
+    d.tap_text("Ana", widget=screen.ids.seats)
+    assert "Tap the 3 stones you drew" in overlay_texts(d)
+    readable(d)
+    d.shot("curse-17-enter-real-purse")
+    for stone in ("Dog", "Bird", "Dog / Jaguar"):
+        d.tap(next(w for w in d.walk(screen.gate_view.overlay)
+                   if getattr(w, "text", "").endswith("[/color] " + stone)))
+    assert table.session.view(0)["you"]["stones"] == ["dog", "bird", "dog/jaguar"]
+    assert shows_stones_of(d, table, 0), "the view shows the stones just entered"
+    d.tap(screen.gate_view.overlay.hide_button)
+    assert screen.summary == "Ana entered the stones they drew."
+    press(d, "Stela…")
+    press(d, "Gray (6)")
+    assert screen.gate_view.overlay is None and screen.prompt.startswith("Ana's turn")
+    press(d, "End turn")
+    assert table.public_view()["current"] == 1
+
+
 def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
     d = ui
     table = curse_game(d, ("Ana",), options={"scenario": 5})
@@ -252,7 +279,7 @@ def test_physical_stelae_an_escaped_player_enters_the_value_at_the_end(ui):
     """Physical stelae not entered during play are entered behind the gate once the
     game ends (End of the Game: escaped players reveal their stelae)."""
     d = ui
-    table = curse_game(d, ("Ana",), options={"stelae": "physical", "scenario": 1})
+    curse_game(d, ("Ana",), options={"stelae": "physical", "scenario": 1})
     screen = d.screen()
     press(d, "Stela…")
     press(d, "Beige (3)")

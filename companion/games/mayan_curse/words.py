@@ -38,8 +38,7 @@ def waiting(state: State, reporter: int) -> str:
         seat = state.queue[0]
         s = state.seats[seat]
         if state.opts.purse == "real" and not s.entered:
-            return (f"{names[seat]}'s turn: enter the stones you drew (your view), slide, move, "
-                    "then end the turn.")
+            return f"{names[seat]}'s turn: enter your stones (tap your name), slide, move, end the turn."
         return f"{names[seat]}'s turn: slide, move, report what happens, then end the turn."
     if state.phase == BOULDERS:
         b = state.box.boulder_names[state.tumbling[0]]

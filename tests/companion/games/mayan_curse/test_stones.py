@@ -49,7 +49,7 @@ def test_with_the_real_purse_each_player_enters_their_draw_on_their_turn(driver)
     draw and the player at turn enters their three stones behind the privacy gate."""
     d = driver(2, {"purse": "real"})
     assert d.s.phase == TURN and CHANCE not in d.g.actors(d.s)
-    assert "enter the stones you drew" in d.table["waiting_for"]["sentence"]
+    assert "enter your stones" in d.table["waiting_for"]["sentence"]
     assert d.g.view(d.s, 0)["you"]["to_enter"] is True
     with pytest.raises(IllegalAction, match="has not entered the stones"):
         d.do(0, "play_stone", stone="dog")
