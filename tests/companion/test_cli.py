@@ -56,17 +56,20 @@ def test_games_lists_every_game_with_its_options(capsys):
 # --- replay -----------------------------------------------------------------------
 def test_replay_prints_the_final_table_view_and_result(capsys, tmp_path, toy):
     final, actions = record(toy, ["Ana", "Ben"], {"target": 9}, seed=4)
-    f = write_jsonl(tmp_path / "game.jsonl", {"game": "toy", "players": ["Ana", "Ben"], "options": {"target": 9}}, actions)
+    setup = {"game": "toy", "players": ["Ana", "Ben"], "options": {"target": 9}}
+    f = write_jsonl(tmp_path / "game.jsonl", setup, actions)
     code, out, _ = run(capsys, "replay", str(f))
     assert code == 0
-    assert json.loads(out) == {"view": toy.view(final, TABLE), "result": toy.result(final).to_json(), "actions": len(actions)}
+    assert json.loads(out) == {"view": toy.view(final, TABLE), "result": toy.result(final).to_json(),
+                               "actions": len(actions)}
 
 
 @pytest.mark.skipif(not has_game("maya-madness"), reason="maya-madness not written yet")
 def test_replay_a_recorded_maya_madness_game(capsys, tmp_path):
     game = games.get_game("maya-madness")
     final, actions = record(game, ["Ana", "Ben", "Cy"], {"deck": "full"}, seed=2)
-    f = write_jsonl(tmp_path / "mm.jsonl", {"game": "maya-madness", "players": ["Ana", "Ben", "Cy"], "options": {"deck": "full"}}, actions)
+    setup = {"game": "maya-madness", "players": ["Ana", "Ben", "Cy"], "options": {"deck": "full"}}
+    f = write_jsonl(tmp_path / "mm.jsonl", setup, actions)
     code, out, _ = run(capsys, "replay", str(f))
     assert code == 0 and json.loads(out)["view"] == game.view(final, TABLE)
     assert json.loads(out)["result"]["winners"] == list(game.result(final).winners)
@@ -91,7 +94,8 @@ def test_replay_names_the_line_of_an_illegal_action(capsys, tmp_path, toy):
 
 def test_replay_names_the_line_that_is_not_json(capsys, tmp_path):
     f = tmp_path / "g.jsonl"
-    f.write_text('{"game": "toy", "players": ["Ana", "Ben"]}\n{"actor": "chance", "type": "deal", "seat": 0, "secret": 1}\n{"actor": 0,\n')
+    f.write_text('{"game": "toy", "players": ["Ana", "Ben"]}\n'
+                 '{"actor": "chance", "type": "deal", "seat": 0, "secret": 1}\n{"actor": 0,\n')
     code, _, err = run(capsys, "replay", str(f))
     assert code == 1 and "Line 3: this is not valid JSON" in err
 

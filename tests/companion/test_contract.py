@@ -131,7 +131,7 @@ def test_random_games_end_and_keep_the_contract(name):
     game = get(name)
     for i, options in enumerate(option_sets(game)):
         for seed in SEEDS:
-            final, actions = play(game, players_for(game, seed + i), options, seed * 31 + i, deep=seed < 2)
+            final, _actions = play(game, players_for(game, seed + i), options, seed * 31 + i, deep=seed < 2)
             res = game.result(final)
             assert res is not None and len(res.scores) == len(players_for(game, seed + i))
             assert not game.actors(final), "nobody may act once the game is over"

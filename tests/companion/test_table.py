@@ -5,9 +5,13 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.engine import TABLE, Game
 from companion.errors import CannotUndo, IllegalAction
+from companion.journal import Journal
+from companion.session import Session
 from companion.table import BY_BUTTON, BY_FOB, BY_TOUCH, TableController
 
 
@@ -257,12 +261,6 @@ def test_fob_leaving_the_reader_neither_opens_nor_closes_a_view(table):
 
 # --- with the real Session and the Maya Madness engine ----------------------------------
 
-from hypothesis import given
-from hypothesis import strategies as st
-
-from companion.journal import Journal
-from companion.session import Session
-
 
 @pytest.fixture
 def real(tmp_path):
@@ -308,7 +306,8 @@ def test_real_game_undo_stops_where_a_secret_was_seen(real):
 EVENTS = st.one_of(
     st.builds(Tag, st.sampled_from(["F-ANA", "F-BEN", "NOBODY"])),
     st.builds(TagRemoved, st.sampled_from(["F-ANA", "F-BEN"])),
-    st.builds(Button, st.sampled_from(["seat1", "seat2", "seat3", "other"]), st.sampled_from(["press", "hold", "release"])),
+    st.builds(Button, st.sampled_from(["seat1", "seat2", "seat3", "other"]),
+              st.sampled_from(["press", "hold", "release"])),
     st.tuples(st.just("peek"), st.integers(0, 2)),
     st.just("confirm"), st.just("cancel"), st.just("hide"),
     st.tuples(st.just("wait"), st.floats(0, 15)),

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.bots import get_bot, move
 from companion.engine import CHANCE, TABLE
@@ -194,8 +196,6 @@ def test_a_stela_tag_read_behind_the_gate_enters_that_stelas_value_privately(jou
     assert "value" not in str(table.public_view()["players"][seat].get("stelae"))
 
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
-
 _MAYA: dict = {}
 
 
@@ -203,14 +203,15 @@ def _maya_table():
     """One Maya game at quarrying for every example (tag reads other than commands
     never change the game, only the controller, which is new each time)."""
     if not _MAYA:
-        import tempfile
         import pathlib
+        import tempfile
 
         folder = pathlib.Path(tempfile.mkdtemp(prefix="tags-prop-"))
         tags = TagRegistry.open(folder / "tags.json")
         for colour in ("blue", "red", "green"):
             for value in (3, 4, 5, 6, 7, 8, -3):
-                tags.learn(f"{'ABC'['brg'.index(colour[0])]}{value % 16:X}", {"kind": "worker", "colour": colour, "value": value})
+                uid = f"{'ABC'['brg'.index(colour[0])]}{value % 16:X}"
+                tags.learn(uid, {"kind": "worker", "colour": colour, "value": value})
         table, _ = maya_at_quarrying(Journal.open(folder / "journal.sqlite3"), tags)
         _MAYA.update(session=table.session, tags=tags)
     return TableController(_MAYA["session"], clock=FakeClock(), tags=_MAYA["tags"])

@@ -1,9 +1,10 @@
 """The Tags screen and tags in play, through the real app and the simulated reader.
 The screen lists what the games declare (Game.tag_kinds): the test-only fourth game
 shows a new game's tags are learned, listed and used in play with no edit to the
-screen or the controller. Maya (once it declares its worker cards): learn mode walks a colour's worker cards (tags presented with the sim panel's
-"Tag…" button), refuses the same tag twice and a tag that is already something
-else, says what a known or unknown tag is, forgets a tag; then in Maya a worker
+screen or the controller. Maya (once it declares its worker cards): learn mode
+walks a colour's worker cards (tags presented with the sim panel's "Tag…"
+button), refuses the same tag twice and a tag that is already something else,
+says what a known or unknown tag is, forgets a tag; then in Maya a worker
 card's tag, read while its owner's private view is open, chooses that card there
 and shows nothing on the public screen."""
 from __future__ import annotations
@@ -85,7 +86,8 @@ def test_learn_mode_walks_a_colours_worker_cards_through_the_sim_reader(ui):
     for _ in range(6):  # the second 4, 5, 6, 7, 8, −3
         present(d)
         assert d.until(lambda: screen.notice.startswith("Learned"), 3), screen.notice
-    assert screen.notice == f"Learned: {describe({'kind': 'worker', 'colour': 'blue', 'value': -3})}." and not screen.steps, "the walk ends by itself"
+    minus_three = describe({"kind": "worker", "colour": "blue", "value": -3})
+    assert screen.notice == f"Learned: {minus_three}." and not screen.steps, "the walk ends by itself"
     blue = [m["value"] for _, m in tags.items() if m["kind"] == "worker" and m["colour"] == "blue"]
     assert sorted(blue) == [-3, 3, 4, 4, 5, 6, 7, 8]
     title = next(k.title for k in get_game("maya").tag_kinds() if k.kind == "worker")

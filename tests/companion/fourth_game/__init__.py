@@ -20,7 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.bots import Bot, register as register_bot
+from companion.bots import Bot
+from companion.bots import register as register_bot
 from companion.components import BoxNumber, BoxSpec, Checker, get_path, load_components
 from companion.engine import CHANCE, TABLE, Game, LearnSet, Move, Result, TagKind, TagUse, check_fields, require
 
