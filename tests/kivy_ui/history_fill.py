@@ -34,3 +34,25 @@ def fill(journal, count=9, seed=1):
         t0 = 1_790_000_000 + i * 86_400
         journal.conn.execute("UPDATE sessions SET started = ?, finished = ?, crc = NULL WHERE id = ?",
                              (t0, t0 + 1500 + 120 * i, s.id))
+
+
+def open_past_games(ui):
+    """At least nine finished games, and Past games open (what the `past` fixtures do)."""
+    fill(ui.app.journal, count=9)
+    ui.tap(ui.screen().ids.history)
+    assert ui.screen().name == "history"
+    return ui
+
+
+def _labels(d, root):
+    from kivy.uix.label import Label
+
+    return [w for w in d.walk(root) if isinstance(w, Label) and w.text and w.opacity > 0]
+
+
+def assert_readable(d, root, at_a_glance=()):
+    """Nothing smaller than 16 px; what the table reads at a glance at least 24 px."""
+    small = [(w.text[:30], w.font_size) for w in _labels(d, root) if w.font_size < 16]
+    assert small == [], small
+    for w in at_a_glance:
+        assert w.font_size >= 24, (w.text, w.font_size)

@@ -12,29 +12,12 @@ import sys
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from history_fill import fill
+from history_fill import assert_readable, open_past_games
 
 
 @pytest.fixture
 def past(ui):
-    fill(ui.app.journal, count=9)
-    ui.tap(ui.screen().ids.history)
-    assert ui.screen().name == "history"
-    return ui
-
-
-def _labels(d, root):
-    from kivy.uix.label import Label
-
-    return [w for w in d.walk(root) if isinstance(w, Label) and w.text and w.opacity > 0]
-
-
-def assert_readable(d, root, at_a_glance=()):
-    """Nothing smaller than 16 px; what the table reads at a glance at least 24 px."""
-    small = [(w.text[:30], w.font_size) for w in _labels(d, root) if w.font_size < 16]
-    assert small == [], small
-    for w in at_a_glance:
-        assert w.font_size >= 24, (w.text, w.font_size)
+    return open_past_games(ui)
 
 
 def test_past_games_page_through_and_filter_by_game_and_player(past):

@@ -6,8 +6,15 @@ from __future__ import annotations
 import pathlib
 import sys
 
+import pytest
+
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from test_history_screen import assert_readable, past  # noqa: F401  (the fixture)
+from history_fill import assert_readable, open_past_games
+
+
+@pytest.fixture
+def past(ui):
+    return open_past_games(ui)
 
 
 def test_ticks_frame_every_value():
