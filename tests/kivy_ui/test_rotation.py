@@ -111,7 +111,7 @@ def child(width: int, height: int, rotation: int, shots: str) -> int:
             screen = d.fill_new_game(game_title(game), ("Ana", "Ben", "Cy"))
             look(f"new_game-{game}")
             d.tap(screen.ids.start)
-            d.until(lambda g=game: d.screen().name == g, 3)
+            d.until(lambda g=game: d.screen().name == g, 10)
             look(game)
         except Exception as e:  # a broken screen is reported by name, and the others still looked at
             report["problems"][game] = [f"{type(e).__name__}: {e}"]
@@ -158,9 +158,10 @@ def test_every_screen_fits_the_panel_and_touches_land_under_the_finger(big_displ
     from companion.games import available as game_names
 
     games = list(game_names())
+    problems = {k: v for k, v in report["problems"].items() if v}
     assert report["reached"] == ["home"] + [s for g in games for s in ("new_game", g)] + [
-        "history", "tags", "box_setup"]
-    assert {k: v for k, v in report["problems"].items() if v} == {}
+        "history", "tags", "box_setup"], problems
+    assert problems == {}
 
 
 # --- choosing the rotation (kivy_ui/main.py) --------------------------------------------------
