@@ -72,6 +72,52 @@ def finished_rows(journal: Journal, game: str | None = None, with_meta: bool = T
     return out
 
 
+def _player_where(player: Any, game: str | None) -> tuple[str, tuple[Any, ...]]:
+    """SQL for "games this remembered player played": under their name, or under a
+    former name before they stopped using it (players.Former.until)."""
+    from .journal import dumps
+
+    clauses = ["instr(players, ?) > 0"]
+    args: list[Any] = [dumps(player.name)]
+    for f in player.former:
+        clauses.append("(instr(players, ?) > 0 AND started < ?)")
+        args += [dumps(f.name), f.until]
+    where = ("finished IS NOT NULL AND abandoned IS NULL AND set_aside IS NULL AND (" + " OR ".join(clauses) + ")"
+             + (" AND game = ?" if game is not None else ""))
+    return where, (*args, *((game,) if game is not None else ()))
+
+
+def player_history(journal: Journal, player: Any, limit: int, offset: int = 0,
+                   game: str | None = None) -> tuple[list[dict[str, Any]], int] | None:
+    """(a page of Journal.history-shaped rows, how many in all) of the games a
+    remembered player (companion.players.Player) played, former names included,
+    newest first. None when the table cannot be read this way (the caller then
+    uses Journal.history with the current name)."""
+    from .export import history_row
+    from .journal import row_crc
+
+    where, args = _player_where(player, game)
+    try:
+        total = int(journal.conn.execute(f"SELECT count(*) FROM sessions WHERE {where}", args).fetchone()[0])
+        rows = journal.conn.execute(f"SELECT {_COLUMNS} FROM sessions WHERE {where}"
+                                    f" ORDER BY started DESC, id DESC LIMIT ? OFFSET ?",
+                                    (*args, int(limit), int(offset))).fetchall()
+    except sqlite3.Error:
+        return None
+    out = []
+    for row in rows:
+        if row[12] is not None and row[12] != row_crc(*row[:12]):
+            continue
+        try:
+            players, result = json.loads(row[2]), json.loads(row[9] or "null")
+        except (TypeError, ValueError, RecursionError):
+            continue
+        if isinstance(players, list) and isinstance(result, dict):
+            out.append(history_row({"id": row[0], "game": row[1], "players": players, "result": result,
+                                    "started": float(row[7]), "finished": float(row[8])}))
+    return out, total
+
+
 def load(journal: Journal, roster: Roster | None = None, game: str | None = None) -> list[Play]:
     """Every finished game as a Play, oldest first."""
     rows = finished_rows(journal, game, with_meta=False)

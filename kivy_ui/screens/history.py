@@ -76,11 +76,7 @@ class HistoryScreen(Screen):
         self._show_page()
 
     def _player_names(self) -> list[str]:
-        roster = getattr(App.get_running_app(), "roster", None)
-        if roster is None:
-            from companion.players import Roster
-
-            roster = Roster.open()
+        roster = self._roster()
         # Remembered players, and anyone in the last 200 games (a journal older than the roster).
         names = {p.name for p in roster.players()} | set(self._names_on_page())
         return sorted(names, key=str.casefold)
@@ -100,8 +96,7 @@ class HistoryScreen(Screen):
         box = self.ids.games
         box.clear_widgets()
         game, player = self.game_filter or None, self.player_filter or None
-        self.total = j.history_count(game, player) if j is not None else 0
-        rows = j.history(PAGE, self.page * PAGE, game=game, player=player) if j is not None else []
+        rows, self.total = self._page(j, game, player)
         pages = max(1, -(-self.total // PAGE))
         self.ids.game_filter.text = "Game: " + (game_title(self.game_filter) if self.game_filter else "all")
         self.ids.player_filter.text = "Player: " + (self.player_filter or "all")
@@ -118,6 +113,29 @@ class HistoryScreen(Screen):
             b = Factory.HistoryRow(text=f"{_when(g['started'])} · {game_title(g['game'])} · {won} won\n{scores}")
             b.bind(on_release=lambda _b, gid=g["id"]: self.open_game(gid))
             box.add_widget(b)
+
+    def _page(self, j, game, player):
+        """(rows, total) of this page; a remembered player's page includes the
+        games they played under a former name (stats.player_history)."""
+        if j is None:
+            return [], 0
+        if player is not None:
+            from companion.stats import player_history
+
+            remembered = self._roster().by_name(player)
+            if remembered is not None and remembered.former:
+                found = player_history(j, remembered, PAGE, self.page * PAGE, game)
+                if found is not None:
+                    return found
+        return j.history(PAGE, self.page * PAGE, game=game, player=player), j.history_count(game, player)
+
+    def _roster(self):
+        roster = getattr(App.get_running_app(), "roster", None)
+        if roster is None:
+            from companion.players import Roster
+
+            roster = Roster.open()
+        return roster
 
     def open_game(self, game_id: int):
         app = App.get_running_app()

@@ -100,3 +100,21 @@ def test_a_full_disk_is_a_sentence_and_changes_nothing(tmp_path, monkeypatch):
     assert [p.name for p in r.players()] == ["Ana"]
     assert [p["name"] for p in json.loads(path.read_text())["players"]] == ["Ana"]
     assert [p.name for p in tmp_path.iterdir()] == ["players.json"]  # no temporary file left behind
+
+
+def test_past_games_of_a_renamed_player_include_their_games_under_the_old_name(tmp_path, journal, toy):
+    r = Roster.open(tmp_path / "players.json")
+    ana = r.add("Ana")
+    rng = random.Random(9)
+    before = [play_session(journal, "toy", ["Ana", "Ben"], rng) for _ in range(3)]
+    t = max(s.started for s in before) + 1
+    anna = r.rename(ana.id, "Anna", when=t)
+    after = play_session(journal, "toy", ["Anna", "Cleo"], rng)  # Anna under her new name
+    other = play_session(journal, "toy", ["Ana", "Ben"], rng)  # a new Ana, after the rename
+    for s in (after, other):
+        journal.conn.execute("UPDATE sessions SET started = ?, crc = NULL WHERE id = ?", (t + 100 + s.id, s.id))
+    rows, total = stats.player_history(journal, anna, limit=2, offset=0)
+    assert total == 4 and len(rows) == 2 and rows[0]["id"] == after.id
+    rest, _ = stats.player_history(journal, anna, limit=10, offset=2)
+    assert sorted(h["id"] for h in rows + rest) == sorted([after.id] + [s.id for s in before])
+    assert other.id not in {h["id"] for h in rows + rest}
