@@ -10,7 +10,7 @@ def test_without_any_screen_the_app_says_so_and_stops(monkeypatch, capsys):
     assert app_main.main(["--sim"]) == 2
     err = capsys.readouterr().err
     assert "there is no screen here" in err
-    assert "xvfb-run -a maya-companion --sim" in err
+    assert "xvfb-run -a " in err and "maya-companion --sim" in err
 
 
 def test_a_display_device_is_enough_for_the_pi_console(monkeypatch):
