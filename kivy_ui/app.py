@@ -28,6 +28,10 @@ from .screens import GAME_SCREENS, SCREENS, screen_class
 
 HERE = pathlib.Path(__file__).resolve().parent
 
+#: Frames per second while nothing is drawn or touched, and after how many seconds of that.
+IDLE_FPS = 20
+IDLE_AFTER = 1.0
+
 
 class Root(BoxLayout):
     """The window's content: the screens, then (in simulation) the device panel."""
@@ -42,6 +46,8 @@ class MayaApp(App):
     sounds_on = BooleanProperty(True)
     #: Seconds after a move in which a move for another seat is a double tap (0: off).
     double_tap_guard = 0.35
+    #: Frame rate at idle (0: always the configured rate; the test driver turns it off).
+    idle_fps = IDLE_FPS
 
     def __init__(self, simulate: bool | None = None, config: dict | None = None, **kw):
         super().__init__(**kw)
@@ -60,6 +66,7 @@ class MayaApp(App):
     # --- start-up -------------------------------------------------------------
     def build(self):
         Window.clearcolor = theme.BACKGROUND
+        theme.register_fonts()
         Builder.load_file(str(HERE / "app.kv"))
         self.root_widget = Root()
         self.sm = ScreenManager(transition=NoTransition())
@@ -70,10 +77,38 @@ class MayaApp(App):
         return self.root_widget
 
     def on_start(self):
-        # Slow parts after the first frame so home is interactive at once.
+        # The journal, tags and devices start after the first frame is on screen, so
+        # home shows (and New game answers) at once. No per-second timer runs here:
+        # the private-view overlays tick only while one is open (widgets/gate.py).
+        Window.bind(on_flip=self._first_frame)
+        if self.idle_fps:
+            self._active_fps = Clock._max_fps
+            self._go_idle_trigger = Clock.create_trigger(self._go_idle, IDLE_AFTER)
+            self._last_activity = Clock.get_boottime()
+            Window.bind(on_flip=self._activity, on_touch_down=self._activity, on_key_down=self._activity)
+            self._go_idle_trigger()
+
+    def _first_frame(self, *_):
+        Window.unbind(on_flip=self._first_frame)
         Clock.schedule_once(self._start_services, 0)
-        # No per-frame or per-second timer here: the private-view overlays tick only
-        # while one is open (widgets/gate.py), so an idle table costs no wake-ups.
+
+    # --- idle: a table screen changes a few times a minute -----------------------------
+    def _activity(self, *_):
+        """Something was drawn or touched: full frame rate, and idle again a second
+        after the last of it."""
+        self._last_activity = Clock.get_boottime()
+        if Clock._max_fps != self._active_fps:
+            Clock._max_fps = self._active_fps
+        self._go_idle_trigger()
+
+    def _go_idle(self, _dt):
+        quiet = Clock.get_boottime() - self._last_activity
+        if quiet < IDLE_AFTER:
+            Clock.schedule_once(self._go_idle, IDLE_AFTER - quiet)
+            return
+        # Kivy wakes up every frame to poll input even when nothing changes; at idle
+        # it polls less often (a first touch waits at most 1/IDLE_FPS s, then full speed).
+        Clock._max_fps = float(self.idle_fps)
 
     def _start_services(self, _dt):
         from companion.journal import Journal

@@ -50,6 +50,7 @@ class AppDriver:
 
         self.app = MayaApp(simulate=self.simulate)
         self.app.double_tap_guard = self.settle
+        self.app.idle_fps = 0  # the driver runs frames itself; an idle frame rate would only slow it
         self.app._run_prepare()
         runTouchApp(embedded=True)
         self.loop = EventLoop

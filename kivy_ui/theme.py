@@ -67,3 +67,15 @@ def seat_colours(meta: dict | None, players: int) -> list[tuple]:
 # anything on a public screen may be (pixels at density 1).
 GLANCE_PX = 24
 MIN_PX = 16
+
+
+def register_fonts() -> None:
+    """Register the symbol font under its name once. Kivy caches a font it had to
+    look for under "DejaVuSans.ttf", not "DejaVuSans", so an unregistered name is
+    searched for again (five stat() calls) every time a label using it renders."""
+    from kivy.core.text import LabelBase
+    from kivy.resources import resource_find
+
+    path = resource_find(SYMBOL_FONT + ".ttf")
+    if path and SYMBOL_FONT not in LabelBase._fonts:
+        LabelBase.register(SYMBOL_FONT, path)

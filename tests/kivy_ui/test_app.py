@@ -2,11 +2,12 @@
 simulated device events through the hardware twins. Few, thin, end to end."""
 from __future__ import annotations
 
-
 # --- helpers: what a table does -------------------------------------------------
 
 def new_game(d, names=("Ana", "Ben"), options=None, fobs=None, shot_name=None):
     """Home -> New game -> Maya Madness, names, fobs (tapped on the sim reader), options -> Start."""
+    # New game remembers the last table's choices: every option is set, not only those asked for
+    options = {"deck": "physical", "advanced": False, "tokens_to_win": 5, **(options or {})}
     screen = d.fill_new_game("Maya Madness", names, options, fobs)
     assert screen.game == "maya-madness"
     if shot_name:
@@ -384,8 +385,8 @@ def test_an_unplugged_reader_is_reported_at_the_table_and_cleared_when_it_is_bac
     reader = d.app.devices.sim.reader
     reader.unplug()
     try:
-        assert d.until(lambda: "disconnected" in screen.ids.summary.text or "reconnecting" in screen.ids.summary.text, 5), \
-            screen.ids.summary.text
+        said = screen.ids.summary
+        assert d.until(lambda: "disconnected" in said.text or "reconnecting" in said.text, 5), said.text
         assert d.cut_off(screen) == []
     finally:
         reader.replug()
