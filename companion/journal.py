@@ -113,6 +113,20 @@ MIGRATIONS: list[str] = [
             ON CONFLICT (list, game) DO UPDATE SET n = n + 1;
     END;
     """,
+    # 4 -> 5: snapshots of a game's state every SNAPSHOT_EVERY actions, saved
+    # with the commit that reached them, so resuming applies only the actions
+    # after the latest one. A snapshot is for exactly one history of actions
+    # (prefix: a checksum of their payloads); the entries stay the record.
+    """
+    CREATE TABLE snapshots (
+        session     INTEGER NOT NULL REFERENCES sessions(id),
+        idx         INTEGER NOT NULL,       -- the state after this many actions in effect
+        prefix      INTEGER NOT NULL,       -- crc32 chain of those actions' payloads
+        state       BLOB NOT NULL,          -- the state, pickled (loaded with the games' classes only)
+        crc         INTEGER NOT NULL,       -- crc32 of state
+        PRIMARY KEY (session, idx, prefix)
+    ) WITHOUT ROWID;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -387,7 +401,8 @@ class Journal:
         return new_id
 
     def commit(self, session_id: int, seq: int, entries: Sequence[tuple[str, str]],
-               summary: dict | None = None, result: Any = ..., when: float | None = None) -> None:
+               summary: dict | None = None, result: Any = ..., when: float | None = None,
+               snapshots: Sequence[tuple[int, int, bytes]] = ()) -> None:
         """Commit entries (kind, payload JSON) numbered from seq, the game's
         summary and, when given, its result (a dict: finished; None: in progress
         again) in ONE transaction: one fsync. Returns only once it is durable; on
@@ -398,6 +413,8 @@ class Journal:
             (_INSERT_ENTRY, (session_id, seq + i, kind, payload, now, entry_crc(session_id, seq + i, kind, payload)))
             for i, (kind, payload) in enumerate(entries)
         ]
+        statements += [("INSERT OR IGNORE INTO snapshots (session, idx, prefix, state, crc) VALUES (?, ?, ?, ?, ?)",
+                        (session_id, idx, prefix, blob, zlib.crc32(blob))) for idx, prefix, blob in snapshots]
         if summary is not None:
             statements.append(("UPDATE sessions SET summary = ? WHERE id = ?", (dumps(summary), session_id)))
         if result is not ...:
@@ -560,6 +577,25 @@ class Journal:
         if summary is not None and summary.get("entries") != len(entries):
             raise JournalError(self.set_aside(session_id, row["game"], "some of its moves are missing"))
         return row, entries
+
+    def snapshot_marks(self, session_id: int) -> list[tuple[int, int]]:
+        """(idx, prefix) of the session's saved snapshots, latest first."""
+        try:
+            return [(int(i), int(p)) for i, p in self.conn.execute(
+                "SELECT idx, prefix FROM snapshots WHERE session = ? ORDER BY idx DESC", (session_id,))]
+        except (sqlite3.Error, TypeError, ValueError):
+            return []  # a damaged snapshot list costs time (a full replay), never a game
+
+    def snapshot(self, session_id: int, idx: int, prefix: int) -> bytes | None:
+        """The pickled state after `idx` actions of exactly that history, if saved and intact."""
+        try:
+            row = self.conn.execute("SELECT state, crc FROM snapshots WHERE session = ? AND idx = ? AND prefix = ?",
+                                    (session_id, idx, prefix)).fetchone()
+        except sqlite3.Error:
+            return None
+        if row is None or not isinstance(row[0], bytes) or zlib.crc32(row[0]) != row[1]:
+            return None
+        return row[0]
 
     def sessions(self) -> list[dict]:
         """Every readable session, newest first (damaged ones are set aside)."""

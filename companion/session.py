@@ -18,10 +18,14 @@ any action the game calls not undoable. See docs/journal.md.
 """
 from __future__ import annotations
 
+import io
 import json
 import math
+import pickle
 import random
 import secrets
+import zlib
+from array import array
 from collections.abc import Callable
 from typing import Any
 
@@ -61,8 +65,13 @@ class Session:
         # The effective history: actions[i] took states[i] to states[i + 1].
         self._actions: list[dict] = []
         self._states = _States(self.game.apply, self.game.setup(self.players, self.options), self._actions)
-        self._redo: list[list[dict]] = []  # undone groups of actions, last undone on top
+        self._redo: list[tuple[list[dict], array]] = []  # undone groups (actions, prefix hashes), last on top
         self._interned: dict[str, dict] = {}  # payload -> its action: equal actions are one object
+        # _hashes[i]: a checksum of the payloads of actions[:i], so a snapshot of
+        # states[i] saved in the journal is used only for exactly that history.
+        self._hashes = array("I", [0])
+        self._states.loader = self._load_snapshot
+        self._pickles = True  # False once a state of this game would not pickle: no snapshots
         self._remembered: list[dict] = []  # undone chance outcomes, dealt again first, in order
         self._barrier = 0  # actions before this index were seen: never undone
         self._barrier_seat: int | None = None
@@ -129,8 +138,13 @@ class Session:
         return session
 
     def _replay(self, entries) -> None:
-        apply = self.game.apply
+        """Rebuild from the journal: first the bookkeeping (actions in effect,
+        undo and redo groups, barrier, draws) from the entries alone, then the
+        state: from the latest snapshot the journal holds for exactly these
+        actions (checked by checksum), through `apply` for the actions after it."""
         interned = self._interned
+        actions, hashes = self._actions, self._hashes
+        crc = zlib.crc32
         for seq, kind, payload in entries:
             if seq != self._seq:
                 raise JournalError(f"Game {self.id} is missing journal entry {self._seq}; it cannot be rebuilt.")
@@ -144,24 +158,78 @@ class Session:
                     interned[payload] = data
             try:
                 if kind == "action":
-                    self._record(data, apply(self._states[-1], data))
+                    if not isinstance(data, dict):
+                        raise JournalError(f"Game {self.id} cannot be rebuilt: journal entry {seq} is damaged.")
+                    actions.append(data)
+                    hashes.append(crc(payload.encode(), hashes[-1]))
+                    if data.get("actor") == CHANCE:
+                        self._draws += 1
+                        if self._remembered:
+                            self._dealt_again(data)
+                    else:
+                        self._redo.clear()
                 elif kind == "undo":
-                    self._take_back(data["actions"])
+                    self._take_back(data["actions"], states=False)
                 elif kind == "redo":
-                    self._put_back()
+                    self._put_back(states=False)
                 elif kind == "seen":
                     self._see(data["seat"])
                 else:
                     raise JournalError(f"Game {self.id} has an entry of unknown kind {kind!r}.")
+            except (KeyError, TypeError):
+                raise JournalError(f"Game {self.id} cannot be rebuilt: journal entry {seq} is damaged.") from None
+            self._seq += 1
+        start, state = self._best_snapshot()
+        self._states.restart(start, state)
+        apply = self.game.apply
+        for i in range(start, len(actions)):
+            try:
+                state = apply(state, actions[i])
             except IllegalAction as e:
                 raise JournalError(
-                    f"Game {self.id} cannot be rebuilt: journal entry {seq} is not legal any more ({e})."
+                    f"Game {self.id} cannot be rebuilt: its move {i + 1} is not legal any more ({e})."
                 ) from None
-            self._seq += 1
+            self._states.append(state)
+
+    # --- snapshots of states in the journal -----------------------------------
+    def _best_snapshot(self) -> tuple[int, Any]:
+        """(index, state): the latest snapshot saved for exactly the actions in
+        effect, else (0, the setup)."""
+        for idx, prefix in self.journal.snapshot_marks(self.id):
+            if idx <= len(self._actions) and self._hashes[idx] == prefix:
+                state = self._load_snapshot(idx)
+                if state is not None:
+                    return idx, state
+        return 0, self._states[0]
+
+    def _load_snapshot(self, idx: int) -> Any:
+        if not 0 < idx < len(self._hashes):
+            return None
+        blob = self.journal.snapshot(self.id, idx, self._hashes[idx])
+        if blob is None:
+            return None
+        try:
+            return _GameUnpickler(io.BytesIO(blob)).load()
+        except Exception:
+            return None
+
+    def _snapshots_for(self, first: int, states: list, hashes: list[int]) -> list[tuple[int, int, bytes]]:
+        """(index, prefix, pickled state) for each index in first..first+len-1
+        that is a multiple of SNAPSHOT_EVERY: saved with the commit that makes them."""
+        out = []
+        for k, state in enumerate(states):
+            idx = first + k
+            if idx % SNAPSHOT_EVERY == 0 and idx > 0 and self._pickles:
+                try:
+                    out.append((idx, hashes[k], pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)))
+                except Exception:
+                    self._pickles = False
+        return out
 
     # --- the in-memory history (shared by live play and replay) ----------------
-    def _record(self, action: dict, after) -> None:
+    def _record(self, action: dict, after, payload: str) -> None:
         self._actions.append(action)
+        self._hashes.append(zlib.crc32(payload.encode(), self._hashes[-1]))
         self._states.append(after)
         if action.get("actor") == CHANCE:
             self._draws += 1
@@ -176,26 +244,31 @@ class Session:
         except ValueError:
             pass
 
-    def _take_back(self, count: int) -> None:
+    def _take_back(self, count: int, states: bool = True) -> None:
         n = len(self._actions)
-        if not isinstance(count, int) or not 0 < count <= n - self._barrier:
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 < count <= n - self._barrier:
             raise JournalError(f"Game {self.id} has an undo the journal cannot explain.")
-        group = self._actions[n - count:]
-        self._states.truncate(n - count + 1)
+        group = (self._actions[n - count:], self._hashes[n - count + 1:])
+        if states:
+            self._states.truncate(n - count + 1)
         del self._actions[n - count:]
+        del self._hashes[n - count + 1:]
         self._redo.append(group)
-        self._remembered[:0] = [a for a in group if a.get("actor") == CHANCE]
+        self._remembered[:0] = [a for a in group[0] if a.get("actor") == CHANCE]
 
-    def _put_back(self) -> None:
+    def _put_back(self, states: bool = True) -> None:
         if not self._redo:
             raise JournalError(f"Game {self.id} has a redo the journal cannot explain.")
-        state = self._states[-1]
-        for action in self._redo.pop():
-            state = self.game.apply(state, action)  # pure: exactly the state it gave before
+        actions, hashes = self._redo.pop()
+        state = self._states[-1] if states else None
+        for action in actions:
+            if states:
+                state = self.game.apply(state, action)  # pure: exactly the state it gave before
+                self._states.append(state)
             self._actions.append(action)
-            self._states.append(state)
             if action.get("actor") == CHANCE:
                 self._dealt_again(action)
+        self._hashes.extend(hashes)
 
     def _see(self, seat: int) -> None:
         self._barrier = len(self._actions)
@@ -317,14 +390,21 @@ class Session:
         this finished the game."""
         if not steps:
             return False
-        became = self._write([("action", p) for _, p, _ in steps], steps[-1][2], len(self._actions) + len(steps))
+        hashes, h = [], self._hashes[-1]
+        for _, payload, _ in steps:
+            h = zlib.crc32(payload.encode(), h)
+            hashes.append(h)
+        snapshots = self._snapshots_for(len(self._actions) + 1, [st for _, _, st in steps], hashes)
+        became = self._write([("action", p) for _, p, _ in steps], steps[-1][2], len(self._actions) + len(steps),
+                             snapshots)
         for action, payload, state in steps:
             action = self._interned.setdefault(payload, action)
             self._seq += 1
-            self._record(action, state)
+            self._record(action, state, payload)
         return became
 
-    def _write(self, entries: list[tuple[str, str]], after: Any, actions_after: int) -> bool:
+    def _write(self, entries: list[tuple[str, str]], after: Any, actions_after: int,
+               snapshots: list | None = None) -> bool:
         """Commit entries with the summary and (if it changes) the result they
         lead to, in one transaction; then note the finished flag. True when the
         game became finished."""
@@ -333,6 +413,7 @@ class Session:
         self.journal.commit(
             self.id, self._seq, entries, summary={"entries": self._seq + len(entries), "actions": actions_after},
             result=(result.to_json() if result is not None else None) if finished != self._finished else ...,
+            snapshots=snapshots or (),
         )
         became = finished and not self._finished
         self._finished = finished
@@ -393,10 +474,11 @@ class Session:
         if notify and self._finished:
             self._notify("finished")
 
-    def _journal_entry(self, kind: str, payload: str, after: Any, count_after: int) -> bool:
+    def _journal_entry(self, kind: str, payload: str, after: Any, count_after: int,
+                       snapshots: list | None = None) -> bool:
         """One undo/redo/seen entry with the summary and result it leads to, in
         one transaction. True when it finished the game."""
-        became = self._write([(kind, payload)], after, count_after)
+        became = self._write([(kind, payload)], after, count_after, snapshots)
         self._seq += 1
         return became
 
@@ -451,17 +533,20 @@ class Session:
     def can_redo(self) -> tuple[bool, str]:
         if not self._redo:
             return False, "Nothing to redo."
-        first = self._redo[-1][0]
+        first = self._redo[-1][0][0]
         return True, f"Redo {self.name(first.get('actor'))}'s move."
 
     def redo(self):
         ok, why = self.can_redo()
         if not ok:
             raise CannotUndo(why)
-        state = self.state
-        for action in self._redo[-1]:
+        state, states = self.state, []
+        actions, hashes = self._redo[-1]
+        for action in actions:
             state = self.game.apply(state, action)
-        finished = self._journal_entry("redo", "{}", state, len(self._actions) + len(self._redo[-1]))
+            states.append(state)
+        snapshots = self._snapshots_for(len(self._actions) + 1, states, list(hashes))
+        finished = self._journal_entry("redo", "{}", state, len(self._actions) + len(actions), snapshots)
         self._put_back()
         self._notify("redo")
         if finished:
@@ -533,6 +618,27 @@ class _States:
         self._snaps: dict[int, Any] = {0: first}
         self._tail_start = 0
         self._tail: list = [first]
+        self.loader: Callable[[int], Any] | None = None  # a snapshot saved in the journal, or None
+
+    def restart(self, start: int, state: Any) -> None:
+        """Hold states[start] = state as the tail's start (a snapshot from the
+        journal); the states before it are rebuilt from snapshots when asked."""
+        if start:
+            self._snaps = {0: self._snaps[0], start: state}
+        self._tail_start, self._tail = start, [state]
+
+    def _base(self, i: int) -> tuple[int, Any]:
+        """The nearest snapshot at or before i: in memory, else in the journal, else the setup."""
+        b = i - i % SNAPSHOT_EVERY
+        while b > 0:
+            if b in self._snaps:
+                return b, self._snaps[b]
+            state = self.loader(b) if self.loader else None
+            if state is not None:
+                self._snaps[b] = state
+                return b, state
+            b -= SNAPSHOT_EVERY
+        return 0, self._snaps[0]
 
     def __len__(self) -> int:
         return self._tail_start + len(self._tail)
@@ -545,8 +651,7 @@ class _States:
             raise IndexError(i)
         if i >= self._tail_start:
             return self._tail[i - self._tail_start]
-        base = i - i % SNAPSHOT_EVERY
-        state = self._snaps[base]
+        base, state = self._base(i)
         for action in self._actions[base:i]:
             state = self._apply(state, action)
         return state
@@ -567,13 +672,28 @@ class _States:
         if n > self._tail_start:
             del self._tail[n - self._tail_start:]
             return
-        start = (n - 1) - (n - 1) % SNAPSHOT_EVERY
-        state = self._snaps[start]
+        start, state = self._base(n - 1)
         tail = [state]
         for action in self._actions[start:n - 1]:
             state = self._apply(state, action)
             tail.append(state)
         self._tail_start, self._tail = start, tail
+
+
+class _GameUnpickler(pickle.Unpickler):
+    """Loads a state snapshot from the journal: only the games' own classes and
+    plain containers, nothing else (the file is the user's, but a snapshot is data)."""
+
+    SAFE_BUILTINS = frozenset({"tuple", "frozenset", "set", "list", "dict", "int", "float", "str", "bool",
+                               "bytes", "complex", "NoneType"})
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module.startswith("companion.") or (module == "builtins" and name in self.SAFE_BUILTINS)
+                or (module == "collections" and name in ("OrderedDict", "deque", "Counter"))
+                or (module == "copyreg" and name == "_reconstructor")
+                or (module == "fractions" and name == "Fraction")):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"{module}.{name} is not part of a game state")
 
 
 def _reason(sentence: str) -> str:

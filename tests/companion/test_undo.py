@@ -2,14 +2,14 @@
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion import games
 from companion.engine import CHANCE, TABLE
 from companion.errors import CannotUndo
 from companion.journal import Journal
 from companion.session import Session
-
 
 pytestmark = pytest.mark.usefixtures("toy")  # the toy game is registered for every test here
 
@@ -246,3 +246,58 @@ def test_maya_madness_a_won_token_cannot_be_undone_but_a_plain_card_can(journal)
             break
     ok, why = s.can_undo()
     assert not ok and "can't be undone" in why and s.players[seat] in why
+
+
+@pytest.mark.parametrize("name", ["maya", "maya-madness"])  # Mayan Curse games end (and reveal) within ~50 moves
+def test_long_games_with_undo_across_snapshots_resume_exactly_as_a_full_replay(tmp_path, name):
+    """Only the states undo can reach cheaply are held (snapshots + the recent
+    tail); the journal keeps a snapshot every SNAPSHOT_EVERY actions. Undoing far
+    back, redoing, playing on and restarting give exactly what a replay of every
+    action from the setup gives, and a damaged snapshot is simply not used."""
+    import sqlite3
+
+    from companion.bots import RandomBot
+    from companion.cli import simulation_options
+    from companion.session import SNAPSHOT_EVERY, replay
+
+    game = games.get_game(name)
+    players = ["Ana", "Ben", "Cy"]
+    path = tmp_path / "journal.sqlite3"
+    rng, bot = random.Random(name), RandomBot()
+    with Journal.open(path) as journal:
+        journal._conn.execute("PRAGMA synchronous=OFF")
+        s = Session.create(journal, name, players, options=simulation_options(game, {}), seed=11)
+        for step in range(6 * SNAPSHOT_EVERY):
+            while s.is_over() and s.can_undo()[0]:  # a short game: back a few moves, another path
+                for _ in range(rng.randrange(1, 4)):
+                    if s.can_undo()[0]:
+                        s.undo()
+            if s.is_over():
+                break
+            seats = sorted(a for a in s.actors() if a != CHANCE)
+            s.act(bot.choose(s.game, s.state, rng.choice(seats), rng))
+            if step % 50 == 49:  # far back: past the tail, across snapshots
+                for _ in range(rng.randrange(5, 40)):
+                    if not s.can_undo()[0]:
+                        break
+                    s.undo()
+                for _ in range(rng.randrange(0, 10)):
+                    if s.can_redo()[0]:
+                        s.redo()
+            expected = replay(name, players, s.options, s.actions)
+            assert s.state == expected
+        assert len(journal.entries(s.id)) > 2 * SNAPSHOT_EVERY
+        assert journal._conn.execute("SELECT count(*) FROM snapshots WHERE session = ?", (s.id,)).fetchone()[0] > 0
+        resumed = Session.resume(journal, s.id, deal=False)
+        assert resumed.state == s.state and resumed.actions == s.actions
+        assert (resumed.can_undo(), resumed.can_redo()) == (s.can_undo(), s.can_redo())
+        while resumed.can_undo()[0]:  # every reachable state, rebuilt from snapshots, is the replayed one
+            resumed.undo()
+            assert resumed.state == replay(name, players, s.options, resumed.actions)
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE snapshots SET state = zeroblob(length(state))")  # every snapshot damaged
+    conn.commit()
+    conn.close()
+    with Journal.open(path) as journal:
+        again = Session.resume(journal, s.id, deal=False)
+        assert again.state == replay(name, players, s.options, again.actions)
