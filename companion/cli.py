@@ -16,7 +16,6 @@ mistake or a bad option, 1 for a failed replay.
 """
 from __future__ import annotations
 
-import argparse
 import importlib
 import json
 import os
@@ -29,6 +28,8 @@ from .errors import CompanionError
 from .games import descriptions, get_game
 
 if TYPE_CHECKING:
+    import argparse
+
     from .engine import Game
 
 PROG = "maya-companion"
@@ -53,14 +54,16 @@ class UsageError(Exception):
     """A mistake in how the command was typed: exit code 2."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # argparse would print usage and exit; we want a sentence
-        raise UsageError(f"{self.prog}: {message[0].upper() + message[1:]}. Try '{self.prog} --help'.")
-
-
 def command_parser(name: str, description: str) -> argparse.ArgumentParser:
-    """The parser a subcommand fills: a mistake raises a sentence (exit code 2)."""
-    return _Parser(prog=f"{PROG} {name}", description=description)
+    """The parser a subcommand fills: a mistake raises a sentence (exit code 2).
+    argparse is imported here, when a command has arguments to parse."""
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:  # argparse would print usage and exit; we want a sentence
+            raise UsageError(f"{self.prog}: {message[0].upper() + message[1:]}. Try '{self.prog} --help'.")
+
+    return Parser(prog=f"{PROG} {name}", description=description)
 
 
 def _parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace | int:
@@ -81,13 +84,16 @@ def _err(text: str) -> None:
 
 # --- games --------------------------------------------------------------------
 def games_command(argv: Sequence[str]) -> int:
-    parser = command_parser("games", "List the games and their options.")
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    args = _parse(parser, argv)
-    if isinstance(args, int):
-        return args
+    as_json = list(argv) == ["--json"]
+    if argv and not as_json:  # help or a mistake: argparse says it (it is not loaded for the plain listing)
+        parser = command_parser("games", "List the games and their options.")
+        parser.add_argument("--json", action="store_true", help="print JSON")
+        args = _parse(parser, argv)
+        if isinstance(args, int):
+            return args
+        as_json = args.json
     described = descriptions()
-    if args.json:
+    if as_json:
         _out(json.dumps(described))
         return 0
     for d in described:

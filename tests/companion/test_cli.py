@@ -334,3 +334,10 @@ def test_listing_the_games_a_second_time_imports_none_of_them(tmp_path):
     assert listed[0] == listed[1] and {g["name"] for g in listed[1]} == set(games.available())
     assert first.stdout.splitlines()[-1] != "[]", "the first listing imports the games"
     assert second.stdout.splitlines()[-1] == "[]", "the second one reads the cache"
+
+
+def test_a_mistyped_games_flag_is_a_sentence_and_help_still_works(capsys):
+    code, _, err = run(capsys, "games", "--jsn")
+    assert code == 2 and "Unrecognized arguments: --jsn" in err and "maya-companion games --help" in err
+    code, out, _ = run(capsys, "games", "--help")
+    assert code == 0 and "--json" in out
