@@ -34,6 +34,11 @@ def test_names_are_hints_and_an_empty_name_starts_as_its_hint(ui):
         r.ids.name.text = ""
     assert [(r.ids.name.text, r.ids.name.hint_text) for r in s.rows()] == [("", "Player 1"), ("", "Player 2")]
     assert s.ids.scroll.scroll_y == 1
+    from kivy.uix.label import Label
+
+    small = [(w.text[:20], w.font_size) for w in d.walk(s)
+             if isinstance(w, Label) and w.text and w.opacity > 0 and w.font_size < 16]
+    assert small == [], "nothing on New game is smaller than 16 px"
     d.tap(s.ids.start)
     assert d.app.session.players == ["Player 1", "Player 2"]
     d.app.leave_game()
