@@ -22,6 +22,7 @@ How it scores a card (see docs/rules-notes.md, "The greedy bot"):
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..games.maya_madness.actions import GUESS, PLAY, START_CARD, START_COUNT
@@ -45,24 +46,24 @@ RISK_WEIGHT = 20.0
 CLOSENESS_WEIGHT = 0.3
 WIN = 1000.0
 
-_BOX = None
+_BOX: dict[str, int] | None = None
 
 
-def _deck_counts() -> dict:
+def _deck_counts() -> dict[str, int]:
     global _BOX
     if _BOX is None:
         deck, _ = load_box()
-        counts = {}
+        counts: dict[str, int] = {}
         for c in deck:
             counts[c] = counts.get(c, 0) + 1
         _BOX = counts
     return _BOX
 
 
-_HOLDS: dict = {}
+_HOLDS: dict[int, list[float]] = {}
 
 
-def _holds_table(unseen: int) -> list:
+def _holds_table(unseen: int) -> list[float]:
     """Chance that a hand of five holds at least one of k given cards, for k = 0..unseen
     (approximated as independent draws; shared, since unseen is nearly always 64 or 69)."""
     table = _HOLDS.get(unseen)
@@ -74,7 +75,7 @@ def _holds_table(unseen: int) -> list:
 class _Knowledge:
     """What the seat knows, computed once per decision from its own view."""
 
-    def __init__(self, view: dict, seat: int):
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
         self.seat = seat
         self.n = len(view["players"])
         self.count = view["count"]
@@ -101,10 +102,13 @@ class _Knowledge:
             unseen[c] -= 1
         self.unseen_cards = unseen
         self.unseen_total = max(1, sum(unseen.values()))
-        self._odds, self._risk = {}, {}  # memo: many candidate cards leave the same count
-        self._by_delta = self._holds = None
+        # memo: many candidate cards leave the same count
+        self._odds: dict[int, dict[int, float]] = {}
+        self._risk: dict[tuple[int, int], float] = {}
+        self._by_delta: dict[int, int] = {}
+        self._holds: list[float] = []
 
-    def secret_odds(self, seat: int) -> dict:
+    def secret_odds(self, seat: int) -> dict[int, float]:
         """P(seat's secret = v) from the tokens this seat cannot see."""
         if seat in self._odds:
             return self._odds[seat]
@@ -114,7 +118,7 @@ class _Knowledge:
         odds = self._odds[seat] = {v: k / total for v, k in w.items()} if total else {}
         return odds
 
-    def _tables(self):
+    def _tables(self) -> None:
         """Cards that move the count by d (d = 0: a 0 or a Skip keeps it), and the odds of holding k of them."""
         u = self.unseen_cards
         by_delta = {0: u.get(ZERO, 0) + u.get(SKIP, 0)}
@@ -129,7 +133,7 @@ class _Knowledge:
         key = (seat, count)
         if key in self._risk:
             return self._risk[key]
-        if self._by_delta is None:
+        if not self._by_delta:
             self._tables()
         by_delta, holds, u = self._by_delta, self._holds, self.unseen_cards
         reverse, temple = u.get(REVERSE, 0), u.get(TEMPLE, 0) // 2
@@ -145,7 +149,7 @@ class _Knowledge:
         return total
 
 
-def _score(know: _Knowledge, card: str, value, count: int, hand, depth: int) -> float:
+def _score(know: _Knowledge, card: str, value: int | None, count: int, hand: list[str] | None, depth: int) -> float:
     """How good playing `card` at `count` is for this seat (higher is better)."""
     new, again, skip, reverse = effect(card, value, count, know.n)
     cost = CARD_COST.get(card, 0.0)
@@ -170,7 +174,7 @@ def _leave(know: _Knowledge, count: int, skip: bool, reverse: bool) -> float:
     return score
 
 
-def _without(hand, card):
+def _without(hand: list[str] | None, card: str) -> list[str] | None:
     if hand is None:
         return None
     i = hand.index(card)
@@ -180,7 +184,7 @@ def _without(hand, card):
 _ANY = tuple(NUMBER_VALUE) + (SKIP, REVERSE, TEMPLE)
 
 
-def _plays(hand):
+def _plays(hand: list[str] | None) -> Iterator[tuple[str, int | None]]:
     """(card, value) pairs a hand can play; None (physical deck) means any card."""
     cards = set(_ANY + (WILD,)) if hand is None else set(hand)
     for c in sorted(cards):
@@ -197,7 +201,7 @@ class GreedyBot(Bot):
 
     kind = "greedy"
 
-    def choose(self, game: Any, view: Any, legal: Any, rng: Any) -> dict:
+    def choose(self, game: Any, view: Any, legal: Any, rng: Any) -> dict[str, Any]:
         """One of `legal` for the seat whose `view` this is (the seat view: its
         secrets under "you")."""
         if isinstance(legal, int) and not isinstance(legal, bool):
@@ -208,7 +212,7 @@ class GreedyBot(Bot):
         seat = view["you"]["seat"]
         kind = actions[0]["type"]
         if kind == START_CARD:  # physical deck: the card is whatever was really turned over
-            return rng.choice(actions)
+            return dict(rng.choice(actions))
         know = _Knowledge(view, seat)
         if kind == START_COUNT:
             # the dealer leaves the first player as little as it can
@@ -230,7 +234,7 @@ class GreedyBot(Bot):
             if best_score is None or s > best_score:
                 best, best_score = a, s
         assert best is not None
-        return best
+        return dict(best)
 
 
 __all__ = ["GreedyBot"]

@@ -35,7 +35,7 @@ def card_name(card: str) -> str:
     return f"a {value}" if value > 0 else f"a −{-value}"
 
 
-def effect(card: str, value, count: int, n: int) -> tuple[int, bool, bool, bool]:
+def effect(card: str, value: int | None, count: int, n: int) -> tuple[int, bool, bool, bool]:
     """What playing `card` (a Wild as `value`) at `count` does with `n` players:
     (new count, the player plays again at once, the next player is skipped,
     the direction reverses). Rulebook, "Power cards": with two players a Skip
@@ -44,7 +44,7 @@ def effect(card: str, value, count: int, n: int) -> tuple[int, bool, bool, bool]
     if card in NUMBER_VALUE:
         return count + NUMBER_VALUE[card], False, False, False
     if card == WILD:
-        return count + value, False, False, False
+        return count + (value or 0), False, False, False  # a Wild always comes with its value
     if card == SKIP:
         return count, n == 2, n > 2, False
     if card == REVERSE:
@@ -116,7 +116,7 @@ def validate_box(data: Any, source: str) -> tuple[tuple[str, ...], tuple[int, ..
     return tuple(sorted(deck)), tuple(pool)
 
 
-def box_numbers(data: dict, shipped: dict) -> list[BoxNumber]:
+def box_numbers(data: dict[str, Any], shipped: dict[str, Any]) -> list[BoxNumber]:
     """Every editable number of the box file, with its rulebook source."""
     def at(d: Any, key: str, default: int) -> int:
         try:
@@ -140,7 +140,7 @@ def box_numbers(data: dict, shipped: dict) -> list[BoxNumber]:
 BOX_SPEC = BoxSpec("maya-madness", "Maya Madness", DEFAULT_FILE, box_numbers, validate_box)
 
 
-def load_box(data: dict | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
+def load_box(data: dict[str, Any] | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The deck (sorted card codes) and the token pool (count per value, index = value).
 
     `data` is parsed component data (see components.toml); None loads the
@@ -148,5 +148,7 @@ def load_box(data: dict | None = None) -> tuple[tuple[str, ...], tuple[int, ...]
     A bad key is BadComponents naming it.
     """
     if data is None:
-        return cached_box("maya-madness", DEFAULT_FILE, lambda parsed, path: validate_box(parsed, str(path)))
+        box: tuple[tuple[str, ...], tuple[int, ...]] = cached_box(
+            "maya-madness", DEFAULT_FILE, lambda parsed, path: validate_box(parsed, str(path)))
+        return box
     return validate_box(data, "given")

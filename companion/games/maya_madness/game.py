@@ -69,35 +69,36 @@ class MayaMadness(Game):
     def phase_of(self, state: State) -> str:
         return rules.waiting(state)
 
-    def actors(self, state: State) -> frozenset:
+    def actors(self, state: State) -> frozenset[Any]:
         return rules.actors(state)
 
-    def legal_actions(self, state: State, actor: Any) -> list[dict]:
+    def legal_actions(self, state: State, actor: Any) -> list[dict[str, Any]]:
         if actor == CHANCE:
             return []
         return self.legal_from_moves(state, actor)
 
-    def chance_outcomes(self, state: State) -> list[tuple[dict, float]]:
+    def chance_outcomes(self, state: State) -> list[tuple[dict[str, Any], float]]:
         return rules.chance_outcomes(state)
 
-    def sample_chance(self, state: State, rng: Any) -> dict:
+    def sample_chance(self, state: State, rng: Any) -> dict[str, Any]:
         return rules.sample_chance(state, rng)
 
     def apply(self, state: State, action: Any) -> State:
         action = check_shape(action)
         rules.check_actor(state, action)  # this game's sentences for who may act
-        return self.dispatch(state, action)
+        after: State = self.dispatch(state, action)
+        return after
 
-    def not_now(self, state: State, action: Mapping) -> str:
+    def not_now(self, state: State, action: Mapping[str, Any]) -> str:
         return rules.not_now(state, dict(action))
 
-    def view(self, state: State, viewer: Any) -> dict:
+    def view(self, state: State, viewer: Any) -> dict[str, Any]:
         if viewer != TABLE and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < state.n):
             raise IllegalAction(f"There is no seat {viewer!r} at this table.")
         r = self.result(state)
         return views.view(state, viewer, r.to_json() if r else None)
 
-    def describe_action(self, view: Mapping, action: Mapping) -> str:
+    def describe_action(self, view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
         return actions.describe_action(view, action)
 
     def result(self, state: State) -> Result | None:
@@ -114,7 +115,7 @@ class MayaMadness(Game):
         return Result(scores=scores, ranking=ranking, winners=ws, tiebreak=tiebreak, ranks=ranks,
                       detail={"reason": state.end, "sentence": views.game_over_sentence(state)})
 
-    def undoable(self, before: State, action: dict, after: State) -> bool:
+    def undoable(self, before: State, action: dict[str, Any], after: State) -> bool:
         """A token won or a guess answered was shown to the whole table: not undoable.
         A draw adds its events to the last player action's; only its own count."""
         new = after.last[len(before.last):] if action.get("actor") == CHANCE else after.last

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
+from typing import Any
 
 from ...engine import CHANCE, Move
 from ...errors import IllegalAction
@@ -43,7 +45,7 @@ def waiting(s: State) -> str:
     return s.phase
 
 
-def actors(s: State) -> frozenset:
+def actors(s: State) -> frozenset[Any]:
     w = waiting(s)
     if w == "play":
         return frozenset((s.turn,))
@@ -57,7 +59,7 @@ def actors(s: State) -> frozenset:
 # --- legal actions --------------------------------------------------------------
 
 
-def _plays(seat: int, cards) -> list[dict]:
+def _plays(seat: int, cards: Iterable[str]) -> list[dict[str, Any]]:
     out = []
     for card in cards:
         if card == WILD:
@@ -67,28 +69,28 @@ def _plays(seat: int, cards) -> list[dict]:
     return out
 
 
-def legal_start_card(s: State, actor) -> list[dict]:
+def legal_start_card(s: State, actor: Any) -> list[dict[str, Any]]:
     return [{"actor": actor, "type": START_CARD_T, "card": c} for c in CARDS]
 
 
-def legal_start_count(s: State, actor) -> list[dict]:
+def legal_start_count(s: State, actor: Any) -> list[dict[str, Any]]:
     return [{"actor": actor, "type": START_COUNT_T, "count": v} for v in WILD_VALUES]
 
 
-def legal_play(s: State, actor) -> list[dict]:
+def legal_play(s: State, actor: Any) -> list[dict[str, Any]]:
     if s.deck_mode == "full":
         # one action per distinct card: two +1s in hand play the same
         return _plays(actor, sorted(set(s.hands[actor]), key=CARDS.index))
     return _plays(actor, CARDS)
 
 
-def legal_end_turn(s: State, actor) -> list[dict]:
+def legal_end_turn(s: State, actor: Any) -> list[dict[str, Any]]:
     if s.bonus and s.deck_mode != "full":
         return [{"actor": actor, "type": END_TURN}]
     return []
 
 
-def legal_guess(s: State, actor) -> list[dict]:
+def legal_guess(s: State, actor: Any) -> list[dict[str, Any]]:
     if not s.advanced or s.bonus:
         return []
     out = []
@@ -112,7 +114,7 @@ def _has_guessed(s: State, guesser: int, target: int) -> bool:
 # --- chance -----------------------------------------------------------------------
 
 
-def chance_outcomes(s: State) -> list[tuple[dict, float]]:
+def chance_outcomes(s: State) -> list[tuple[dict[str, Any], float]]:
     """Token draws list every value still face down, weighted by how many are left.
 
     A shuffle has about 10^80 orders, so for shuffle and reshuffle this returns a
@@ -138,7 +140,7 @@ def chance_outcomes(s: State) -> list[tuple[dict, float]]:
     return []
 
 
-def sample_chance(s: State, rng) -> dict:
+def sample_chance(s: State, rng: Any) -> dict[str, Any]:
     w = waiting(s)
     if w == "draw_token":
         values = [v for v, k in enumerate(s.pool) for _ in range(k)]
@@ -153,11 +155,11 @@ def sample_chance(s: State, rng) -> dict:
 # --- apply ------------------------------------------------------------------------
 
 
-def _who(s: State, actor) -> str:
+def _who(s: State, actor: Any) -> str:
     if actor == CHANCE:
         return "the draw"
     if isinstance(actor, int) and not isinstance(actor, bool) and 0 <= actor < s.n:
-        return s.names[actor]
+        return str(s.names[actor])
     return repr(actor)
 
 
@@ -169,7 +171,7 @@ _WAIT_SENTENCE = {
 }
 
 
-def _check_actor(s: State, action, w: str, chance: bool = False):
+def _check_actor(s: State, action: dict[str, Any], w: str, chance: bool = False) -> Any:
     """The action's actor may act now: a sentence naming who may, otherwise.
     `chance`: the action is a draw or shuffle, which only CHANCE makes."""
     actor = action.get("actor")
@@ -203,41 +205,41 @@ def _setup_first(s: State, seat: int, w: str, what: str) -> str:
     return f"{s.names[seat]}, the dealer, chooses the starting count before anyone can {what}."
 
 
-def _card(action) -> str:
+def _card(action: dict[str, Any]) -> str:
     card = action.get("card")
     if not isinstance(card, str) or card not in CARD_SET:
         raise IllegalAction(f"There is no card {card!r}; the cards are {', '.join(CARDS)}.")
     return card
 
 
-def _int(action, key: str, sentence: str) -> int:
+def _int(action: dict[str, Any], key: str, sentence: str) -> int:
     v = action.get(key)
     if isinstance(v, bool) or not isinstance(v, int):
         raise IllegalAction(sentence)
     return v
 
 
-def _token_needed(s: State, seat: int, queue: tuple, pool: tuple) -> tuple | None:
+def _token_needed(s: State, seat: int, queue: tuple[int, ...], pool: tuple[int, ...]) -> tuple[int, ...] | None:
     """The token queue with `seat` added, or None when the face-down pool is empty."""
     if sum(pool) - len(queue) <= 0:
         return None
     return queue + (seat,)
 
 
-def _set(t: tuple, i: int, v) -> tuple:
+def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return t[:i] + (v,) + t[i + 1:]
 
 
-def _first_draws(s: State) -> tuple:
+def _first_draws(s: State) -> tuple[Any, ...]:
     return tuple((s.dealer + 1 + i) % s.n for i in range(s.n))
 
 
-def _game_over(s: State, reason: str, events: list, **fields) -> State:
+def _game_over(s: State, reason: str, events: list[Any], **fields: Any) -> State:
     events.append(("game_over", reason))
     return s._replace(phase=OVER, end=reason, token_queue=(), refill=None, bonus=False, last=tuple(events), **fields)
 
 
-def _refill(hand: tuple, pile: tuple) -> tuple[tuple, tuple, bool]:
+def _refill(hand: tuple[str, ...], pile: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
     """Draw up to five (rulebook, "Tips": bring your hand back up to five cards).
     Returns the new hand, the new pile and whether a reshuffle is needed first."""
     need = HAND_SIZE - len(hand)
@@ -250,7 +252,7 @@ def _refill(hand: tuple, pile: tuple) -> tuple[tuple, tuple, bool]:
     return hand, pile, take < need
 
 
-def apply_play(s: State, action) -> State:
+def apply_play(s: State, action: dict[str, Any]) -> State:
     seat = action["actor"]
     card = _card(action)
     value = action.get("value")
@@ -268,14 +270,14 @@ def apply_play(s: State, action) -> State:
         i = hand.index(card)
         hand = hand[:i] + hand[i + 1:]
 
-    count, bonus, skip, reverse = effect(card, value, s.count, s.n)
+    count, bonus, skip, reverse = effect(card, value, s.count or 0, s.n)  # set before any play
     direction = -s.direction if reverse else s.direction
     step = 2 if skip else 1
-    events = [("play", seat, card, value, count)]
+    events: list[tuple[Any, ...]] = [("play", seat, card, value, count)]
 
     secrets, won, queue, guesses, pool = s.secrets, s.won, s.token_queue, s.guesses, s.pool
     discard = s.discard + (card,) if full else (card,)
-    fields = {"count": count, "direction": direction, "discard": discard}
+    fields: dict[str, Any] = {"count": count, "direction": direction, "discard": discard}
     if full:
         fields["hands"] = _set(s.hands, seat, hand)
     # only the current player wins, and only their own token
@@ -288,10 +290,10 @@ def apply_play(s: State, action) -> State:
         fields.update(won=won, secrets=secrets, guesses=guesses)
         if len(mine) >= s.to_win:
             return _game_over(s, "tokens", events, **fields)
-        queue = _token_needed(s, seat, queue, pool)
-        if queue is None:
+        needed = _token_needed(s, seat, queue, pool)
+        if needed is None:
             return _game_over(s, "pool", events, **fields)
-        fields["token_queue"] = queue
+        fields["token_queue"] = needed
 
     if bonus:
         if not full or hand:
@@ -302,7 +304,8 @@ def apply_play(s: State, action) -> State:
     return _end_turn(s, seat, step, direction, events, fields, hand)
 
 
-def _end_turn(s: State, seat: int, step: int, direction: int, events: list, fields: dict, hand) -> State:
+def _end_turn(s: State, seat: int, step: int, direction: int, events: list[Any], fields: dict[str, Any],
+              hand: Any) -> State:
     if s.deck_mode == "full":
         hand, pile, short = _refill(hand, s.pile)
         fields["hands"] = _set(s.hands, seat, hand)
@@ -317,7 +320,7 @@ def _end_turn(s: State, seat: int, step: int, direction: int, events: list, fiel
     return s._replace(**fields)
 
 
-def apply_end_turn(s: State, action) -> State:
+def apply_end_turn(s: State, action: dict[str, Any]) -> State:
     seat = action["actor"]
     if not s.bonus:
         raise IllegalAction(f"{s.names[seat]} must play a card now.")
@@ -326,7 +329,7 @@ def apply_end_turn(s: State, action) -> State:
     return _end_turn(s, seat, 1, s.direction, [("end_turn", seat)], {}, None)
 
 
-def apply_guess(s: State, action) -> State:
+def apply_guess(s: State, action: dict[str, Any]) -> State:
     seat = action["actor"]
     names = s.names
     if not s.advanced:
@@ -356,19 +359,19 @@ def apply_guess(s: State, action) -> State:
     guesses = _set(guesses, loser, ())
     if not right:
         guesses = _set(guesses, target, guesses[target] + ((seat, number),))
-    fields = {"won": won, "secrets": secrets, "guesses": guesses}
+    fields: dict[str, Any] = {"won": won, "secrets": secrets, "guesses": guesses}
     if len(mine) >= s.to_win:
         return _game_over(s, "tokens", events, **fields)
-    queue = _token_needed(s, loser, queue, s.pool)
-    if queue is None:
+    needed = _token_needed(s, loser, queue, s.pool)
+    if needed is None:
         return _game_over(s, "pool", events, **fields)
-    fields["token_queue"] = queue
+    fields["token_queue"] = needed
     fields["turn"] = (seat + s.direction) % s.n
     fields["last"] = tuple(events)
     return s._replace(**fields)
 
 
-def apply_draw_token(s: State, action) -> State:
+def apply_draw_token(s: State, action: dict[str, Any]) -> State:
     seat = action.get("seat")
     if type(seat) is not int or seat != s.token_queue[0]:
         raise IllegalAction(f"{s.names[s.token_queue[0]]} draws the next token.")
@@ -383,13 +386,13 @@ def apply_draw_token(s: State, action) -> State:
     )
 
 
-def _check_order(order, cards, what: str) -> tuple:
+def _check_order(order: Any, cards: tuple[str, ...], what: str) -> tuple[str, ...]:
     if not isinstance(order, (list, tuple)) or len(order) != len(cards) or sorted(order) != list(cards):
         raise IllegalAction(f"The {what} must hold each of the {len(cards)} cards exactly once.")
     return tuple(order)
 
 
-def apply_shuffle(s: State, action) -> State:
+def apply_shuffle(s: State, action: dict[str, Any]) -> State:
     order = _check_order(action.get("order"), s.deck, "shuffle")
     n = s.n
     first = s.dealer + 1
@@ -407,7 +410,7 @@ def _after_start_card(s: State, count: int | None) -> State:
     return s._replace(phase=PLAY, count=count, token_queue=_first_draws(s))
 
 
-def apply_start_card(s: State, action) -> State:
+def apply_start_card(s: State, action: dict[str, Any]) -> State:
     seat = action["actor"]
     card = _card(action)
     count = starting_count(card)
@@ -415,7 +418,7 @@ def apply_start_card(s: State, action) -> State:
     return _after_start_card(state, count)
 
 
-def apply_start_count(s: State, action) -> State:
+def apply_start_count(s: State, action: dict[str, Any]) -> State:
     seat = action["actor"]
     count = action.get("count")
     if type(count) is not int or count not in WILD_VALUES:
@@ -423,10 +426,11 @@ def apply_start_count(s: State, action) -> State:
     return _after_start_card(s._replace(last=s.last + (("start_count", seat, count),)), count)
 
 
-def apply_reshuffle(s: State, action) -> State:
+def apply_reshuffle(s: State, action: dict[str, Any]) -> State:
     under = s.discard[:-1]
     order = _check_order(action.get("order"), tuple(sorted(under)), "reshuffle of the discard pile")
     seat = s.refill
+    assert seat is not None  # waiting() says reshuffle only while a hand waits for it
     hand, pile, short = _refill(s.hands[seat], order[::-1])
     return s._replace(
         hands=_set(s.hands, seat, hand),
@@ -437,13 +441,13 @@ def apply_reshuffle(s: State, action) -> State:
     )
 
 
-def check_actor(s: State, action: dict) -> None:
+def check_actor(s: State, action: dict[str, Any]) -> None:
     """Who may act now, in this game's own sentences ("Cy, the dealer, turns over
     the starting card, not Ana."), before the move table is consulted."""
     _check_actor(s, action, waiting(s), chance=action.get("type") in CHANCE_TYPES)
 
 
-def not_now(s: State, action: dict) -> str:
+def not_now(s: State, action: dict[str, Any]) -> str:
     """Why an action of a type the phase has no move for cannot be taken now."""
     kind, w = action.get("type"), waiting(s)
     if kind not in TYPES:
@@ -453,7 +457,7 @@ def not_now(s: State, action: dict) -> str:
         return "Guessing a secret number is only part of advanced play."
     if kind in (PLAY_CARD, GUESS, END_TURN) and w in (START_CARD, START_COUNT):
         what = {PLAY_CARD: "play a card", GUESS: "guess", END_TURN: "end a turn"}[kind]
-        return _setup_first(s, seat, w, what)
+        return _setup_first(s, seat if isinstance(seat, int) else s.dealer, w, what)
     return {
         DRAW_TOKEN: "No secret token is to be drawn now.",
         SHUFFLE: "The deck is not to be shuffled now.",
@@ -480,7 +484,7 @@ MOVES = {
 }
 
 
-def deck_in_play(s: State) -> Counter:
+def deck_in_play(s: State) -> Counter[str]:
     """Every card in hands, draw pile and discard pile (full mode): the deck, always."""
     c = Counter(s.pile) + Counter(s.discard)
     for h in s.hands:

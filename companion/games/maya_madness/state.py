@@ -8,7 +8,7 @@ views.py.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 # What the game waits for (State.phase). "play" may still be held up by a pending
 # chance step (a token to draw, a reshuffle); see rules.waiting().
@@ -16,27 +16,27 @@ SHUFFLE, START_CARD, START_COUNT, PLAY, OVER = "shuffle", "start_card", "start_c
 
 
 class State(NamedTuple):
-    names: tuple  # player names, seat order (clockwise)
+    names: tuple[Any, ...]  # player names, seat order (clockwise)
     deck_mode: str  # "physical" or "full"
     advanced: bool
     to_win: int  # tokens a player must collect to win
     dealer: int
-    deck: tuple  # the whole deck, sorted (to check that a shuffle is one)
+    deck: tuple[Any, ...]  # the whole deck, sorted (to check that a shuffle is one)
     phase: str
-    count: int | None  # None until the starting card is turned over
+    count: int | None  # type: ignore[assignment]  # (shadows tuple.count) None until the starting card is turned over
     direction: int  # +1 clockwise, -1 after an odd number of Reverse cards (3+ players)
     turn: int  # whose turn it is (during setup: the first player)
     bonus: bool  # the current player must play another card now (Temple of Zero; Skip with two players)
-    secrets: tuple  # per seat: the secret token's value, or None while one is to be drawn
-    won: tuple  # per seat: tuple of token values collected, in the order won
-    pool: tuple  # face-down tokens left: pool[v] = how many tokens of value v
-    token_queue: tuple  # seats that must draw a token, first to draw first
-    guesses: tuple  # per seat: ((guesser, number), ...) made against that seat's current token
-    hands: tuple  # full deck mode: per seat, tuple of cards; physical: ()
-    pile: tuple  # full deck mode: the draw pile, top card LAST (drawing slices the end)
-    discard: tuple  # discard pile, top card last (physical mode keeps only the top card)
+    secrets: tuple[Any, ...]  # per seat: the secret token's value, or None while one is to be drawn
+    won: tuple[Any, ...]  # per seat: tuple of token values collected, in the order won
+    pool: tuple[Any, ...]  # face-down tokens left: pool[v] = how many tokens of value v
+    token_queue: tuple[Any, ...]  # seats that must draw a token, first to draw first
+    guesses: tuple[Any, ...]  # per seat: ((guesser, number), ...) made against that seat's current token
+    hands: tuple[Any, ...]  # full deck mode: per seat, tuple of cards; physical: ()
+    pile: tuple[Any, ...]  # full deck mode: the draw pile, top card LAST (drawing slices the end)
+    discard: tuple[Any, ...]  # discard pile, top card last (physical mode keeps only the top card)
     refill: int | None  # full mode: the seat whose hand waits on a reshuffle to be refilled
-    last: tuple  # public events of the last player action and the chance steps after it
+    last: tuple[Any, ...]  # public events of the last player action and the chance steps after it
     end: str | None  # why the game ended: "tokens" (someone collected enough) or "pool" (no tokens left)
 
     @property
@@ -44,7 +44,8 @@ class State(NamedTuple):
         return len(self.names)
 
 
-def new_state(names, deck_mode, advanced, to_win, dealer, deck, pool) -> State:
+def new_state(names: Any, deck_mode: str, advanced: bool, to_win: int, dealer: int, deck: tuple[str, ...],
+              pool: tuple[int, ...]) -> State:
     """A fresh game before the deck is shuffled (full) or the starting card entered (physical)."""
     n = len(names)
     full = deck_mode == "full"

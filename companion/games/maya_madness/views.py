@@ -11,13 +11,15 @@ never another seat's secret, hand, or the order of the draw pile.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import CHANCE, TABLE
 from .cards import REVERSE, SKIP, TEMPLE, WILD, card_name, number
 from .rules import waiting
 from .state import State
 
 
-def _event(s: State, e: tuple) -> dict:
+def _event(s: State, e: tuple[Any, ...]) -> dict[str, Any]:
     """One public event as data plus its sentence (player names from setup)."""
     names, kind = s.names, e[0]
     if kind == "play":
@@ -87,7 +89,7 @@ def _event(s: State, e: tuple) -> dict:
     return d
 
 
-def winners(s: State) -> tuple:
+def winners(s: State) -> tuple[Any, ...]:
     if s.end is None:
         return ()
     best = max(len(w) for w in s.won)
@@ -104,11 +106,11 @@ def game_over_sentence(s: State) -> str:
     return f"No secret tokens are left face down, so the game ends: {names} {verb} with {k} tokens."
 
 
-def waiting_view(s: State) -> dict:
+def waiting_view(s: State) -> dict[str, Any]:
     """What the game waits for: who must act, and the sentence the screen shows."""
     w = waiting(s)
     names = s.names
-    actors: list = []
+    actors: list[Any] = []
     if w == "shuffle":
         actors, text = [CHANCE], "Shuffle the deck and deal five cards to each player."
     elif w == "reshuffle":
@@ -139,7 +141,7 @@ def waiting_view(s: State) -> dict:
 _APPENDED = ("draw_token", "reshuffle", "start_count")
 
 
-def caused(s: State) -> tuple:
+def caused(s: State) -> tuple[Any, ...]:
     """The events the last action caused: `last` keeps a player's move and the
     draws after it together; a draw caused only the one it added."""
     if s.last and s.last[-1][0] in _APPENDED:
@@ -147,7 +149,7 @@ def caused(s: State) -> tuple:
     return s.last
 
 
-def view(s: State, viewer, result_json=None) -> dict:
+def view(s: State, viewer: Any, result_json: dict[str, Any] | None = None) -> dict[str, Any]:
     """The view schema of companion/viewschema.py, plus the table's own numbers:
     count, direction, bonus, dealer, the face-down pool, draw and discard piles."""
     full = s.deck_mode == "full"
