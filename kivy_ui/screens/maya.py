@@ -1,169 +1,148 @@
-"""The Maya table screen: the round and phase, what the game waits for, the
-players (gold, blocks, cards left, markers), the quarries with their cards face
-down in placement order, the pyramids level by level, the last event, and the
-public choices as big buttons built from `legal_actions`.
+"""The Maya table screen at 800x480: the players across the top (whose turn,
+gold, blocks), what the game waits for, the quarries with their cards face
+down in placement order, the pyramids level by level, what just happened, and
+the public choices as a row of big buttons built from `legal_actions`.
 
-Everything here comes from the TABLE view. A player's own choices (the worker
-card and quarry while quarrying, the sealed bid) are made in their private
-view behind the privacy gate (private_content), never on this screen.
+Everything here comes from the TABLE view and the engine's sentences (view
+`waiting_for`, `events`). A player's own choices (the worker card and quarry
+while quarrying, the sealed bid) are made in their private view behind the
+privacy gate (private_content), never on this screen. The board's widgets are
+built once per game (new_table) and refilled in place after every move; the
+round's end opens a summary that stays until tapped.
 """
 from __future__ import annotations
 
-from kivy.clock import Clock
+from typing import Any
+
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
-from kivy.uix.behaviors import ButtonBehavior
-from kivy.uix.boxlayout import BoxLayout
+from kivy.properties import StringProperty
 
 from companion.engine import CHANCE
-
-from .. import theme
-from .game_screen import GameScreen
-from ..widgets.maya_board import PyramidColumn, QuarryColumn
-from ..widgets.maya_private import MayaPrivatePanel
-from companion.games.maya import menu as maya_menu, words
+from companion.games.maya import menu as maya_menu
+from companion.games.maya import words
 from companion.games.maya.actions import is_private
 
+from .. import theme
+from ..widgets.maya_board import PlayerTile, PyramidColumn, QuarryColumn, player_status
+from ..widgets.maya_private import MayaPrivatePanel
+from ..widgets.maya_summary import RoundSummary
+from .game_screen import GameScreen
+
 MAX_BUTTONS = 8  # one row at 800 px wide; the menus group choices to stay under it
+BUTTON_PX = 18  # the choices' labels; a crowded row steps down, never below theme.MIN_PX
 
 
-class MayaPlayer(ButtonBehavior, BoxLayout):
-    """One player: colour and symbol, name, gold, blocks, cards left, markers.
-    Tap to open your private view (after the others look away)."""
-
-    seat = NumericProperty(0)
-    name_text = StringProperty("")
-    gold_text = StringProperty("")
-    line2 = StringProperty("")
-    line3 = StringProperty("")
-    symbol = StringProperty("●")
-    colour_rgba = ListProperty([1, 0, 0, 1])
-    is_turn = BooleanProperty(False)
-
-
-def seat_colours(session, view) -> dict:
+def seat_colours(session: Any, view: dict) -> dict:
     """seat -> (colour name, symbol, rgba): the colours chosen on New game."""
     meta = getattr(session, "meta", {}) or {}
-    chosen = meta.get("colours") or []
-    out = {}
-    for p in view["players"]:
-        s = p["seat"]
-        out[s] = theme.colour(chosen[s] if s < len(chosen) else p["colour"].capitalize())
-    return out
+    return dict(enumerate(theme.seat_colours(meta, len(view["players"]))))
 
 
 class MayaScreen(GameScreen):
     header = StringProperty("")
 
-    def __init__(self, **kw):
+    def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.path: tuple = ()  # the step of the public menu the table is in
-        self._path_for = None  # (actor, number of actions taken) the path belongs to
-        self._private = None
+        self._path_for: Any = None  # (actor, number of actions taken) the path belongs to
+        self._private: MayaPrivatePanel | None = None
+        self._tiles: list[PlayerTile] = []
         self._quarry_cols: list[QuarryColumn] = []
         self._pyramid_cols: list[PyramidColumn] = []
-        self._buttons: list = []
-        self._seen = (None, None)  # (actions in effect, last event) at the previous render
+        self._buttons: list[Any] = []
+        self._shape: tuple = ()  # (players, quarries, levels per pyramid) the board was built for
         self._said = ""
-        # The quarry columns' width decides how many cards fit a row: re-render on resize.
-        self._rerender = Clock.create_trigger(lambda *_: self.render())
-        self.bind(size=lambda *_: self._rerender())
+        self._summary: RoundSummary | None = None
+        self._summarised: set = set()  # rounds whose summary was shown
+        self.colours: dict = {}
 
     # --- wiring -------------------------------------------------------------------
-    def new_table(self):
+    def new_table(self) -> None:
         self.path = ()
-        self._seen, self._said = (None, None), ""
+        self._said = ""
+        self._summarised = set()
+        if self._summary is not None and self._summary.shown:
+            self._summary.close()
 
-    def reset_input(self):
+    def reset_input(self) -> None:
         self.path = ()
+
+    def on_leave(self, *args: Any) -> None:
+        super().on_leave(*args)
+        if self._summary is not None and self._summary.shown:
+            self._summary.close()
+
+    # --- the board, built once per game --------------------------------------------
+    def _build(self, v: dict) -> None:
+        shape = (len(v["players"]), len(v["quarries"]), tuple(len(p["levels"]) for p in v["pyramids"]))
+        if shape == self._shape:
+            return
+        self._shape = shape
+        for box in (self.ids.players, self.ids.quarries, self.ids.pyramids, self.ids.choices):
+            box.clear_widgets()
+        self._tiles = [PlayerTile(self._tapped_player) for _ in v["players"]]
+        most = max(q["max_cards"] for q in v["quarries"]) + 1  # and the +2 points marker
+        self._quarry_cols = [QuarryColumn(most) for _ in v["quarries"]]
+        self._pyramid_cols = [PyramidColumn(len(p["levels"])) for p in v["pyramids"]]
+        for tile in self._tiles:
+            self.ids.players.add_widget(tile)
+        for col in self._quarry_cols:
+            self.ids.quarries.add_widget(col)
+        for pcol in self._pyramid_cols:
+            self.ids.pyramids.add_widget(pcol)
+        if not self._buttons:
+            for _ in range(MAX_BUTTONS):
+                b = Factory.BigButton(text="", font_size=sp(BUTTON_PX), height=dp(56), font_name=theme.SYMBOL_FONT)
+                b.choice = None
+                b.bind(on_release=self._choose)
+                self._buttons.append(b)
+        for b in self._buttons:
+            self.ids.choices.add_widget(b)
+
+    def _tapped_player(self, seat: int) -> None:
+        if self._table is not None:
+            self._table.request_peek(seat)
 
     # --- rendering the public view ------------------------------------------------
-    def render(self):
+    def render(self) -> None:
         table = self._table
         if table is None:
             return
         v = table.public_view()
+        self._build(v)
         self.colours = seat_colours(table.session, v)
         self.header = words.header(v)
         self.prompt = v["waiting_for"]["sentence"]
-        self.summary = self._latest(table.session, v)
-        self.summary = table.notice or self.summary  # after Undo/Redo: what it did
-        self.can_redo = table.can_redo()
-        self.message = table.message or " · ".join(table.device_problems.values())
-        # A five-player quarry result is long: a smaller font keeps it on two lines.
-        self.ids.summary.font_size = sp(15) if len(self.message or self.summary) < 180 else sp(13)
-        self._render_players(v)
-        self._render_quarries(v)
-        self._render_pyramids(v)
-        self._render_choices(v)
-        self.gate_view.sync(table)
-
-    def _latest(self, session, v) -> str:
-        """What the last move caused, in the engine's sentences (the view's events);
-        after a resume or an undo the newest sentence stays until the next move."""
         said = " ".join(e["sentence"] for e in v["events"] if e["sentence"])
         if said:
             self._said = said
-        return self._said
-
-    def _render_players(self, v):
-        box = self.ids.players
-        while len(box.children) < len(v["players"]):
-            row = MayaPlayer()
-            row.bind(on_release=lambda r: self._table.request_peek(r.seat))
-            box.add_widget(row)
-        while len(box.children) > len(v["players"]):
-            box.remove_widget(box.children[0])
+        self.summary = table.notice or self._said or self.newest  # after Undo/Redo: what it did
+        self.can_redo = table.can_redo()
+        self.message = table.message or " · ".join(table.device_problems.values())
         acting = {a for a in v["waiting_for"]["actors"] if isinstance(a, int)}
-        for row, p in zip(reversed(box.children), v["players"]):
-            _, symbol, rgba = self.colours[p["seat"]]
-            row.seat = p["seat"]
-            row.symbol, row.colour_rgba = symbol, list(rgba)
-            row.name_text = p["name"]
-            row.gold_text = f"{p['gold']} gold"
-            row.line2 = f"{p['blocks']} block{'s' if p['blocks'] != 1 else ''} · {p['cards_left']} cards"
-            status = []
-            if p["seat"] == v["starting_player"]:
-                status.append("starts")
-            if p.get("passed"):
-                status.append("passed")
-            if "has_bid" in p:
-                status.append("has bid" if p["has_bid"] else "to bid")
-            held = [words.marker_name(m) for m in p["markers"]]
-            if v["first_player_holder"] == p["seat"]:
-                held.insert(0, "First Player")
-            # what the player is doing first; the markers after (the row may shorten them)
-            row.line3 = " · ".join(status + ([", ".join(held)] if held else []))
-            row.is_turn = p["seat"] in acting
-
-    def _render_quarries(self, v):
-        box = self.ids.quarries
-        while len(self._quarry_cols) < len(v["quarries"]):
-            self._quarry_cols.append(QuarryColumn())
-        if len(box.children) != len(v["quarries"]):
-            box.clear_widgets()
-            for col in self._quarry_cols[:len(v["quarries"])]:
-                box.add_widget(col)
+        for tile, p in zip(self._tiles, v["players"]):
+            tile.show(p, self.colours, p["seat"] in acting, player_status(p, v))
         results = {r["quarry"]: r for r in v["quarry_results"]}
         for col, q in zip(self._quarry_cols, v["quarries"]):
             col.show(q, self.colours, current=v["current_quarry"] == q["quarry"], result=results.get(q["quarry"]))
-        # Tall enough for the biggest quarry's cards; the pyramids take the rest.
-        box.height = max(col.height_for(q["max_cards"]) for col, q in zip(self._quarry_cols, v["quarries"]))
+        for pcol, p in zip(self._pyramid_cols, v["pyramids"]):
+            pcol.show(p, self.colours)
+        self._render_choices(v)
+        self._round_summary(v, news=not table.notice)
+        self.gate_view.sync(table)
 
-    def _render_pyramids(self, v):
-        box = self.ids.pyramids
-        while len(self._pyramid_cols) < len(v["pyramids"]):
-            self._pyramid_cols.append(PyramidColumn())
-        if len(box.children) != len(v["pyramids"]):
-            box.clear_widgets()
-            for col in self._pyramid_cols[:len(v["pyramids"])]:
-                box.add_widget(col)
-        for col, p in zip(self._pyramid_cols, v["pyramids"]):
-            col.show(p, self.colours)
+    def _round_summary(self, v: dict, news: bool) -> None:
+        """A round just scored: the summary opens and stays until tapped."""
+        scoring = next((e for e in v["events"] if e["kind"] == "scoring"), None)
+        if scoring is None or scoring["round"] in self._summarised or not news:
+            return
+        self._summarised.add(scoring["round"])
+        self._summary = self._summary or RoundSummary()
+        self._summary.show(v, scoring)
 
     # --- the public choices ---------------------------------------------------------
-    def public_actions(self, v) -> tuple:
+    def public_actions(self, v: dict) -> tuple:
         """(actor, the actions a public button may play) for the decision at hand."""
         session = self._table.session
         actors = list(session.actors())
@@ -174,75 +153,58 @@ class MayaScreen(GameScreen):
         if len(actors) != 1:
             return None, []
         actor = actors[0]
-        actions = [a for a in session.legal_actions(actor) if not is_private(a)]
-        return actor, actions
+        return actor, [a for a in session.legal_actions(actor) if not is_private(a)]
 
-    def _render_choices(self, v):
+    def _render_choices(self, v: dict) -> None:
         actor, actions = self.public_actions(v)
         key = (actor, len(self._table.session.actions))
         if key != self._path_for:
             self._path_for, self.path = key, ()
-        choices = self._menu(v, actions)
-        self._fill(choices, v)
+        self._fill(self._menu(v, actions), v)
 
-    def _marked(self, v):
+    def _marked(self, v: dict) -> dict:
         """The view with each player's symbol before their name, for the buttons."""
         return dict(v, players=[dict(p, name=f"{self.colours[p['seat']][1]} {p['name']}") for p in v["players"]])
 
-    def _menu(self, v, actions):
+    def _menu(self, v: dict, actions: list) -> list:
         """The buttons at the current step; players' names carry their symbols."""
         return maya_menu.menu(self._marked(v), actions, self.path) if actions else []
 
-    def labels(self, action) -> tuple:
+    def labels(self, action: dict) -> tuple:
         """The labels of the buttons that lead to `action`, step by step."""
         return maya_menu.steps(self._marked(self._table.public_view()), action)
 
-    def _fill(self, choices, v):
-        bar = self.ids.choices
-        bar.clear_widgets()
-        while len(self._buttons) < max(len(choices), 5):
-            b = Factory.BigButton(text="", font_size=sp(18), height=dp(56), font_name=theme.SYMBOL_FONT)
-            b.choice = None
-            b.bind(on_release=self._choose)
-            self._buttons.append(b)
+    def _fill(self, choices: list, v: dict) -> None:
+        """The row of buttons refilled in place: unused buttons fold to nothing."""
+        shown: list[tuple[str, Any]] = [(c.label, c) for c in choices]
         if not choices:
-            for seat in self._private_seats(v):
-                b = self._buttons[len(bar.children)]
-                b.text, b.font_size = self._private_label(v, seat), sp(18)
-                b.choice = ("peek", seat)
-                bar.add_widget(b)
-            return
-        size = sp(18) if len(choices) < 7 else sp(16)  # seven or eight buttons share the row
-        for b, c in zip(self._buttons, choices):
-            b.text, b.choice, b.font_size = c.label, c, size
-            bar.add_widget(b)
-        Clock.schedule_once(self._fit_choices, 0)  # once the row has laid its buttons out
-
-    def _fit_choices(self, *_):
-        """A long label in a crowded row ("As Block from the pool…" among six) would wrap
-        past its button: the whole row steps down a size until every label fits."""
-        self.ids.choices.do_layout()  # the buttons' widths first: they decide the wrapping
-        buttons = list(self.ids.choices.children)
-        for _ in range(4):
-            for b in buttons:
-                b.texture_update()
-            if all(b.texture_size[1] <= b.height - dp(2) for b in buttons) or not buttons:
-                return
-            size = max(sp(12), buttons[0].font_size - sp(2))
-            for b in buttons:
+            shown = [(self._private_label(v, seat), ("peek", seat)) for seat in self._private_seats(v)]
+        best = maya_menu.usual(choices) if choices else None
+        size = sp(BUTTON_PX) if len(shown) < 7 else sp(theme.MIN_PX)
+        for i, b in enumerate(self._buttons):
+            if i < len(shown):
+                b.text, b.choice = shown[i]
+                b.size_hint_x, b.opacity, b.disabled = 1, 1, False
                 b.font_size = size
+                accent = i == best
+                b.normal_bg = theme.ACCENT if accent else theme.SURFACE_HI
+                b.normal_fg = (0.05, 0.05, 0.05, 1) if accent else theme.TEXT
+                b.bold = accent
+            else:
+                b.text, b.choice = "", None
+                b.size_hint_x, b.width, b.opacity, b.disabled = None, 0, 0, True
 
-    def _private_seats(self, v) -> list:
+    def _private_seats(self, v: dict) -> list:
         """Seats whose choice now waits in their private view (a card, a bid)."""
         if v["phase"] in ("quarrying", "bidding") and not v["pending"]:
             return [a for a in v["waiting_for"]["actors"] if isinstance(a, int)]
         return []
 
-    def _private_label(self, v, seat):
-        name = v["players"][seat]["name"]
+    def _private_label(self, v: dict, seat: int) -> str:
+        name = f"{self.colours[seat][1]} {v['players'][seat]['name']}"
         return f"{name}: bid" if v["phase"] == "bidding" else f"{name}: lay a card or pass"
 
-    def _choose(self, button):
+    def _choose(self, button: Any) -> None:
         c = button.choice
         if c is None:
             return
@@ -259,30 +221,31 @@ class MayaScreen(GameScreen):
         self.render()
 
     # --- the private overlay's content ---------------------------------------------
-    def private_content(self, seat, view):
+    def private_content(self, seat: int, view: dict) -> MayaPrivatePanel:
         """The seat's cards, its cards at concealed quarries, and its own choice
-        (card + quarry, or its sealed bid), for the private overlay only."""
+        (card + quarry in one touch, or its sealed bid), for the private overlay only."""
         if self._private is None:
             self._private = MayaPrivatePanel(self.play_private)
         legal = [a for a in self._table.session.legal_actions(seat) if is_private(a)]
-        self._private.show(seat, view, legal)
+        self._private.show(seat, view, legal, seat_colours(self._table.session, view))
         self._select_tagged(seat)
         return self._private
 
-    def _on_table(self, table, what):
+    def _on_table(self, table: Any, what: str) -> None:
         super()._on_table(table, what)
         if what == "select" and table is self._table and table.gate is not None:
             self._select_tagged(table.gate.seat)
 
-    def _select_tagged(self, seat):
-        """A worker-card tag read behind the gate chose this card: its quarries are next
-        (the value shows only here, in the seat's own view)."""
-        chosen = self._table.selected
+    def _select_tagged(self, seat: int) -> None:
+        """A worker-card tag read behind the gate chose this card: its quarries light
+        up (the value shows only here, in the seat's own view)."""
+        chosen = getattr(self._table, "selected", None)
         if self._private is not None and chosen is not None and chosen[0] == seat:
-            self._private._choose_card(chosen[1])
+            self._private.select_card(chosen[1])
 
-    def play_private(self, seat, action):
+    def play_private(self, seat: int, action: dict) -> None:
         """A choice made in the private view: hide it first, then play it."""
+        self.drafts.pop(seat, None)
         self._table.close_gate()
         self._table.play(dict(action, actor=seat))
         self.render()

@@ -1,183 +1,246 @@
-"""Maya's table drawn from the TABLE view: a quarry's column of face-down cards
-(owner colour and symbol, low or high; values once revealed) and a pyramid's
-levels with the blocks of each colour.
+"""Maya's table drawn from the TABLE view, readable across the table at 800x480:
+a player's tile (name, gold, blocks, what they hold), a quarry's column of
+face-down cards (owner colour and symbol, low or high; values once revealed)
+and a pyramid's levels with the blocks of each colour.
 
-The widgets only render what they are given; they never see a seat's view.
-Each is built once per quarry or pyramid and refilled after every move.
+What the table reads at a glance (whose turn, gold, blocks, quarry numbers and
+the blocks they pay, the blocks in each level) is at least GLANCE_PX; nothing
+is below MIN_PX. Every widget is built once per game and refilled in place
+after a move: no widget is added or removed while a game goes on.
 """
 from __future__ import annotations
 
-from kivy.factory import Factory
+from typing import Any
+
 from kivy.graphics import Color, Line, Rectangle
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
-from .. import theme
 from companion.games.maya.words import number, short_marker_name
 
+from .. import theme
 
-def hex_colour(rgba) -> str:
-    return "#" + "".join(f"{round(c * 255):02x}" for c in rgba[:3])
+GLANCE = sp(theme.GLANCE_PX)
+SMALL = sp(theme.MIN_PX)
 
-
-class Chip(Label):
-    """A small coloured tag: a card at a quarry (owner's colour and symbol)."""
-
-    def __init__(self, **kw):
-        kw.setdefault("font_name", theme.SYMBOL_FONT)
-        kw.setdefault("font_size", sp(13))
-        super().__init__(**kw)
-        with self.canvas.before:
-            self._colour = Color(*theme.SURFACE_HI)
-            self._rect = Rectangle(pos=self.pos, size=self.size)
-        self.bind(pos=self._fit, size=self._fit)
-
-    def _fit(self, *_):
-        self._rect.pos = (self.x + dp(1), self.y + dp(1))
-        self._rect.size = (self.width - dp(2), self.height - dp(2))
-
-    def paint(self, rgba, text, bold=False):
-        self._colour.rgba = rgba
-        self.color = theme.ink_on(rgba)
-        self.text = text
-        self.bold = bold
+Seats = dict  # seat -> (colour name, symbol, rgba)
 
 
-class _Framed(BoxLayout):
-    """A panel with an optional gold frame (the quarry being scored)."""
-
-    def __init__(self, **kw):
-        super().__init__(**kw)
-        with self.canvas.before:
-            Color(*theme.SURFACE)
-            self._bg = Rectangle(pos=self.pos, size=self.size)
-            self._frame_colour = Color(0, 0, 0, 0)
-            self._frame = Line(rectangle=(0, 0, 1, 1), width=dp(1.5))
-        self.bind(pos=self._fit, size=self._fit)
-
-    def _fit(self, *_):
-        self._bg.pos, self._bg.size = self.pos, self.size
-        self._frame.rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2)
-
-    def framed(self, on: bool):
-        self._frame_colour.rgba = theme.ACCENT if on else (0, 0, 0, 0)
-
-
-def _line(size=13, bold=False, dim=False, height=17):
-    lab = Factory.Label(font_size=sp(size), bold=bold, color=theme.TEXT_DIM if dim else theme.TEXT,
-                        font_name=theme.SYMBOL_FONT, size_hint_y=None, height=dp(height),
-                        halign="center", valign="middle", shorten=True, shorten_from="right")
+def label(size: float = GLANCE, bold: bool = False, dim: bool = False, halign: str = "center",
+          markup: bool = False, shorten: bool = True, **kw: Any) -> Label:
+    lab = Label(font_size=size, bold=bold, color=theme.TEXT_DIM if dim else theme.TEXT,
+                font_name=theme.SYMBOL_FONT, halign=halign, valign="middle", shorten=shorten,
+                shorten_from="right", markup=markup, **kw)
     lab.bind(size=lambda w, s: setattr(w, "text_size", s))
     return lab
 
 
-class QuarryColumn(_Framed):
-    """One quarry: its number, the blocks it pays by place, its card limit, the
-    marker above it, then its cards in placement order."""
+def mark(seats: Seats, seat: int, text: str) -> str:
+    """A player's symbol in their colour (a smaller symbol beside a glance-size number)."""
+    return f"[color={theme.hex_colour(seats[seat][2])}][size={int(SMALL + 2)}]{seats[seat][1]}[/size][/color]{text}"
 
-    def __init__(self, **kw):
+
+class Panel(BoxLayout):
+    """A panel with a background and an optional gold frame (whose turn, the quarry scored)."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        with self.canvas.before:
+            self._bg_colour = Color(*theme.SURFACE)
+            self._bg = Rectangle(pos=self.pos, size=self.size)
+            self._frame_colour = Color(0, 0, 0, 0)
+            self._frame = Line(rectangle=(0, 0, 1, 1), width=dp(2))
+        self.bind(pos=self._fit, size=self._fit)
+
+    def _fit(self, *_: Any) -> None:
+        self._bg.pos, self._bg.size = self.pos, self.size
+        self._frame.rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2)
+
+    def framed(self, on: bool) -> None:
+        self._frame_colour.rgba = theme.ACCENT if on else (0, 0, 0, 0)
+        self._bg_colour.rgba = theme.SURFACE_HI if on else theme.SURFACE
+
+
+class PlayerTile(Panel):
+    """One player: symbol and name, gold; blocks in hand, then cards left, markers
+    and what they are doing (smaller). Tapping it asks for their private view."""
+
+    def __init__(self, on_tap: Any, **kw: Any) -> None:
+        super().__init__(orientation="vertical", padding=(dp(4), dp(1)), **kw)
+        self.seat = 0
+        self.on_tap = on_tap
+        top, bottom = BoxLayout(), BoxLayout(spacing=dp(4))
+        self.name = label(halign="left")
+        self.gold = label(bold=True, halign="right", size_hint_x=None, width=dp(64), shorten=False)
+        self.gold.color = theme.ACCENT
+        self.blocks = label(halign="left", size_hint_x=None, width=dp(58), shorten=False, markup=True)
+        self.status = label(SMALL, dim=True, halign="left")
+        top.add_widget(self.name)
+        top.add_widget(self.gold)
+        bottom.add_widget(self.blocks)
+        bottom.add_widget(self.status)
+        self.add_widget(top)
+        self.add_widget(bottom)
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if self.collide_point(*touch.pos) and touch.grab_current is None:
+            self.on_tap(self.seat)
+            return True
+        return bool(super().on_touch_up(touch))
+
+    def show(self, p: dict, seats: Seats, acting: bool, status: str) -> None:
+        self.seat = p["seat"]
+        symbol = seats[p["seat"]][1]
+        self.name.text = f"{'▶' if acting else symbol} {p['name']}"
+        self.name.color = theme.ACCENT if acting else theme.TEXT
+        self.name.bold = acting
+        self.gold.text = f"{p['gold']}g"
+        self.blocks.text = f"{p['blocks']}[size={int(SMALL + 2)}]▣[/size]"
+        self.status.text = status
+        self.framed(acting)
+        with_colour = seats[p["seat"]][2]
+        self._frame_colour.rgba = theme.ACCENT if acting else (*with_colour[:3], 0.9)
+
+
+def player_status(p: dict, view: dict) -> str:
+    """Cards left, markers held and what the player is doing, in few words."""
+    bits = []
+    if view["phase"] in ("quarrying", "quarry_end", "bidding", "auction_choice", "first_player", "setup"):
+        bits.append(f"{p['cards_left']} cards")
+    if p["seat"] == view["starting_player"]:
+        bits.append("starts")
+    if p.get("passed"):
+        bits.append("passed")
+    if "has_bid" in p:
+        bits.append("has bid" if p["has_bid"] else "to bid")
+    held = [short_marker_name(m) for m in p["markers"]]
+    if view["first_player_holder"] == p["seat"]:
+        held.insert(0, "1st player")
+    return " · ".join(bits + held)
+
+
+class Chip(Label):
+    """A card at a quarry: its owner's colour and symbol, low/high or its value."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(font_name=theme.SYMBOL_FONT, font_size=SMALL + 2, bold=True, **kw)
+        with self.canvas.before:
+            self._colour = Color(0, 0, 0, 0)
+            self._rect = Rectangle(pos=self.pos, size=self.size)
+        self.bind(pos=self._fit, size=self._fit)
+
+    def _fit(self, *_: Any) -> None:
+        self._rect.pos = (self.x + dp(1), self.y + dp(1))
+        self._rect.size = (max(0, self.width - dp(2)), max(0, self.height - dp(2)))
+
+    def paint(self, rgba: Any, text: str) -> None:
+        self._colour.rgba = rgba
+        self.color = theme.ink_on(rgba)
+        self.text = text
+
+    def blank(self) -> None:
+        self._colour.rgba = (0, 0, 0, 0)
+        self.text = ""
+
+
+class QuarryColumn(Panel):
+    """One quarry: its number and cards laid of its limit, the blocks it pays by
+    place, the marker above it (or, once scored, who won how many blocks), then
+    its cards in placement order."""
+
+    def __init__(self, chips: int, **kw: Any) -> None:
         super().__init__(orientation="vertical", padding=dp(2), spacing=dp(1), **kw)
-        self.title = _line(14, bold=True)
-        self.pays = _line(13, dim=True)
-        self.marker = _line(12, dim=True)
-        self.marker.markup = True
-        self.cards = GridLayout(cols=2, spacing=dp(2), row_force_default=True, row_default_height=dp(20))
+        self.title = label(bold=True, size_hint_y=None, height=GLANCE + dp(4))
+        self.pays = label(size_hint_y=None, height=GLANCE + dp(4))
+        self.pays.color = theme.ACCENT
+        self.marker = label(SMALL, dim=True, markup=True, size_hint_y=None, height=SMALL + dp(6))
+        self.cards = GridLayout(cols=3, spacing=dp(2), row_force_default=True, row_default_height=SMALL + dp(8))
+        self.chips = [Chip() for _ in range(chips)]
+        for chip in self.chips:
+            self.cards.add_widget(chip)
         for w in (self.title, self.pays, self.marker, self.cards):
             self.add_widget(w)
-        self._chips: list[Chip] = []
 
-    def rows_for(self, max_cards: int) -> int:
-        return -(-max_cards // self.cards.cols)
-
-    def height_for(self, max_cards: int) -> float:
-        """The height that shows every card this quarry can take."""
-        return dp(4 + 3 * 17 + 3) + self.rows_for(max_cards) * dp(22)
-
-    def show(self, q: dict, seats: dict, current: bool, result: dict | None = None):
-        """q: the quarry from the TABLE view; seats: seat -> (name, symbol, rgba);
-        result: this round's result at this quarry once it is scored."""
-        wide = self.width > dp(100)
-        self.title.text = f"{'Quarry ' if wide else 'Q'}{q['quarry'] + 1} · {len(q['cards'])}/{q['max_cards']}"
-        self.pays.text = "·".join(map(str, q["blocks"])) + (" blocks" if wide else "")
-        if result is not None:
-            # scored: the blocks each player won here, in place order
+    def show(self, q: dict, seats: Seats, current: bool, result: dict | None) -> None:
+        self.title.text = f"Q{q['quarry'] + 1} {len(q['cards'])}/{q['max_cards']}"
+        self.pays.text = "·".join(map(str, q["blocks"]))
+        if result is not None:  # scored: the blocks each player won here, most first
             won = sorted(((int(k), b) for k, b in result["blocks"].items() if b), key=lambda sb: -sb[1])
-            self.marker.text = " ".join(f"[color={hex_colour(seats[s][2])}]{seats[s][1]}[/color]{b}"
-                                        for s, b in won) or "no blocks"
+            self.marker.text = " ".join(mark(seats, s, str(b)) for s, b in won) or "no blocks"
+            self.marker.color = theme.TEXT
         else:
             self.marker.text = short_marker_name(q["marker"]) if q["marker"] else "—"
+            self.marker.color = theme.TEXT_DIM
         self.framed(current)
-        cols = self.cards.cols = 3 if self.width > dp(105) else 2
-        # every chip the same width, even when a quarry holds one card
-        self.cards.col_force_default = True
-        self.cards.col_default_width = (self.width - dp(4) - (cols - 1) * dp(2)) / cols
         items = []
         for card in q["cards"]:
             _, symbol, rgba = seats[card["seat"]]
-            if "value" in card:
-                items.append((rgba, f"{symbol} {number(card['value'])}", True, 13))
-            else:
-                items.append((rgba, f"{symbol} {'lo' if card['low'] else 'hi'}", False, 13))
+            items.append((rgba, f"{symbol}{number(card['value'])}" if "value" in card
+                          else f"{symbol}{'L' if card['low'] else 'H'}"))
         if q["two_points"] is not None:
             _, symbol, rgba = seats[q["two_points"]]
-            items.append((rgba, f"{symbol} +2", True, 13))
+            items.append((rgba, f"{symbol}+2"))
         for s in q["protected"]:
-            # protected here against -3 cards
-            items.append((theme.SURFACE_HI, f"{seats[s][1]}safe", False, 11))
-        while len(self._chips) < len(items):
-            self._chips.append(Chip())
-        self.cards.clear_widgets()
-        for chip, (rgba, text, bold, size) in zip(self._chips, items):
-            chip.paint(rgba, text, bold)
-            chip.font_size = sp(size)
-            self.cards.add_widget(chip)
+            items.append((theme.SURFACE_HI, f"{seats[s][1]}safe"))
+        revealed = any("value" in c for c in q["cards"])
+        cols = 2 if revealed or self.width < dp(84) else 3
+        if self.cards.cols != cols:
+            self.cards.cols = cols
+        for chip, item in zip(self.chips, items):
+            chip.paint(*item)
+        for chip in self.chips[len(items):]:
+            chip.blank()
 
 
-class PyramidColumn(_Framed):
-    """One pyramid: its name, then its levels from the top down; each level shows
-    how full it is and the blocks of each colour. (The gold each level pays is
-    printed on the board and listed on the box-setup screen; five players' blocks
-    need the width.)"""
+class LevelRow(Widget):
+    """One level of a pyramid: a bar filled as far as the level is, and the blocks
+    of each colour on it."""
 
-    def __init__(self, **kw):
-        super().__init__(orientation="vertical", padding=dp(2), spacing=dp(1), **kw)
-        self.title = _line(15, bold=True, height=19)
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        with self.canvas.before:
+            Color(*theme.SURFACE_HI)
+            self._back = Rectangle()
+            self._fill_colour = Color(*theme.SURFACE)
+            self._fill = Rectangle()
+        self.text = label(markup=True, halign="center", shorten=False)
+        self.add_widget(self.text)
+        self.fraction = 0.0
+        self.bind(pos=self._fit, size=self._fit)
+
+    def _fit(self, *_: Any) -> None:
+        self._back.pos, self._back.size = (self.x, self.y + dp(1)), (self.width, self.height - dp(2))
+        self._fill.pos = (self.x, self.y + dp(1))
+        self._fill.size = (self.width * self.fraction, self.height - dp(2))
+        self.text.pos, self.text.size = self.pos, self.size
+
+    def show(self, level: dict, seats: Seats) -> None:
+        placed = sum(level["blocks"])
+        self.fraction = min(1.0, placed / max(1, level["spaces"]))
+        full = placed >= level["spaces"]
+        self._fill_colour.rgba = (0.20, 0.34, 0.24, 1) if full else (0.30, 0.30, 0.38, 1)
+        self._fit()
+        shown = " ".join(mark(seats, s, str(n)) for s, n in enumerate(level["blocks"]) if n)
+        self.text.text = shown or f"[size={int(SMALL)}][color={theme.hex_colour(theme.TEXT_DIM)}]" \
+                                  f"0/{level['spaces']}[/color][/size]"
+
+
+class PyramidColumn(Panel):
+    """One pyramid: its name, then its levels from the top down."""
+
+    def __init__(self, levels: int, **kw: Any) -> None:
+        super().__init__(orientation="vertical", padding=dp(2), spacing=0, **kw)
+        self.title = label(SMALL + 2, bold=True, size_hint_y=None, height=SMALL + dp(8))
         self.add_widget(self.title)
-        self.levels = BoxLayout(orientation="vertical", spacing=dp(1))
-        self.add_widget(self.levels)
-        self._rows: list[tuple] = []
+        self.rows = [LevelRow() for _ in range(levels)]
+        for row in reversed(self.rows):  # the top level first
+            self.add_widget(row)
 
-    def _row(self):
-        row = BoxLayout(spacing=dp(2))
-        fill = _line(13, dim=True)
-        fill.size_hint = (None, 1)
-        fill.width = dp(30)
-        blocks = _line(13)
-        blocks.size_hint_y = 1
-        blocks.halign = "left"
-        blocks.markup = True  # each symbol in its player's colour
-        for w in (fill, blocks):
-            row.add_widget(w)
-        with row.canvas.before:
-            colour = Color(*theme.SURFACE_HI)
-            rect = Rectangle()
-        row.bind(pos=lambda w, p: setattr(rect, "pos", p), size=lambda w, s: setattr(rect, "size", s))
-        return row, fill, blocks, colour
-
-    def show(self, p: dict, seats: dict):
+    def show(self, p: dict, seats: Seats) -> None:
         self.title.text = p["name"]
-        levels = p["levels"]
-        while len(self._rows) < len(levels):
-            self._rows.append(self._row())
-        self.levels.clear_widgets()
-        for row, level in reversed(list(zip(self._rows, levels))):
-            _, fill, blocks, colour = row
-            placed = sum(level["blocks"])
-            fill.text = f"{placed}/{level['spaces']}"
-            blocks.text = "\u2009".join(f"[color={hex_colour(seats[s][2])}]{seats[s][1]}[/color]{n}"
-                                    for s, n in enumerate(level["blocks"]) if n)
-            full = placed >= level["spaces"]
-            colour.rgba = theme.SURFACE if full else theme.SURFACE_HI
-            self.levels.add_widget(row[0])
+        for row, level in zip(self.rows, p["levels"]):
+            row.show(level, seats)
+

@@ -1,133 +1,262 @@
-"""What one Maya player sees behind the privacy gate: their worker cards, the
-values of their own face-down cards at the quarries, and their own choice —
-a worker card and then a quarry (or pass) while quarrying, the sealed bid in
-the advanced game's auction.
+"""What one Maya player sees behind the privacy gate, from that seat's view only:
+their worker cards and, while quarrying, every quarry as a column (the blocks
+it pays, its marker, the cards laid there as low/high backs, their own with
+values) with a button for each of their cards that may go there: one touch
+lays a card. The sealed bid of the advanced game is a number pad (any bid 0-10
+in at most 3 touches). Pass asks to be confirmed and is never highlighted.
 
-Built once and refilled from that seat's view only; clear() wipes every
-secret when the gate closes.
+Built once and refilled; clear() wipes every secret when the gate closes. A
+half-entered bid or a card chosen by tag is the seat's draft (draft() /
+offer_draft()), offered again when that seat opens its view next.
 """
 from __future__ import annotations
 
-from collections import Counter
+from typing import Any, Callable
 
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+
+from companion.games.maya.words import number, short_marker_name
 
 from .. import theme
-from companion.games.maya.words import number
+
+CARD_ORDER = (3, 4, 5, 6, 7, 8, -3)  # as the rulebook lists them
+
+
+def _label(size: float, bold: bool = False, colour: Any = theme.TEXT, markup: bool = False, **kw: Any) -> Label:
+    lab = Label(font_size=size, bold=bold, color=colour, markup=markup, font_name=theme.SYMBOL_FONT,
+                halign="center", valign="middle", **kw)
+    lab.bind(size=lambda w, s: setattr(w, "text_size", s))
+    return lab
+
+
+def _button(text: str = "", accent: bool = False, size: float = sp(24)) -> Any:
+    b = (Factory.AccentButton if accent else Factory.BigButton)(text=text, font_size=size, font_name=theme.SYMBOL_FONT)
+    b.size_hint_y = 1
+    b.fn = None
+    b.bind(on_release=lambda btn: btn.fn and btn.fn())
+    return b
+
+
+class QuarryPick(BoxLayout):
+    """One quarry in the private view: what it pays and holds, and the seat's cards that may go there."""
+
+    def __init__(self, pick: Callable[[int, int], None], **kw: Any) -> None:
+        super().__init__(orientation="vertical", spacing=dp(2), **kw)
+        self.quarry = 0
+        self.title = _label(sp(20), bold=True, size_hint_y=None, height=dp(26))
+        self.marker = _label(sp(16), colour=theme.TEXT_DIM, size_hint_y=None, height=dp(20))
+        self.laid = _label(sp(16), markup=True, size_hint_y=None, height=dp(40))
+        for w in (self.title, self.marker, self.laid):
+            self.add_widget(w)
+        self.buttons = {}
+        grid = GridLayout(cols=2, spacing=dp(3))  # two cards a row: each button stays a finger wide and tall
+        for v in CARD_ORDER:
+            b = _button(number(v))
+            b.fn = lambda v=v: pick(self.quarry, v)
+            self.buttons[v] = b
+            grid.add_widget(b)
+        self.add_widget(grid)
+
+    def show(self, q: dict, seat: int, mine: dict, seats: dict, hand: list, legal: set, chosen: int | None) -> None:
+        self.quarry = q["quarry"]
+        self.title.text = f"Q{q['quarry'] + 1}  {'·'.join(map(str, q['blocks']))}"
+        self.marker.text = f"{len(q['cards'])}/{q['max_cards']} · " + (
+            short_marker_name(q["marker"]) if q["marker"] else "—")
+        chips = []
+        for i, c in enumerate(q["cards"]):
+            _, symbol, rgba = seats[c["seat"]]
+            value = c.get("value", mine.get((q["quarry"], i)))
+            back = number(value) if value is not None else ("L" if c["low"] else "H")
+            chips.append(f"[color={theme.hex_colour(rgba)}]{symbol}[/color]{back}")
+        self.laid.text = " ".join(chips) or "no cards"
+        for v, b in self.buttons.items():
+            held = v in hand
+            ok = (q["quarry"], v) in legal
+            b.opacity = 1 if held else 0
+            b.disabled = not ok
+            b.normal_bg = theme.ACCENT if ok and v == chosen else theme.SURFACE_HI
+            b.normal_fg = (0.05, 0.05, 0.05, 1) if ok and v == chosen else theme.TEXT
 
 
 class MayaPrivatePanel(BoxLayout):
-    def __init__(self, play, **kw):
+    def __init__(self, play: Callable[[int, dict], None], **kw: Any) -> None:
         """play(seat, action): called with the player's choice (the screen hides
         the view, then plays it)."""
-        super().__init__(orientation="vertical", spacing=dp(8), **kw)
+        super().__init__(orientation="vertical", spacing=dp(4), **kw)
         self.play = play
-        self.seat = None
-        self.view = None
-        self.legal = []
-        self.card = None  # the worker card chosen, before its quarry
-        self.bid = 0
-        self.hand = Factory.Body(text="", font_name=theme.SYMBOL_FONT, font_size=sp(24),
-                                 size_hint_y=None, height=dp(40))
-        self.placed = Factory.Body(text="", font_name=theme.SYMBOL_FONT, size_hint_y=None, height=dp(64))
-        self.placed.bind(width=lambda w, x: setattr(w, "text_size", (x, None)))
-        self.ask = Factory.Body(text="", font_size=sp(22), bold=True, color=theme.ACCENT,
-                                size_hint_y=None, height=dp(36))
-        self.buttons = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(6))
-        for w in (self.hand, self.placed, self.ask, self.buttons):
+        self.seat: int | None = None
+        self.view: dict | None = None
+        self.legal: list = []
+        self.seats: dict = {}
+        self.card: int | None = None  # a card chosen by its tag: its buttons light up
+        self.digits = ""  # the bid being typed
+        self.confirming = False  # Pass was tapped once
+        top = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(6))
+        self.hand = _label(sp(24))
+        self.hand.halign = "left"
+        self.pass_button = _button("Pass…", size=sp(20))
+        self.pass_button.size_hint = (None, 1)
+        self.pass_button.width = dp(150)
+        self.pass_button.fn = self._pass
+        top.add_widget(self.hand)
+        top.add_widget(self.pass_button)
+        self.ask = _label(sp(18), colour=theme.ACCENT, size_hint_y=None, height=dp(26))
+        self.body = BoxLayout()
+        for w in (top, self.ask, self.body):
             self.add_widget(w)
-        self.add_widget(BoxLayout())  # the rest of the space stays empty
+        self.picks: list[QuarryPick] = []
+        self.quarry_row = BoxLayout(spacing=dp(4))
+        self.pad = self._build_pad()
+
+    def _build_pad(self) -> BoxLayout:
+        pad = BoxLayout(orientation="vertical", spacing=dp(6))
+        self.bid_label = _label(sp(30), bold=True, size_hint_y=None, height=dp(48))
+        keys = GridLayout(cols=6, spacing=dp(6))
+        self.keys = {}
+        for k in ("1", "2", "3", "4", "5", "⌫", "6", "7", "8", "9", "0", "seal"):
+            b = _button(k, accent=k == "seal", size=sp(28))
+            b.fn = (lambda k=k: self._key(k))
+            self.keys[k] = b
+            keys.add_widget(b)
+        pad.add_widget(self.bid_label)
+        pad.add_widget(keys)
+        return pad
 
     # --- filling -------------------------------------------------------------------
-    def show(self, seat, view, legal):
+    def show(self, seat: int, view: dict, legal: list, seats: dict | None = None) -> None:
         """legal: this seat's own legal actions now (its private choices)."""
         self.legal = list(legal)
-        self.card, self.bid = None, 0  # each opening of the view starts the choice afresh
         self.seat, self.view = seat, view
-        me = view["you"]
-        cards = sorted(me["cards"], key=lambda v: (v < 0, v))  # as the rulebook lists them: 3 … 8, −3
-        self.hand.text = "Your worker cards: " + ("  ".join(number(v) for v in cards) or "none left")
-        mine = []
-        for q in view["quarries"]:
-            values = [number(x["value"]) for x in me["laid"] if x["quarry"] == q["quarry"]]
-            if values:
-                mine.append(f"quarry {q['quarry'] + 1}: {', '.join(values)}")
-        self.placed.text = ("Face down at " + "; ".join(mine) + ".") if mine else ""
+        self.seats = seats or {p["seat"]: (p["colour"], "●", theme.TEXT) for p in view["players"]}
+        self.card, self.digits, self.confirming = None, "", False
         self._fill()
 
-    def _fill(self):
-        self.buttons.clear_widgets()
-        v, me = self.view, dict(self.view["players"][self.seat], **self.view["you"])
-        if any(a["type"] in ("place_worker", "pass") for a in self.legal) and v["phase"] == "quarrying":
-            if self.card is None:
-                self.ask.text = "Choose a worker card, or pass:"
-                for value, count in sorted(Counter(me["cards"]).items(), key=lambda kv: (kv[0] < 0, kv[0])):
-                    if self._quarries_for(value):
-                        label = number(value) + (f"  (×{count})" if count > 1 else "")
-                        self._add(label, lambda x=value: self._choose_card(x))
-                if any(a["type"] == "pass" for a in self.legal):
-                    self._add("Pass", lambda: self.play(self.seat, {"type": "pass"}), accent=True)
-            else:
-                self.ask.text = f"Lay your {number(self.card)} at:"
-                for q in self._quarries_for(self.card):
-                    laid, most = len(v["quarries"][q]["cards"]), v["quarries"][q]["max_cards"]
-                    self._add(f"Quarry {q + 1}\n{laid}/{most} cards", lambda x=q: self.play(
-                        self.seat, {"type": "place_worker", "quarry": x, "card": self.card}))
-                self._add("Other card", lambda: self._choose_card(None))
-        elif any(a["type"] == "bid" for a in self.legal):
-            self.ask.text = f"Your sealed bid ({me['gold']} gold in hand):"
-            self._add("−5", lambda: self._step(-5))
-            self._add("−1", lambda: self._step(-1))
-            self._add(f"{self.bid} gold", None)
-            self._add("+1", lambda: self._step(1))
-            self._add("+5", lambda: self._step(5))
-            self._add("Seal my bid", lambda: self.play(self.seat, {"type": "bid", "gold": self.bid}), accent=True)
-        elif v["phase"] == "bidding" and me.get("bid") is not None:
-            self.ask.text = f"Your sealed bid: {me['bid']} gold. Waiting for the others."
+    def _fill(self) -> None:
+        v = self.view
+        if v is None or self.seat is None:
+            return
+        you = v["you"]
+        cards = sorted(you["cards"], key=lambda x: (x < 0, x))
+        self.hand.text = "Your cards: " + ("  ".join(number(x) for x in cards) or "none left")
+        quarrying = v["phase"] == "quarrying" and any(a["type"] in ("place_worker", "pass") for a in self.legal)
+        bidding = any(a["type"] == "bid" for a in self.legal)
+        self.pass_button.opacity = 1 if quarrying else 0
+        self.pass_button.disabled = not quarrying
+        self.pass_button.text = "Yes, pass" if self.confirming else "Pass…"
+        self.pass_button.normal_bg = theme.DANGER if self.confirming else theme.SURFACE_HI
+        if quarrying:
+            self._show_quarries(v, you)
+        elif bidding:
+            self._show_pad(v)
         else:
-            self.ask.text = "Nothing to choose here now."
-        size = sp(22) if len(self.buttons.children) <= 6 else sp(17)  # seven quarries and "Other card"
-        for b in self.buttons.children:
-            b.font_size = size
+            self._use(None)
+            waiting = v["phase"] == "bidding" and you.get("bid") is not None
+            self.ask.text = f"Your sealed bid: {you['bid']} gold. Waiting for the others." if waiting \
+                else "Nothing to choose here now."
 
-    def _quarries_for(self, value) -> list:
-        """Quarries where this card may go, as the engine's legal actions say."""
-        return [a["quarry"] for a in self.legal if a["type"] == "place_worker" and a["card"] == value]
+    def _use(self, child: Any) -> None:
+        """The body shows the quarries or the pad (changes only between phases)."""
+        current = self.body.children[0] if self.body.children else None
+        if current is child:
+            return
+        self.body.clear_widgets()
+        if child is not None:
+            self.body.add_widget(child)
 
-    def _choose_card(self, value):
+    def _show_quarries(self, v: dict, you: dict) -> None:
+        if len(self.picks) != len(v["quarries"]):
+            self.quarry_row.clear_widgets()
+            self.picks = [QuarryPick(self._pick) for _ in v["quarries"]]
+            for p in self.picks:
+                self.quarry_row.add_widget(p)
+        self._use(self.quarry_row)
+        mine = {(x["quarry"], x["index"]): x["value"] for x in you["laid"]}
+        legal = {(a["quarry"], a["card"]) for a in self.legal if a["type"] == "place_worker"}
+        for pick, q in zip(self.picks, v["quarries"]):
+            pick.show(q, self.seat, mine, self.seats, you["cards"], legal, self.card)
+        if self.confirming:
+            self.ask.text = "Pass for the rest of quarrying? Tap “Yes, pass”, or a card to lay it."
+        elif self.card is not None:
+            self.ask.text = f"Your {number(self.card)}: tap it under a quarry."
+        else:
+            self.ask.text = "Tap a card under the quarry where it goes."
+
+    def _show_pad(self, v: dict) -> None:
+        self._use(self.pad)
+        gold = v["players"][self.seat]["gold"]
+        self.ask.text = f"Your sealed bid: type it, then Seal ({gold} gold in hand)."
+        amount = int(self.digits) if self.digits else None
+        self.bid_label.text = f"{amount} gold" if amount is not None else "—"
+        self.keys["seal"].text = f"Seal {amount}" if amount is not None else "Seal"
+        self.keys["seal"].disabled = amount is None or not self._can_bid(amount)
+
+    def _can_bid(self, amount: int) -> bool:
+        return any(a["type"] == "bid" and a["gold"] == amount for a in self.legal)
+
+    # --- touches --------------------------------------------------------------------
+    def _pick(self, quarry: int, value: int) -> None:
+        if self.seat is not None:
+            self.card, self.digits = None, ""  # played: nothing is left as a draft
+            self.play(self.seat, {"type": "place_worker", "quarry": quarry, "card": value})
+
+    def _pass(self) -> None:
+        if not self.confirming:
+            self.confirming = True
+            self._fill()
+        elif self.seat is not None:
+            self.card, self.digits = None, ""
+            self.play(self.seat, {"type": "pass"})
+
+    def _key(self, k: str) -> None:
+        if k == "seal":
+            if self.digits and self.seat is not None and self._can_bid(int(self.digits)):
+                amount, self.digits = int(self.digits), ""
+                self.play(self.seat, {"type": "bid", "gold": amount})
+            return
+        if k == "⌫":
+            self.digits = self.digits[:-1]
+        else:
+            typed = (self.digits + k).lstrip("0") or "0"
+            if self._can_bid(int(typed)):
+                self.digits = typed
+            else:
+                self.ask.text = f"You cannot bid {typed}: you have {self.view['players'][self.seat]['gold']} gold."
+                return
+        self._fill()
+
+    def select_card(self, value: int | None) -> None:
+        """A worker card chosen by its tag: its buttons light up under every quarry it may go to."""
         self.card = value
+        self.confirming = False
         self._fill()
 
-    def _step(self, delta):
-        gold = self.view["players"][self.seat]["gold"]
-        top = max([a["gold"] for a in self.legal if a["type"] == "bid"], default=gold)
-        self.bid = max(0, min(top, self.bid + delta))
+    # --- drafts (kept by the screen when the view closes) -----------------------------
+    def draft(self) -> dict | None:
+        if self.digits:
+            return {"bid": self.digits}
+        if self.card is not None:
+            return {"card": self.card}
+        return None
+
+    def offer_draft(self, draft: Any) -> None:
+        if not isinstance(draft, dict):
+            return
+        if "bid" in draft and any(a["type"] == "bid" for a in self.legal):
+            self.digits = str(draft["bid"])
+        if "card" in draft and any(a["type"] == "place_worker" and a["card"] == draft["card"] for a in self.legal):
+            self.card = draft["card"]
         self._fill()
 
-    def _add(self, text, fn, accent=False):
-        """A button from the pool (a table peeks hundreds of times a night: reused,
-        not rebuilt); fn None makes it a plain display."""
-        pool = self.__dict__.setdefault("_pool", {})
-        kind = "accent" if accent else "plain"
-        used = sum(1 for b in self.buttons.children if b.kind == kind)
-        buttons = pool.setdefault(kind, [])
-        if used == len(buttons):
-            b = (Factory.AccentButton if accent else Factory.BigButton)(height=dp(64), font_size=sp(22))
-            b.kind, b.fn = kind, None
-            b.bind(on_release=lambda btn: btn.fn and btn.fn())
-            buttons.append(b)
-        b = buttons[used]
-        b.text, b.fn, b.disabled = text, fn, fn is None
-        self.buttons.add_widget(b)
-
-    def clear(self):
+    def clear(self) -> None:
         """Nothing secret outlives the gate."""
-        self.hand.text = self.placed.text = self.ask.text = ""
-        self.buttons.clear_widgets()
-        for b in sum(self.__dict__.get("_pool", {}).values(), []):
-            b.text, b.fn = "", None  # not even a detached button keeps a card's value
+        self.hand.text = self.ask.text = self.bid_label.text = ""
+        for pick in self.picks:
+            pick.laid.text = pick.title.text = pick.marker.text = ""
         self.view = None
         self.legal = []
         self.card = None
+        self.digits = ""

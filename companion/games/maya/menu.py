@@ -70,7 +70,10 @@ def steps(view: View, action: Mapping[str, Any]) -> tuple[str, ...]:
         a, b = action["pyramids"]
         return (head, f"First {pyr(a)}", f"Then {pyr(b)}")
     if t == "pass" and "free" in action:
-        return ("Free pass",) if action["free"] else ("Pass (pay 1 block)",)
+        # a pass is never one touch: the second step confirms it (issue 10)
+        if action["free"]:
+            return ("Free pass", "Yes, use the free pass")
+        return ("Pass (pay 1 block)", "Yes, pass: pay 1 block")
     if t == "draw_blue_markers":
         return (" + ".join(marker_name(m) for m in action["markers"]),)
     return (t.replace("_", " ").capitalize(),)
@@ -99,6 +102,18 @@ def menu(view: View, actions: list[dict[str, Any]], path: tuple[str, ...] = ()) 
     if path:
         out.append(Choice("Back", path=path[:-1]))
     return out
+
+
+CAUTIOUS = ("Pass", "Free pass", "Decline", "Keep the joker", "Back", "Yes")
+
+
+def usual(choices: list[Choice]) -> int | None:
+    """The button to highlight: the first that is not a pass, a refusal or Back
+    (an irreversible choice is never the highlighted default)."""
+    for i, c in enumerate(choices):
+        if not c.label.startswith(CAUTIOUS):
+            return i
+    return None
 
 
 def forced_pass(actions: list[dict[str, Any]]) -> bool:

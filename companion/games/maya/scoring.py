@@ -74,6 +74,6 @@ def score(state: State, last_round: bool) -> State:
     removed = [[[b - a for b, a in zip(b_level, a_level)] for b_level, a_level in zip(before, after)]
                for before, after in zip(state.pyramids, pyramids)]
     summary = {"event": "scoring", "round": state.round, "payments": pay, "eroded": not last_round,
-               "counts": counts, "removed": removed}
+               "counts": counts, "removed": removed, "quarries": list(state.results)}
     return note(replace(state, gold=tuple(gold), pyramids=pyramids, pool=tuple(pool),
                         history=state.history + (summary,)), summary)

@@ -256,6 +256,12 @@ def level_payment_lines(view: View, e: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def quarry_lines(view: View, e: Mapping[str, Any]) -> list[str]:
+    """The round's quarries, each with its result (those that had cards)."""
+    return [quarry_sentence(view, r) for r in sorted(e.get("quarries") or [], key=lambda r: r["quarry"])
+            if r.get("points")]
+
+
 def erosion_lines(view: View, e: Mapping[str, Any]) -> list[str]:
     """Per player: which blocks to take off the real board, pyramid by pyramid."""
     if not e.get("eroded"):
