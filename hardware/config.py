@@ -27,7 +27,7 @@ from typing import Any
 from .rfid import families
 
 PROTOCOLS = families.NAMES
-DEFAULT_BAUD = {f.name: f.baud for f in families.FAMILIES}
+DEFAULT_BAUD = {f.name: f.baud for f in families.FAMILIES}  # for reading; the config asks the record
 PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "pigpio", "native", "mock")
 
 # Free BCM pins on a Pi 4/5 that avoid the UART (14, 15), I2C (2, 3) and SPI.
@@ -220,7 +220,7 @@ def _reader(v: _Validator, t: dict[str, Any], key: str, i: int) -> ReaderConfig:
         name=v.name(t, key, "reader" if i == 0 else f"reader{i + 1}"),
         port=v.text(t, key, "port", "/dev/rfid"),
         protocol=protocol,
-        baud=v.integer(t, key, "baud", DEFAULT_BAUD[protocol], 300, 4_000_000),
+        baud=v.integer(t, key, "baud", families.family(protocol).baud, 300, 4_000_000),
         unseen=v.seconds(t, key, "unseen", 0.5, lo=0.05, hi=60.0),
         poll=v.seconds(t, key, "poll", 0.1, lo=0.01, hi=10.0),
         reconnect_min=lo,
