@@ -5,6 +5,7 @@ give examples; code (names, imports, strings) may not."""
 from __future__ import annotations
 
 import ast
+import os
 import pathlib
 
 import pytest
@@ -100,3 +101,34 @@ def test_no_generic_layer_retypes_an_action_type():
     files = [ROOT / p for p in GENERIC]
     for name in available():
         assert module.count(name, files) == [], name
+
+
+def test_the_real_parts_fit_the_controllers_protocols(tmp_path):
+    """The controller's seams are typing.Protocols; mypy --strict checks that the real
+    Session, TagRegistry and hardware events fit them (a mismatch is a finding)."""
+    import shutil
+    import subprocess
+    import sys
+
+    mypy = pathlib.Path(sys.executable).with_name("mypy")
+    if not mypy.exists() and shutil.which("mypy") is None:
+        pytest.skip("mypy is not installed (pip install -e '.[test]')")
+    snippet = tmp_path / "seams.py"
+    snippet.write_text(
+        "from companion.session import Session\n"
+        "from companion.table import ButtonPress, DeviceEvent, DeviceState, SessionLike, TagLookup, TagRead\n"
+        "from companion.tags import TagRegistry\n"
+        "from hardware.events import ButtonEvent, DeviceStatus, TagEvent, TagRemoved\n\n\n"
+        "def fits(s: Session, t: TagRegistry, b: ButtonEvent, e: TagEvent, r: TagRemoved, d: DeviceStatus,\n"
+        "         ) -> tuple[SessionLike, TagLookup, ButtonPress, TagRead, TagRead, DeviceState, DeviceEvent]:\n"
+        "    return s, t, b, e, r, d, b\n")
+    bad = tmp_path / "bad.py"
+    bad.write_text("from companion.table import SessionLike, TagLookup\n\n\n"
+                   "def fits(x: int) -> tuple[SessionLike, TagLookup]:\n    return x, x\n")
+    command = [str(mypy) if mypy.exists() else "mypy", "--strict", "--follow-imports=silent",
+               "--cache-dir", str(tmp_path / "cache")]
+    env = {**os.environ, "MYPYPATH": str(ROOT)}
+    good = subprocess.run([*command, str(snippet)], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert good.returncode == 0, good.stdout
+    wrong = subprocess.run([*command, str(bad)], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert wrong.returncode == 1 and "incompatible return value" in wrong.stdout.lower(), wrong.stdout
