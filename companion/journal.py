@@ -333,6 +333,10 @@ class Journal:
             return conn
         except _MoveAside:
             raise
+        except UnicodeDecodeError:  # SQLite's own message quoting a garbled schema
+            if conn is not None:
+                conn.close()
+            raise _MoveAside("damaged") from None
         except sqlite3.DatabaseError as e:
             if conn is not None:
                 conn.close()
@@ -384,7 +388,7 @@ class Journal:
             raise JournalError(
                 "This game was changed elsewhere (another window or process); reopen it to continue."
             ) from None
-        except sqlite3.Error as e:
+        except (sqlite3.Error, UnicodeError) as e:
             raise JournalError(sentence(e, doing) + " Nothing was changed.") from None
         return first
 
@@ -495,6 +499,8 @@ class Journal:
         conn = self.conn
         try:
             return conn.execute(sql, args).fetchall()
+        except UnicodeDecodeError:
+            raise _Unreadable("The journal could not be read; it is damaged.") from None
         except sqlite3.OperationalError as e:
             if any(d in str(e) for d in _DAMAGE):
                 raise _Unreadable(f"The journal could not be read ({e}); it may be damaged.") from None
@@ -505,7 +511,7 @@ class Journal:
         conn.text_factory = _lenient_text
         try:
             return conn.execute(sql, args).fetchall()
-        except sqlite3.Error as e:
+        except (sqlite3.Error, UnicodeDecodeError) as e:
             raise _Unreadable(f"The journal could not be read ({e}); it may be damaged.") from None
         finally:
             conn.text_factory = str
