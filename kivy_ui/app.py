@@ -56,12 +56,12 @@ class MayaApp(App):
         from .devices import app_settings
 
         self.settings = app_settings(self.hw_config)
-        self.devices = None
-        self.journal = None
-        self.tags = None
-        self.device_listener = None  # a screen that wants raw device events first (fob binding)
+        self.devices: Any = None
+        self.journal: Any = None
+        self.tags: Any = None
+        self.device_listener: Any = None  # a screen that wants raw device events first (fob binding)
         self._screens: dict[str, Any] = {}
-        self.sounds = None
+        self.sounds: Any = None
 
     # --- start-up -------------------------------------------------------------
     def build(self):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import pathlib
 import time
+from typing import Any
 
 
 def configure_window(width: int = 800, height: int = 480) -> None:
@@ -38,7 +39,7 @@ class AppDriver:
         self.simulate = simulate
         self.size = (width, height)
         self.settle = settle
-        self.app = None
+        self.app: Any = None
         self.shots = "artifacts/screenshots"  # where shot() saves
         self.touches = 0  # every tap, hold and key press (a fob tap, a seat button) so far
 

@@ -32,7 +32,7 @@ class FixRow(BoxLayout):
         self.label = Factory.Glance(text=fix.label, halign="left", valign="middle")
         self.label.bind(size=lambda w, s: setattr(w, "text_size", s))
         self.add_widget(self.label)
-        self.buttons = {}
+        self.buttons: dict[int, Any] = {}
         for step in STEPS[:2]:
             self._step_button(step)
         self.shown = Factory.Glance(text="", font_size=sp(40), bold=True, size_hint_x=None, width=dp(110))
@@ -101,7 +101,10 @@ class FixOverlay(GateModal):
         session = self.table.session
         correct = getattr(session, "correct", None)
         changed = [r for r in self.rows if r.value != r.fix.value]
-        if changed and correct is None:
+        if not changed:
+            self.dismiss(animation=False)
+            return
+        if correct is None:
             self.hint.text = "This version cannot keep a fix in the journal yet; nothing was changed."
             return
         try:

@@ -14,6 +14,7 @@ overlay ticks the clock: with none open, nothing runs between moves.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -82,7 +83,7 @@ class ConfirmPeek(GateModal):
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.table = None
+        self.table: Any = None
         box = BoxLayout(orientation="vertical", padding=dp(24), spacing=dp(16))
         self.title = Factory.Heading(text="", halign="center")
         self.ask = Factory.Body(text="", halign="center", font_size=sp(26))
@@ -90,14 +91,20 @@ class ConfirmPeek(GateModal):
         box.add_widget(self.ask)
         row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
         self.ids_show = Factory.AccentButton(text="", height=dp(72))
-        self.ids_show.bind(on_release=lambda *_: self.table.confirm_peek())
+        self.ids_show.bind(on_release=self._confirm)
         self.ids_cancel = Factory.BigButton(text="Cancel", height=dp(72))
-        self.ids_cancel.bind(on_release=lambda *_: self.table.cancel_peek())
+        self.ids_cancel.bind(on_release=self._cancel)
         row.add_widget(self.ids_cancel)
         row.add_widget(self.ids_show)
         box.add_widget(row)
         self.add_widget(box)
         self._tick = Clock.create_trigger(self._lapse, 0.5, interval=True)
+
+    def _confirm(self, *_):
+        self.table.confirm_peek()
+
+    def _cancel(self, *_):
+        self.table.cancel_peek()
 
     def show(self, table, seat: int):
         self.table = table
@@ -122,9 +129,9 @@ class PrivateOverlay(GateModal):
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.table = None
-        self.seat = None
-        self.content = None
+        self.table: Any = None
+        self.seat: Any = None
+        self.content: Any = None
         box = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(10))
         top = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
         self.title = Factory.Heading(text="")
@@ -133,14 +140,17 @@ class PrivateOverlay(GateModal):
                                       font_size=sp(24), bold=True, color=theme.DANGER)
         top.add_widget(self.countdown)
         self.hide_button = Factory.AccentButton(text="Hide", size_hint_x=None, width=dp(140))
-        self.hide_button.bind(on_release=lambda *_: self.table.close_gate())
+        self.hide_button.bind(on_release=self._hide)
         top.add_widget(self.hide_button)
         box.add_widget(top)
         self.holder = BoxLayout()
         box.add_widget(self.holder)
         self.add_widget(box)
         self._tick = Clock.create_trigger(self._update, 0.25, interval=True)
-        self.screen = None
+        self.screen: Any = None
+
+    def _hide(self, *_):
+        self.table.close_gate()
 
     def show(self, table, seat: int, content, screen=None):
         self.table, self.seat, self.content, self.screen = table, seat, content, screen
@@ -201,13 +211,13 @@ class GateView:
 
     def __init__(self, screen):
         self.screen = screen
-        self.overlay = None
-        self.shown = None  # ("confirm", seat) or ("open", seat, opened_at)
-        self._confirm = None
-        self._private = None
+        self.overlay: Any = None
+        self.shown: Any = None  # ("confirm", seat) or ("open", seat, opened_at)
+        self._confirm: Any = None
+        self._private: Any = None
 
     def sync(self, table):
-        want = None
+        want: Any = None
         if table is not None and table.gate is not None:
             want = ("open", table.gate.seat, table.gate.opened_at)
         elif table is not None and table.pending_peek is not None:

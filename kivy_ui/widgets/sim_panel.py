@@ -11,10 +11,10 @@ from __future__ import annotations
 import secrets
 
 from kivy.factory import Factory
-from kivy.uix.modalview import ModalView
-from kivy.uix.scrollview import ScrollView
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
 
 from .. import theme
 from ..devices import SEAT_BUTTONS, SIM_FOBS
@@ -51,7 +51,7 @@ class SimPanel(BoxLayout):
             self.seat_buttons[name] = b
             self.add_widget(b)
         self.fob_buttons = {}
-        for i, uid in enumerate(SIM_FOBS):
+        for uid in SIM_FOBS:
             b = Factory.BigButton(text="", font_size="15sp", height="44dp", shorten=True)
             b.bind(on_release=lambda _b, u=uid: self.tap_fob(u))
             self.fob_buttons[uid] = b

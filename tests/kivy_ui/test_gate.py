@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_app import new_game, pad
+from .test_app import dismiss_celebrations, new_game, pad
 
 
 @pytest.fixture
@@ -28,6 +28,7 @@ def private(d):
 
 
 def open_view(d, table, seat):
+    dismiss_celebrations(d)  # a token won on the way here: its banner is tapped away first
     screen = d.screen()
     d.tap_text(table.name(seat), widget=screen.ids.seats)
     d.tap(screen.gate_view.overlay.ids_show)
