@@ -322,7 +322,7 @@ class SecretPanel(BoxLayout):
         self.hand = BoxLayout(size_hint_y=None, height=0, spacing=dp(6))
         self.add_widget(self.hand)
         self.hand_buttons: list = []
-        self.guess = Factory.BigButton(text="Guess a number instead", size_hint_x=None, width=dp(320), height=dp(56))
+        self.guess = Factory.BigButton(text="Guess a number instead", size_hint_x=None, width=dp(320), height=dp(64))
         self.guess.bind(on_release=lambda *_: self.screen.guess_from_hand())
         # In the tree only while a Wild's value is being chosen (a hidden row would still take touches).
         self.wilds = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(4))

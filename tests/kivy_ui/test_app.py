@@ -392,3 +392,28 @@ def test_an_unplugged_reader_is_reported_at_the_table_and_cleared_when_it_is_bac
         reader.replug()
     assert d.until(lambda: not d.app.table.device_problems, 10)
     assert "reader" not in screen.ids.summary.text
+
+
+def test_full_deck_advanced_play_offers_the_guess_beside_the_hand_with_the_count(ui):
+    """Issue 10: with the full deck the private view shows the count and direction
+    beside the hand, and in advanced play it offers the guess (there was no Guess at all)."""
+    d = ui
+    table = new_game(d, names=("Ana", "Ben", "Cy"), options={"deck": "full", "advanced": True})
+    screen = d.screen()
+    if table.public_view()["phase"] == "start_count":
+        pad(d, "+1")
+    seat = table.public_view()["turn"]
+    d.tap_text(table.name(seat), widget=screen.ids.seats)
+    d.tap(screen.gate_view.overlay.ids_show)
+    panel = screen.gate_view.overlay.content
+    v = table.public_view()
+    from kivy_ui.screens.maya_madness import signed
+
+    assert panel.status.text.startswith(f"Count {signed(v['count'])}") and "clockwise" in panel.status.text
+    d.shot("12-full-deck-advanced-hand")
+    d.tap_text("Guess a number instead", widget=panel)
+    assert table.gate is None and screen.pad_mode == "guess_target" and screen.ids.pad.opacity == 1
+    target = next(p for p in v["players"] if p["seat"] != seat)
+    pad(d, target["name"])
+    pad(d, "3")
+    assert "guesses" in screen.ids.summary.text
