@@ -39,6 +39,21 @@ def seat_colours(session: Any, view: dict) -> dict:
     return dict(enumerate(theme.seat_colours(meta, len(view["players"]))))
 
 
+LINE_CHARS = 110  # what two lines of 24 px text hold across 800 px
+
+
+def fit_line(sentences: list[str]) -> str:
+    """The newest sentences that fit the two-line 'what just happened' line at 24 px
+    (the whole list is in the log; a longer single sentence ends with "…")."""
+    out: list[str] = []
+    for s in reversed(sentences):
+        if out and len(" ".join([s, *out])) > LINE_CHARS:
+            break
+        out.insert(0, s)
+    text = " ".join(out)
+    return text if len(text) <= LINE_CHARS else text[:LINE_CHARS - 1].rsplit(" ", 1)[0] + " …"
+
+
 class MayaScreen(GameScreen):
     header = StringProperty("")
 
@@ -56,6 +71,10 @@ class MayaScreen(GameScreen):
         self._summary: RoundSummary | None = None
         self._summarised: set = set()  # rounds whose summary was shown
         self.colours: dict = {}
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        super().on_kv_post(base_widget)
+        self.ids.summary.glance = True  # what just happened: read at a glance (AppDriver.small_text)
 
     # --- wiring -------------------------------------------------------------------
     def new_table(self) -> None:
@@ -89,6 +108,7 @@ class MayaScreen(GameScreen):
             self.ids.players.add_widget(tile)
         for col in self._quarry_cols:
             self.ids.quarries.add_widget(col)
+        self.ids.quarries.height = QuarryColumn.height_for(min(most, 2 * QuarryColumn.PER_ROW + 1))
         for pcol in self._pyramid_cols:
             self.ids.pyramids.add_widget(pcol)
         if not self._buttons:
@@ -114,7 +134,7 @@ class MayaScreen(GameScreen):
         self.colours = seat_colours(table.session, v)
         self.header = words.header(v)
         self.prompt = v["waiting_for"]["sentence"]
-        said = " ".join(e["sentence"] for e in v["events"] if e["sentence"])
+        said = fit_line([e["sentence"] for e in v["events"] if e["sentence"]])
         if said:
             self._said = said
         self.summary = table.notice or self._said or self.newest  # after Undo/Redo: what it did

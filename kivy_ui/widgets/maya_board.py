@@ -19,7 +19,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.games.maya.words import number, short_marker_name
+from companion.games.maya.words import short_marker_name
 
 from .. import theme
 
@@ -30,11 +30,13 @@ Seats = dict  # seat -> (colour name, symbol, rgba)
 
 
 def label(size: float = GLANCE, bold: bool = False, dim: bool = False, halign: str = "center",
-          markup: bool = False, shorten: bool = True, **kw: Any) -> Label:
+          markup: bool = False, shorten: bool = True, wrap: bool = True, **kw: Any) -> Label:
     lab = Label(font_size=size, bold=bold, color=theme.TEXT_DIM if dim else theme.TEXT,
                 font_name=theme.SYMBOL_FONT, halign=halign, valign="middle", shorten=shorten,
                 shorten_from="right", markup=markup, **kw)
-    lab.bind(size=lambda w, s: setattr(w, "text_size", s))
+    lab.glance = size >= GLANCE  # read at a glance across the table (AppDriver.small_text checks it)
+    if wrap:  # else the text keeps its natural size (and the label takes its width)
+        lab.bind(size=lambda w, s: setattr(w, "text_size", s))
     return lab
 
 
@@ -65,24 +67,24 @@ class Panel(BoxLayout):
 
 
 class PlayerTile(Panel):
-    """One player: symbol and name, gold; blocks in hand, then cards left, markers
-    and what they are doing (smaller). Tapping it asks for their private view."""
+    """One player: symbol and name; gold and blocks in hand, then cards left,
+    markers and what they are doing (smaller). Tapping it asks for their private view."""
 
     def __init__(self, on_tap: Any, **kw: Any) -> None:
         super().__init__(orientation="vertical", padding=(dp(4), dp(1)), **kw)
         self.seat = 0
         self.on_tap = on_tap
-        top, bottom = BoxLayout(), BoxLayout(spacing=dp(4))
+        bottom = BoxLayout(spacing=dp(4))
         self.name = label(halign="left")
-        self.gold = label(bold=True, halign="right", size_hint_x=None, width=dp(64), shorten=False)
+        self.gold = label(bold=True, halign="left", size_hint_x=None, shorten=False, wrap=False)
         self.gold.color = theme.ACCENT
-        self.blocks = label(halign="left", size_hint_x=None, width=dp(58), shorten=False, markup=True)
+        self.blocks = label(halign="left", size_hint_x=None, shorten=False, markup=True, wrap=False)
+        for w in (self.gold, self.blocks):  # as wide as their text: the status gets the rest
+            w.bind(texture_size=lambda w, s: setattr(w, "width", s[0] + dp(2)))
         self.status = label(SMALL, dim=True, halign="left")
-        top.add_widget(self.name)
-        top.add_widget(self.gold)
-        bottom.add_widget(self.blocks)
-        bottom.add_widget(self.status)
-        self.add_widget(top)
+        for w in (self.gold, self.blocks, self.status):
+            bottom.add_widget(w)
+        self.add_widget(self.name)
         self.add_widget(bottom)
 
     def on_touch_up(self, touch: Any) -> bool:
@@ -98,6 +100,7 @@ class PlayerTile(Panel):
         self.name.color = theme.ACCENT if acting else theme.TEXT
         self.name.bold = acting
         self.gold.text = f"{p['gold']}g"
+        self.name.glance = self.gold.glance = self.blocks.glance = True
         self.blocks.text = f"{p['blocks']}[size={int(SMALL + 2)}]▣[/size]"
         self.status.text = status
         self.framed(acting)
@@ -126,7 +129,7 @@ class Chip(Label):
     """A card at a quarry: its owner's colour and symbol, low/high or its value."""
 
     def __init__(self, **kw: Any) -> None:
-        super().__init__(font_name=theme.SYMBOL_FONT, font_size=SMALL + 2, bold=True, **kw)
+        super().__init__(font_name=theme.SYMBOL_FONT, font_size=SMALL, bold=True, **kw)
         with self.canvas.before:
             self._colour = Color(0, 0, 0, 0)
             self._rect = Rectangle(pos=self.pos, size=self.size)
@@ -151,42 +154,55 @@ class QuarryColumn(Panel):
     place, the marker above it (or, once scored, who won how many blocks), then
     its cards in placement order."""
 
+    CHIP_ROW = SMALL + dp(5)
+    PER_ROW = 4
+
     def __init__(self, chips: int, **kw: Any) -> None:
         super().__init__(orientation="vertical", padding=dp(2), spacing=dp(1), **kw)
-        self.title = label(bold=True, size_hint_y=None, height=GLANCE + dp(4))
-        self.pays = label(size_hint_y=None, height=GLANCE + dp(4))
-        self.pays.color = theme.ACCENT
-        self.marker = label(SMALL, dim=True, markup=True, size_hint_y=None, height=SMALL + dp(6))
-        self.cards = GridLayout(cols=3, spacing=dp(2), row_force_default=True, row_default_height=SMALL + dp(8))
+        self.title = label(bold=True, markup=True, size_hint_y=None, height=GLANCE + dp(4))
+        self.marker = label(SMALL, dim=True, markup=True, size_hint_y=None, height=SMALL + dp(4))
+        self.cards = GridLayout(cols=self.PER_ROW, spacing=dp(2), row_force_default=True,
+                                row_default_height=self.CHIP_ROW)
         self.chips = [Chip() for _ in range(chips)]
         for chip in self.chips:
             self.cards.add_widget(chip)
-        for w in (self.title, self.pays, self.marker, self.cards):
+        for w in (self.title, self.marker, self.cards):
             self.add_widget(w)
 
+    @classmethod
+    def height_for(cls, chips: int) -> float:
+        """Tall enough for its number, what it pays, its marker line and `chips` cards."""
+        rows = -(-chips // cls.PER_ROW)
+        return GLANCE + dp(4) + SMALL + dp(4) + rows * (cls.CHIP_ROW + dp(2)) + dp(8)
+
     def show(self, q: dict, seats: Seats, current: bool, result: dict | None) -> None:
-        self.title.text = f"Q{q['quarry'] + 1} {len(q['cards'])}/{q['max_cards']}"
-        self.pays.text = "·".join(map(str, q["blocks"]))
+        pays = "·".join(map(str, q["blocks"]))
+        # the blocks it pays are the glance text; its number may be smaller where four places pay
+        number_size = int(GLANCE) if len(q["blocks"]) < 4 else int(SMALL + 2)
+        self.title.text = (f"[size={number_size}]Q{q['quarry'] + 1}[/size] "
+                           f"[color={theme.hex_colour(theme.ACCENT)}]{pays}[/color]")
+        count = f"{len(q['cards'])}/{q['max_cards']} "
         if result is not None:  # scored: the blocks each player won here, most first
             won = sorted(((int(k), b) for k, b in result["blocks"].items() if b), key=lambda sb: -sb[1])
             self.marker.text = " ".join(mark(seats, s, str(b)) for s, b in won) or "no blocks"
             self.marker.color = theme.TEXT
         else:
-            self.marker.text = short_marker_name(q["marker"]) if q["marker"] else "—"
+            self.marker.text = count + (short_marker_name(q["marker"]) if q["marker"] else "—")
             self.marker.color = theme.TEXT_DIM
+        if q["protected"]:  # shielded here against -3 cards
+            self.marker.text = "safe " + "".join(mark(seats, s, "") for s in q["protected"]) + " " + self.marker.text
         self.framed(current)
         items = []
         for card in q["cards"]:
             _, symbol, rgba = seats[card["seat"]]
-            items.append((rgba, f"{symbol}{number(card['value'])}" if "value" in card
+            # a narrow hyphen in a chip: seven quarries side by side leave a chip ~35 px
+            items.append((rgba, f"{symbol}{card['value']}" if "value" in card
                           else f"{symbol}{'L' if card['low'] else 'H'}"))
         if q["two_points"] is not None:
             _, symbol, rgba = seats[q["two_points"]]
             items.append((rgba, f"{symbol}+2"))
-        for s in q["protected"]:
-            items.append((theme.SURFACE_HI, f"{seats[s][1]}safe"))
         revealed = any("value" in c for c in q["cards"])
-        cols = 2 if revealed or self.width < dp(84) else 3
+        cols = self.PER_ROW - 1 if revealed and self.width < dp(120) else self.PER_ROW
         if self.cards.cols != cols:
             self.cards.cols = cols
         for chip, item in zip(self.chips, items):

@@ -45,16 +45,15 @@ class RoundSummary(ModalView):
     def show(self, view: dict, e: dict) -> None:
         accent = theme.hex_colour(theme.ACCENT)
         self.title.text = f"Round {e['round']} scored"
-        parts = []
-        quarries = words.quarry_lines(view, e)
-        if quarries:
-            parts.append(f"[b][color={accent}]Quarries[/color][/b]")
-            parts += quarries
-        parts.append(f"[b][color={accent}]Gold for each level[/color][/b]")
+        parts = [f"[b][color={accent}]Gold for each level[/color][/b]"]
         parts += words.level_payment_lines(view, e)
         parts.append(f"[b][color={accent}]Erosion: take these blocks off the board[/color][/b]"
                      if e.get("eroded") else f"[b][color={accent}]Erosion[/color][/b]")
         parts += words.erosion_lines(view, e)
+        quarries = words.quarry_lines(view, e)
+        if quarries:
+            parts.append(f"[b][color={accent}]This round's quarries[/color][/b]")
+            parts += quarries
         self.body.text = "\n".join(parts)
         self.ok.text = "Done — blocks taken off" if e.get("eroded") else "Done"
         if not self.shown:
