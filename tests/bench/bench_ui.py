@@ -246,6 +246,7 @@ marks = {}
 for g in range(int(sys.argv[1])):
     app.start_game("maya-madness", ["Ana", "Ben", "Cy"], {"deck": "full"}, {})
     table, session = app.table, app.session
+    moves = 0
     d.frames(2)
     while session.result() is None:
         seat = table.public_view()["turn"]
@@ -253,7 +254,9 @@ for g in range(int(sys.argv[1])):
             d.frames(1)
             continue
         table.play(bot.choose(session.game, session.view(seat), session.legal_actions(seat), rng))
-        d.frames(1)
+        moves += 1
+        if moves % 4 == 0:
+            d.frames(1)  # the screen follows (each move renders; a frame every few keeps the run short)
     d.frames(3)
     app.show("home")
     d.frames(2)
@@ -281,7 +284,7 @@ def _display_env() -> tuple[dict, subprocess.Popen | None]:
     return env, xvfb
 
 
-def _child(code: str, env: dict, *args: str, kind: str | None = None) -> tuple[dict, float]:
+def _child(code: str, env: dict, *args: str, kind: str | None = None, timeout: float = 300) -> tuple[dict, float]:
     """Run one fresh child; returns its BENCH report (the first, or the first of
     `kind`) and the spawn time."""
     home = tempfile.mkdtemp(prefix="maya-bench-")
@@ -293,7 +296,7 @@ def _child(code: str, env: dict, *args: str, kind: str | None = None) -> tuple[d
     try:
         spawned = time.time()
         out = subprocess.run([sys.executable, script, *args], env=env, cwd=ROOT, capture_output=True,
-                             text=True, timeout=300)
+                             text=True, timeout=timeout)
         for line in out.stdout.splitlines():
             if line.startswith("BENCH "):
                 report = json.loads(line[6:])
@@ -338,7 +341,7 @@ def run() -> list[dict]:
             rss_bare.append(report["rss_mb"])
             idle["home"].append(_child(APP, env, str(IDLE_S), "home", kind="app_idle")[0]["cpu_s"])
             idle["game"].append(_child(APP, env, str(IDLE_S), "game", kind="app_idle")[0]["cpu_s"])
-        marks = _child(GAMES_RSS, env, str(GAMES))[0]["marks"]
+        marks = _child(GAMES_RSS, env, str(GAMES), timeout=1200)[0]["marks"]
     finally:
         if xvfb is not None:
             xvfb.terminate()
