@@ -204,10 +204,6 @@ class GreedyBot(Bot):
     def choose(self, game: Any, view: Any, legal: Any, rng: Any) -> dict[str, Any]:
         """One of `legal` for the seat whose `view` this is (the seat view: its
         secrets under "you")."""
-        if isinstance(legal, int) and not isinstance(legal, bool):
-            # The older call choose(game, state, seat, rng), until every caller
-            # passes the seat's view: the state goes no further than the view.
-            view, legal = game.view(view, legal), self.legal(game, view, legal)
         actions = list(legal)
         seat = view["you"]["seat"]
         kind = actions[0]["type"]
