@@ -172,8 +172,8 @@ class MayanCurseScreen(GameScreen):
         self.cue_title = f"The {t['now'].upper()} boulder tumbles!"
         start = "its board" if b["where"] == "start" else f"row {b['row']}"
         reporter = self._table.name(v["waiting_for"]["actors"][0])
-        self.cue_detail = (f"From {start} towards the entrance." + (f" Then: {', '.join(then)}." if then else "")
-                           + f"\n{reporter}: where did it stop?")
+        self.cue_detail = (f"From {start}." + (f" Then: {', '.join(then)}." if then else "")
+                           + f" {reporter}: where did it stop?")
 
     def _render_actions(self, v: dict) -> None:
         actor = (v["waiting_for"]["actors"] or [None])[0]
@@ -256,19 +256,33 @@ class MayanCurseScreen(GameScreen):
         return (text, ("arm", key), "")
 
     def _fill(self, box: Any, buttons: list) -> None:
+        """The buttons of a row, updated in place: a button keeps its place while the
+        row has as many, and only what changed on it is set (issue 13)."""
         key = tuple((t, repr(a), s) for t, a, s in buttons)
         if getattr(box, "_key", None) == key:
-            return  # the same buttons: rebuilding would only cost frame time
+            return  # the same buttons: nothing to do
         box._key = key
-        for b in list(box.children):
+        have = list(reversed(box.children))
+        while len(have) > len(buttons):
+            b = have.pop()
             box.remove_widget(b)
             self._pool.append(b)
-        for text, intent, style in buttons:
+        while len(have) < len(buttons):
             b = self._pool.pop() if self._pool else self._new_button()
-            b.text, b.intent = text, intent
-            b.normal_bg = {"accent": theme.ACCENT, "danger": theme.DANGER}.get(style, theme.SURFACE_HI)
-            b.normal_fg = (0.05, 0.05, 0.05, 1) if style else theme.TEXT
             box.add_widget(b)
+            have.append(b)
+        size = sp(17) if box is self.ids.cue_buttons else sp(19)  # five to a row in the cue
+        for b in have:
+            if b.font_size != size:
+                b.font_size = size
+        for b, (text, intent, style) in zip(have, buttons):
+            b.intent = intent
+            if b.text != text:
+                b.text = text
+            bg = {"accent": theme.ACCENT, "danger": theme.DANGER}.get(style, theme.SURFACE_HI)
+            if tuple(b.normal_bg) != tuple(bg):
+                b.normal_bg = bg
+                b.normal_fg = (0.05, 0.05, 0.05, 1) if style else theme.TEXT
 
     def _new_button(self) -> Any:
         b = Factory.BigButton(text="", font_size=sp(19), height=dp(56), halign="center")
@@ -294,8 +308,8 @@ class MayanCurseScreen(GameScreen):
             self.render()
             return
         self.reset_input()
-        self._table.play(dict(intent))
-        self.render()
+        if not self._table.play(dict(intent)):
+            self.render()  # refused: the buttons go back to their first step (the move itself re-renders)
 
     def peek(self, seat: int) -> None:
         """Open a seat's private view. The player whose turn it is opens theirs with one
@@ -332,7 +346,8 @@ class MayanCurseScreen(GameScreen):
         if end["sentence"]:
             lines.append(end["sentence"])
         lines.append(f"Entrance spaces blocked: {v['boulders_at_entrance']} of {len(v['boulders'])}.")
-        RoundEndCue(f"Round {end['round']}: the boulders tumbled", lines).open(animation=False)
+        self._round_cue = getattr(self, "_round_cue", None) or RoundEndCue()  # built once, refilled
+        self._round_cue.show(f"Round {end['round']}: the boulders tumbled", lines)
 
     # --- the private overlay's content ---------------------------------------------
     def private_content(self, seat: int, view: dict) -> Any:
@@ -404,22 +419,28 @@ class MayanCurseScreen(GameScreen):
 class RoundEndCue(ModalView):
     """The round's tumbles in order, what each crushed and the reset cue: until tapped."""
 
-    def __init__(self, title: str, lines: list[str], **kw: Any):
+    def __init__(self, **kw: Any):
         super().__init__(size_hint=(0.96, 0.9), auto_dismiss=True, **kw)
         self.background = ""
         self.background_color = (0.45, 0.12, 0.10, 1)
         self.overlay_color = (0, 0, 0, 0.6)
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(6))
-        box.add_widget(Factory.Label(text=title, font_size=sp(28), bold=True, color=theme.ACCENT,
-                                     size_hint_y=None, height=dp(40)))
-        body = Factory.Label(text="\n".join(lines), font_size=sp(24), color=theme.TEXT, halign="left",
-                             valign="top")
-        body.glance = True
-        body.bind(size=lambda w, s: setattr(w, "text_size", s))
-        box.add_widget(body)
+        self.title = Factory.Label(text="", font_size=sp(28), bold=True, color=theme.ACCENT,
+                                   size_hint_y=None, height=dp(40))
+        box.add_widget(self.title)
+        self.body = Factory.Label(text="", font_size=sp(24), color=theme.TEXT, halign="left", valign="top")
+        self.body.glance = True
+        self.body.bind(size=lambda w, s: setattr(w, "text_size", s))
+        box.add_widget(self.body)
         box.add_widget(Factory.Label(text="Tap when the board matches.", font_size=sp(18), color=theme.TEXT_DIM,
                                      size_hint_y=None, height=dp(28)))
         self.add_widget(box)
+
+    def show(self, title: str, lines: list[str]) -> None:
+        self.title.text = title
+        self.body.text = "\n".join(lines)
+        if self.parent is None:
+            self.open(animation=False)
 
     def on_touch_down(self, touch: Any) -> bool:
         self.dismiss(animation=False)

@@ -12,6 +12,11 @@
   transaction, so the bare side commits the same entries the same way
   (ratio_p99, the target: at most 3x). The foundation's ratio against a single
   bare commit is reported too (ratio_p99_vs_one_commit).
+- curse_move_to_frame: in the app (a child under Xvfb, frame cap off), from a
+  player's move entered through the table controller to the frame that shows
+  it (Window.on_flip), p50 and p99; interleaved with it, a bare Kivy label's
+  text change in the same window to its frame (the anchor). Target (issue 13):
+  each ratio at most 3.
 """
 from __future__ import annotations
 
@@ -101,10 +106,106 @@ def bench_latency(workdir: pathlib.Path) -> dict:
     }
 
 
+FRAME_CHILD = r"""
+import json, os, random, sys, time
+os.environ["KIVY_NO_ARGS"] = "1"
+from kivy.config import Config
+from kivy_ui.driver import AppDriver, configure_window
+configure_window()
+Config.set("graphics", "maxfps", "0")
+d = AppDriver(simulate=True); d.start()
+d.until(lambda: d.app.journal is not None, 10)
+from kivy.core.window import Window
+from kivy.uix.label import Label
+from companion.bots import get_bot
+from companion.session import Session
+flips = []
+Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))
+anchor = Label(text="0", font_size="24sp", size_hint=(None, None), size=(60, 30), pos=(0, 0))
+Window.add_widget(anchor)
+bot, rng = get_bot("mayan-curse", "greedy"), random.Random(5)
+NAMES = ["Ana", "Ben", "Cy", "Dee"]
+
+def new_game(seed):
+    s = Session.create(d.app.journal, "mayan-curse", NAMES, seed=seed,
+                       meta={"colours": ["Red", "Blue", "Green", "Yellow"], "fobs": [None] * 4})
+    d.app._attach(s)
+    d.until(lambda: d.screen().name == "mayan-curse", 3)
+    d.app.table.settle = 0  # a bot moves for the next seat at once: no double-tap guard
+    d.frames(3)
+
+def to_frame(t0):
+    n = len(flips)
+    for _ in range(400):
+        d.loop.idle()
+        if len(flips) > n:
+            return (flips[-1] - t0) * 1000
+    raise SystemExit(f"no frame after {len(moves)} moves, {len(bare)} bare")
+
+def tidy():
+    for w in list(d.window_widgets()):
+        if type(w).__name__ == "RoundEndCue":
+            w.dismiss(animation=False)
+    d.frames(2)
+
+new_game(1)
+moves, bare, played, seeds = [], [], [], iter(range(2, 10_000))
+reps = int(sys.argv[1])
+for rep in range(reps):
+    table = d.app.table
+    if table.session.is_over() or d.screen().name != "mayan-curse":
+        new_game(next(seeds))
+        table = d.app.table
+    tidy()
+    seat = next(iter(table.session.game.actors(table.session.state)))
+    view = table.session.view(seat)
+    action = bot.choose(table.session.game, view, table.session.legal_actions(seat), rng)
+    def subject():
+        t0 = time.perf_counter()
+        if not table.play(dict(action, actor=seat)):
+            raise SystemExit(f"refused: {action} {table.message}")
+        played.append((time.perf_counter() - t0) * 1000)
+        moves.append(to_frame(t0))
+    def bare_change():
+        t0 = time.perf_counter()
+        anchor.text = str(rep + 1)  # a new text every time
+        bare.append(to_frame(t0))
+    for fn in ((subject, bare_change) if rep % 2 else (bare_change, subject)):
+        fn()
+        d.frames(1)
+print("BENCH " + json.dumps({"moves": moves, "bare": bare, "played": played}), flush=True)
+d.stop()
+"""
+
+
+def bench_move_to_frame(reps: int = 300) -> dict:
+    import bench_ui
+
+    env, xvfb = bench_ui._display_env()
+    try:
+        report, _ = bench_ui._child(FRAME_CHILD, env, str(reps))
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+            xvfb.wait(5)
+    moves, bare = report["moves"], report["bare"]
+    r50 = pct(moves, 0.5) / pct(bare, 0.5)
+    r99 = pct(moves, 0.99) / pct(bare, 0.99)
+    return {
+        "bench": "curse_move_to_frame", "game": GAME, "players": 4, "samples": len(moves),
+        "p50_ms": round(pct(moves, 0.5), 2), "p99_ms": round(pct(moves, 0.99), 2),
+        "anchor_p50_ms": round(pct(bare, 0.5), 2), "anchor_p99_ms": round(pct(bare, 0.99), 2),
+        # of the move's time: the controller, the journal's commit and the screen's update, before the frame
+        "play_and_render_p50_ms": round(pct(report["played"], 0.5), 2),
+        "ratio_p50": round(r50, 2), "ratio_p99": round(r99, 2),
+        "target": "ratio_p50 and ratio_p99 <= 3", "ok": r50 <= 3 and r99 <= 3,
+    }
+
+
 def run() -> list[dict]:
     workdir = pathlib.Path(tempfile.mkdtemp(prefix="bench-curse-"))
     try:
-        return [bench_games(workdir), bench_latency(workdir)]
+        return [bench_games(workdir), bench_latency(workdir), bench_move_to_frame()]
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
 

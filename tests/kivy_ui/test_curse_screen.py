@@ -111,7 +111,7 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
 
     # The boulders tumble, left to right from the boulders' board: a cue and a sound for each.
     assert screen.cue_title == "The LEFT boulder tumbles!" and sounds.count("boulder") == 1
-    assert "Then: centre, right." in screen.cue_detail
+    assert "Then: centre, right." in screen.cue_detail and d.cut_off() == []
     readable(d)
     d.shot("curse-03-boulder-cue")
     press(d, "Row 3")

@@ -37,25 +37,25 @@ def stone_name(kind: str) -> str:
     return " / ".join(part.capitalize() for part in str(kind).split("/"))
 
 
-def _name(view: Mapping, seat: Any) -> str:
+def _name(view: Mapping[str, Any], seat: Any) -> str:
     players = view.get("players") or []
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
         return str(players[seat]["name"])
     return "The draw" if seat == "chance" else str(seat)
 
 
-def _own(view: Mapping, seat: Any) -> bool:
+def _own(view: Mapping[str, Any], seat: Any) -> bool:
     """The view is that seat's own (it may read its own secrets)."""
     you = view.get("you")
     return isinstance(you, Mapping) and you.get("seat") == seat
 
 
-def describe_action(view: Mapping, action: Mapping) -> str:
+def describe_action(view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
     """A sentence for `action`; a TABLE view's never names a stone in hand or a stela value."""
-    kind = action.get("type")
+    kind: Any = action.get("type")
     who = _name(view, action.get("actor"))
     if kind == DRAW_STONES:
-        seat = action.get("seat")
+        seat: Any = action.get("seat")
         if _own(view, seat):
             return f"You drew {', '.join(stone_name(s) for s in action.get('stones') or [])}."
         return f"{_name(view, seat)} drew 3 sacred stones."
@@ -71,8 +71,8 @@ def describe_action(view: Mapping, action: Mapping) -> str:
     if kind == PLAY_STONE:
         return f"{who} plays the {stone_name(str(action.get('stone')))} stone."
     if kind == DISCOVER_STELA:
-        where = " on the temple" if action.get("place") == "temple" else ""
-        return f"{who} discovered a {action.get('colour')} stela{where}."
+        there = " on the temple" if action.get("place") == "temple" else ""
+        return f"{who} discovered a {action.get('colour')} stela{there}."
     if kind == REACH_TEMPLE_BOARD:
         return f"{who} reached the temple transition board."
     if kind == CLAIM_CAMERA:
@@ -88,8 +88,8 @@ def describe_action(view: Mapping, action: Mapping) -> str:
     if kind == END_TURN:
         return f"{who} ended their turn."
     if kind == BOULDER_STOPPED:
-        name = action.get("boulder")
-        where = action.get("where")
+        name: Any = action.get("boulder")
+        where: Any = action.get("where")
         if where == "entrance":
             return f"The {name} boulder reached the entrance."
         if where == "stays":

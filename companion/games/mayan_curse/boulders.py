@@ -21,7 +21,7 @@ def start_position(box: Any) -> int:
     return int(box.rows) + 1
 
 
-def remove_token(boulders: tuple) -> tuple:
+def remove_token(boulders: tuple[Any, ...]) -> tuple[Any, ...]:
     """One token off the leftmost boulder that still has tokens (Discovering Stelae)."""
     out = list(boulders)
     for i, (tokens, pos) in enumerate(out):
@@ -31,17 +31,17 @@ def remove_token(boulders: tuple) -> tuple:
     return tuple(out)
 
 
-def clear_tokens(boulders: tuple) -> tuple:
+def clear_tokens(boulders: tuple[Any, ...]) -> tuple[Any, ...]:
     """All remaining tokens off (Leaving the Passage: the temple transition board)."""
     return tuple((0, pos) for _, pos in boulders)
 
 
-def columns(state: State) -> tuple:
+def columns(state: State) -> tuple[Any, ...]:
     """Each boulder's place left to right among boulders at its distance (0 = leftmost)."""
     return state.columns or tuple(range(len(state.boulders)))
 
 
-def tumble_order(state: State) -> tuple:
+def tumble_order(state: State) -> tuple[Any, ...]:
     """Boulders with no tokens that can still tumble, closest to the entrance first;
     at the same distance "from left to right" (Step 3: Boulders) as they lie now."""
     cols = columns(state)
@@ -75,14 +75,14 @@ def others_on(state: State, i: int, row: int) -> list[int]:
     return sorted((j for j, (_, p) in enumerate(state.boulders) if j != i and p == row), key=lambda j: cols[j])
 
 
-def stop_choices(state: State) -> list[dict]:
+def stop_choices(state: State) -> list[dict[str, Any]]:
     """Where the boulder tumbling now may stop: its own row or any row nearer the
     entrance (see nearest_stop), the entrance, or, on its board, staying there.
     On a row that already holds boulders, its place among them (0 = leftmost)."""
     i = state.tumbling[0]
     name = state.box.boulder_names[i]
     pos = state.boulders[i][1]
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     for r in range(1, nearest_stop(state, pos) + 1):
         base = {"type": BOULDER_STOPPED, "boulder": name, "where": "passage", "row": r}
         k = len(others_on(state, i, r)) if r != pos else 0
@@ -93,7 +93,7 @@ def stop_choices(state: State) -> list[dict]:
     return out
 
 
-def _place(state: State, i: int, row: int, place: Any) -> tuple:
+def _place(state: State, i: int, row: int, place: Any) -> tuple[Any, ...]:
     """The columns after boulder i lands on `row` at `place` among the boulders there.
     No place (a journal written before places were asked): after those named left of it."""
     cols = list(columns(state))
@@ -108,17 +108,17 @@ def _place(state: State, i: int, row: int, place: Any) -> tuple:
     return tuple(cols)
 
 
-def stop(state: State, action: dict) -> State:
+def stop(state: State, action: dict[str, Any]) -> State:
     """Record where the boulder tumbling now stopped; a third boulder at the entrance seals it."""
     box = state.box
     require(state.phase == BOULDERS and bool(state.tumbling), "No boulder is tumbling now.")
     i = state.tumbling[0]
     name = box.boulder_names[i]
-    other = action.get("boulder")
+    other: Any = action.get("boulder")
     require(other == name, f"The {name} boulder tumbles now, not the {other} one." if other in box.boulder_names
             else f"The {name} boulder tumbles now; there is no {other!r} boulder.")
     pos = state.boulders[i][1]
-    where = action.get("where")
+    where: Any = action.get("where")
     cols = columns(state)
     if where == "entrance":
         new = ENTRANCE
@@ -128,14 +128,14 @@ def stop(state: State, action: dict) -> State:
     else:
         require(where == "passage",
                 'A boulder stops "in the passage" (with its row), "at the entrance", or "stays" on its board.')
-        row = action.get("row")
+        row: Any = action.get("row")
         last = nearest_stop(state, pos)
         stays = f"; {pos} if it was blocked where it stands" if last == pos else ""
         require(isinstance(row, int) and not isinstance(row, bool) and 1 <= row <= last,
                 f"The {name} boulder tumbles towards the entrance: it stops on a row from 1 to {last}"
                 f" (counted from the entrance{stays}), or at the entrance.")
         new = row
-        place = action.get("place")
+        place: Any = action.get("place")
         lone = new == pos or not others_on(state, i, new)
         require(place is None or not lone, f"No other boulder lies on row {new}, so the {name} boulder "
                                            "needs no place among them." if new != pos else
@@ -159,7 +159,7 @@ def stop(state: State, action: dict) -> State:
     return replace(state, tumbling=state.tumbling[1:], events=(ev,))
 
 
-def crushing(state: State, colour: str) -> tuple:
+def crushing(state: State, colour: str) -> tuple[Any, ...]:
     """`tumbled` with a stela of `colour` crushed by the boulder tumbling now (kept
     as an open Tumble, end -1, until the boulder's stop is reported)."""
     i = state.tumbling[0]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pathlib
 from dataclasses import dataclass
+from typing import Any
 
 from ...components import BoxNumber, BoxSpec, Checker, cached_box, get_path, unconfirmed
 from ...errors import BadComponents
@@ -38,35 +39,35 @@ class Scenario:
     number: int
     text: str
     knowledge: int = 0
-    min_stelae: tuple = ()  # ((colour, n), ...)
+    min_stelae: tuple[Any, ...] = ()  # ((colour, n), ...)
     max_stelae: int | None = None
     backpack_unused: bool = False
     camera: str | None = None  # "required" | "forbidden" | None
     max_boulders_at_entrance: int | None = None
-    all_stelae: tuple = ()  # ((colour, place), ...)
+    all_stelae: tuple[Any, ...] = ()  # ((colour, place), ...)
 
 
 @dataclass(frozen=True)
 class Box:
     """The numbers of one box of Mayan Curse, validated."""
 
-    symbols: tuple
-    kinds: tuple  # stone kinds: each single symbol, then "a/b" for each dual pair
-    stones: tuple  # how many stones of each kind
-    values: tuple  # per colour (COLOURS order): ((value, count), ...) ascending
-    layout: tuple  # per player count 1..6: per colour: (in passage, on temple)
-    boulder_names: tuple
-    tokens: tuple
-    solo_tokens: tuple
+    symbols: tuple[Any, ...]
+    kinds: tuple[Any, ...]  # stone kinds: each single symbol, then "a/b" for each dual pair
+    stones: tuple[Any, ...]  # how many stones of each kind
+    values: tuple[Any, ...]  # per colour (COLOURS order): ((value, count), ...) ascending
+    layout: tuple[Any, ...]  # per player count 1..6: per colour: (in passage, on temple)
+    boulder_names: tuple[Any, ...]
+    tokens: tuple[Any, ...]
+    solo_tokens: tuple[Any, ...]
     rows: int
     cameras: int
     camera_knowledge: int
     backpack_bonus: int
-    backpack_items: tuple
-    difficulties: tuple
-    scenarios: tuple
+    backpack_items: tuple[Any, ...]
+    difficulties: tuple[Any, ...]
+    scenarios: tuple[Any, ...]
     source: str = ""
-    unconfirmed: tuple = ()
+    unconfirmed: tuple[Any, ...] = ()
 
     def stock(self, colour: str) -> int:
         return sum(c for _, c in self.values[COLOURS.index(colour)])
@@ -74,11 +75,12 @@ class Box:
     def difficulty(self, name: str) -> Difficulty:
         for d in self.difficulties:
             if d.name == name:
-                return d
+                found: Difficulty = d
+                return found
         raise BadComponents(f"The box file has no solo difficulty called {name!r}.")
 
 
-def _stones(c, data):
+def _stones(c: Checker, data: dict[str, Any]) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
     st = c.table(data, "stones")
     symbols = c.strings(st.get("symbols"), "stones.symbols")
     single = st.get("single")
@@ -109,7 +111,7 @@ def _stones(c, data):
     return symbols, tuple(kinds), tuple(counts)
 
 
-def _values(c, data):
+def _values(c: Checker, data: dict[str, Any]) -> tuple[Any, ...]:
     stelae = c.table(data, "stelae")
     out = []
     for colour in COLOURS:
@@ -132,7 +134,7 @@ def _values(c, data):
     return tuple(out)
 
 
-def _layout(c, data, values):
+def _layout(c: Checker, data: dict[str, Any], values: tuple[Any, ...]) -> tuple[Any, ...]:
     lay = c.table(data, "layout")
     out = []
     for n in range(1, MAX_PLAYERS + 1):
@@ -151,7 +153,7 @@ def _layout(c, data, values):
     return tuple(out)
 
 
-def _solo(c, data, colours_places):
+def _solo(c: Checker, data: dict[str, Any], colours_places: set[str]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     solo = c.table(data, "solo")
     diffs = solo.get("difficulty")
     if not isinstance(diffs, list) or not diffs:
@@ -204,7 +206,7 @@ def _solo(c, data, colours_places):
     return tuple(difficulties), tuple(scenarios)
 
 
-def parse_box(data: dict, source: str = "components.toml") -> Box:
+def parse_box(data: dict[str, Any], source: str = "components.toml") -> Box:
     """Validate parsed TOML into a Box; BadComponents names the bad key."""
     c = Checker(source)
     if not isinstance(data, dict):
@@ -235,10 +237,11 @@ def parse_box(data: dict, source: str = "components.toml") -> Box:
 def load_box() -> Box:
     """The box in use: the user's override if present, else the shipped file
     (cached while the file is unchanged: thousands of test games set up a game each)."""
-    return cached_box(GAME_NAME, DEFAULT_PATH, lambda data, path: parse_box(data, str(path)))
+    box: Box = cached_box(GAME_NAME, DEFAULT_PATH, lambda data, path: parse_box(data, str(path)))
+    return box
 
 
-def as_box(components) -> Box:
+def as_box(components: Any) -> Box:
     """Accept None (load the box in use), parsed TOML data, or a Box."""
     if components is None:
         return load_box()
@@ -265,7 +268,7 @@ _SOURCES = {
 }
 
 
-def _numbers(data: dict, shipped: dict) -> list[BoxNumber]:
+def _numbers(data: dict[str, Any], shipped: dict[str, Any]) -> list[BoxNumber]:
     """Every number of the box file a table may change, with its rulebook source;
     those the rulebook does not print are marked unconfirmed."""
     out: list[BoxNumber] = []

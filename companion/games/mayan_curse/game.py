@@ -7,7 +7,7 @@ counted. Moves are data: `moves` maps each phase to its action types.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -52,30 +52,33 @@ def _not_on_a_turn(name: str, kind: Any) -> str:
     return f"Mayan Curse has no action called {kind!r:.40}; on a turn a player may {moves}."
 
 
-def _seat(fn):  # type: ignore[no-untyped-def]
+Legal = Callable[[Any, Any], list[dict[str, Any]]]
+
+
+def _seat(fn: Callable[[Any, int, dict[str, Any]], Any]) -> Callable[[Any, dict[str, Any]], Any]:
     """A move of the acting seat: fn(state, seat, action)."""
     return lambda state, action: fn(state, action["actor"], action)
 
 
-def _turn(fn):  # type: ignore[no-untyped-def]
+def _turn(fn: Callable[[Any, int, Any], list[dict[str, Any]]]) -> Legal:
     """A turn move's legal instances for the seat at turn: fn(state, seat, seat's Seat)."""
     return _with_actor(lambda state, seat: fn(state, seat, state.seats[seat]))
 
 
-def _with_actor(fn):  # type: ignore[no-untyped-def]
-    def legal(state: State, actor: Any) -> list[dict]:
-        out = fn(state, actor)
+def _with_actor(fn: Legal) -> Legal:
+    def legal(state: State, actor: Any) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = fn(state, actor)
         for a in out:
             a["actor"] = actor
         return out
     return legal
 
 
-def _chance_legal(state: State, actor: Any) -> list[dict]:
+def _chance_legal(state: State, actor: Any) -> list[dict[str, Any]]:
     return [a for a, _ in _chance_outcomes(state)]
 
 
-def _chance_outcomes(state: State) -> list[tuple[dict, float]]:
+def _chance_outcomes(state: State) -> list[tuple[dict[str, Any], float]]:
     if state.phase == DRAW:
         seat = state.queue[0]
         kinds = state.box.kinds
@@ -143,16 +146,16 @@ class MayanCurse(Game):
             raise BadOption("Scenarios are for solo games only.")
         return rounds.settle(rounds.new_state(box, names, Opts(**opts)))
 
-    def actors(self, state: State) -> frozenset:
+    def actors(self, state: State) -> frozenset[Any]:
         return frozenset(actors(state))
 
-    def legal_actions(self, state: State, actor: Any) -> list[dict]:
+    def legal_actions(self, state: State, actor: Any) -> list[dict[str, Any]]:
         return self.legal_from_moves(state, actor)
 
-    def chance_outcomes(self, state: State) -> list[tuple[dict, float]]:
+    def chance_outcomes(self, state: State) -> list[tuple[dict[str, Any], float]]:
         return _chance_outcomes(state)
 
-    def sample_chance(self, state: State, rng: Any) -> dict:
+    def sample_chance(self, state: State, rng: Any) -> dict[str, Any]:
         if state.phase == DRAW:
             kinds = state.box.kinds
             return {"actor": CHANCE, "type": A.DRAW_STONES, "seat": state.queue[0],
@@ -162,7 +165,7 @@ class MayanCurse(Game):
     def settle(self, state: State) -> State:
         return rounds.settle(state)
 
-    def not_now(self, state: State, action: Mapping) -> str:
+    def not_now(self, state: State, action: Mapping[str, Any]) -> str:
         kind = action["type"]
         actor = action["actor"]
         if actor == CHANCE:
@@ -182,9 +185,10 @@ class MayanCurse(Game):
             # the sentence check_turn would word awkwardly: nothing to enter while others enter values
             require(False, f"The game is over and {state.names[who]} has no stela value to enter; "
                            f"waiting for {names_of(state, sorted(now))}.")
-        return self.dispatch(state, action)
+        new: State = self.dispatch(state, action)
+        return new
 
-    def view(self, state: State, viewer: Any) -> dict:
+    def view(self, state: State, viewer: Any) -> dict[str, Any]:
         return view(state, viewer)
 
     def result(self, state: State) -> Result | None:
@@ -193,23 +197,23 @@ class MayanCurse(Game):
     def is_over(self, state: State) -> bool:
         return bool(state.phase == OVER)
 
-    def undoable(self, before: State, action: Mapping, after: State) -> bool:
+    def undoable(self, before: State, action: Mapping[str, Any], after: State) -> bool:
         # The end of the game reveals every escaped player's stelae to the table.
         return not (after.phase == OVER and before.phase != OVER)
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         d = super().describe()
         d["colours"] = list(COLOURS)
         return d
 
-    def describe_action(self, view: Mapping, action: Mapping) -> str:
+    def describe_action(self, view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
         return A.describe_action(view, action)
 
     # --- hooks for the generic layers -------------------------------------------------
     def tag_kinds(self) -> tuple[TagKind, ...]:
         return tag_kinds()
 
-    def use_tag(self, state: State, seat: int | None, meaning: Mapping, held: Sequence[Mapping],
+    def use_tag(self, state: State, seat: int | None, meaning: Mapping[str, Any], held: Sequence[Mapping[str, Any]],
                 physical: bool) -> TagUse:
         return use_tag(self, state, seat, meaning, held, physical)
 

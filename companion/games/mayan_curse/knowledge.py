@@ -9,5 +9,5 @@ def knowledge(state: State, seat: int) -> int:
     """Stelae values + the camera + the unused backpack (End of the Game)."""
     s = state.seats[seat]
     box = state.box
-    return (sum(v for _, _, v in s.stelae) + (box.camera_knowledge if s.camera else 0)
+    return int(sum(v for _, _, v in s.stelae) + (box.camera_knowledge if s.camera else 0)
             + (0 if s.backpack else box.backpack_bonus))

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
+from typing import Any
 
 from ...engine import require
 from .components import HAND
 
 
-def kinds_of(box, stones) -> list[int]:
+def kinds_of(box: Any, stones: Any) -> list[int]:
     """Kind indexes of a drawn hand given as names; IllegalAction on a stone the box lacks."""
     require(isinstance(stones, (list, tuple)) and len(stones) == HAND,
             f"A draw is exactly {HAND} sacred stones.")
@@ -23,7 +24,7 @@ def kinds_of(box, stones) -> list[int]:
     return sorted(out)
 
 
-def take(purse: tuple, idx: list[int], box) -> tuple:
+def take(purse: tuple[Any, ...], idx: list[int], box: Any) -> tuple[Any, ...]:
     """The purse after drawing these stones; IllegalAction if they are not in it."""
     p = list(purse)
     for i in idx:
@@ -32,7 +33,7 @@ def take(purse: tuple, idx: list[int], box) -> tuple:
     return tuple(p)
 
 
-def give_back(purse: tuple, hand: tuple, box) -> tuple:
+def give_back(purse: tuple[Any, ...], hand: tuple[Any, ...], box: Any) -> tuple[Any, ...]:
     p = list(purse)
     for s in hand:
         p[box.kinds.index(s)] += 1
@@ -40,14 +41,14 @@ def give_back(purse: tuple, hand: tuple, box) -> tuple:
 
 
 @lru_cache(maxsize=4096)
-def draw_outcomes(purse: tuple) -> tuple:
+def draw_outcomes(purse: tuple[Any, ...]) -> tuple[Any, ...]:
     """Every distinct hand of HAND stones from the purse with its probability:
     ((kind indexes), p). Cached: the purse takes few distinct shapes."""
     total = sum(purse)
     out = []
     k = len(purse)
 
-    def rec(start, left, chosen, weight):
+    def rec(start: int, left: int, chosen: list[int], weight: int) -> None:
         if left == 0:
             out.append((tuple(chosen), weight / comb(total, HAND)))
             return
@@ -59,7 +60,7 @@ def draw_outcomes(purse: tuple) -> tuple:
     return tuple(out)
 
 
-def sample_draw(purse: tuple, rng) -> list[int]:
+def sample_draw(purse: tuple[Any, ...], rng: Any) -> list[int]:
     """Draw HAND stones one by one, as a hand in a bag would."""
     p = list(purse)
     got = []

@@ -9,7 +9,9 @@ between actions.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from ...engine import require
 from . import boulders as bl
@@ -20,7 +22,7 @@ from .state import BOULDERS, DRAW, OVER, REVEAL, TURN, Opts, Seat, State, event
 from .stelae import missing_values
 
 
-def new_state(box, names, opts: Opts) -> State:
+def new_state(box: Any, names: Sequence[str], opts: Opts) -> State:
     n = len(names)
     layout = box.layout[n - 1]
     tokens = box.solo_tokens if n == 1 else box.tokens
@@ -43,7 +45,7 @@ def in_passage(state: State) -> list[int]:
     return [i for i, s in enumerate(state.seats) if not s.escaped]
 
 
-def clockwise_from(state: State, first: int) -> tuple:
+def clockwise_from(state: State, first: int) -> tuple[Any, ...]:
     """Seats still in the passage, in turn order from the first player (escaped ones skipped)."""
     n = len(state.seats)
     return tuple(s for s in ((first + k) % n for k in range(n)) if not state.seats[s].escaped)
@@ -58,7 +60,7 @@ def start_round(state: State, first: int, number: int) -> State:
     return new
 
 
-def draw(state: State, action: dict) -> State:
+def draw(state: State, action: dict[str, Any]) -> State:
     """CHANCE wrote the three stones into the action; only that seat will see them."""
     seat = state.queue[0]
     require(action.get("seat") == seat, f"{state.names[seat]} draws next.")
@@ -69,7 +71,7 @@ def draw(state: State, action: dict) -> State:
                    queue=state.queue[1:], events=(event("stones_drawn", seat=seat, count=len(hand)),))
 
 
-def enter_stones(state: State, seat: int, action: dict) -> State:
+def enter_stones(state: State, seat: int, action: dict[str, Any]) -> State:
     """The real purse: the three stones this player drew from the bag, entered
     behind their privacy gate (by touch or stone tags); still secret."""
     require(state.opts.purse == "real", "The companion draws the stones in this game; nothing to enter.")
@@ -82,7 +84,7 @@ def enter_stones(state: State, seat: int, action: dict) -> State:
                    events=(event("stones_entered", seat=seat),))
 
 
-def enter_choices(state: State, seat: int) -> list[dict]:
+def enter_choices(state: State, seat: int) -> list[dict[str, Any]]:
     """The real purse: every hand the purse can have given (when not yet entered)."""
     if state.opts.purse != "real" or state.seats[seat].entered:
         return []
@@ -90,10 +92,10 @@ def enter_choices(state: State, seat: int) -> list[dict]:
     return [{"type": ENTER_STONES, "stones": [kinds[i] for i in idx]} for idx, _ in draw_outcomes(state.purse)]
 
 
-def play_stone(state: State, seat: int, action: dict) -> State:
+def play_stone(state: State, seat: int, action: dict[str, Any]) -> State:
     """Moving: a stone played is shown to the table (Step 1: secret "until you play them")."""
     s = state.seats[seat]
-    stone = action.get("stone")
+    stone: Any = action.get("stone")
     if not s.stones and not s.entered:
         require(False, f"{state.names[seat]} has not entered the stones they drew yet.")
     require(stone in s.stones, f"{state.names[seat]} holds no such stone to play." if s.stones
@@ -104,7 +106,7 @@ def play_stone(state: State, seat: int, action: dict) -> State:
                    events=(event("stone_played", seat=seat, stone=stone),))
 
 
-def play_choices(state: State, seat: int) -> list[dict]:
+def play_choices(state: State, seat: int) -> list[dict[str, Any]]:
     return [{"type": PLAY_STONE, "stone": k} for k in sorted(set(state.seats[seat].stones))]
 
 
@@ -112,7 +114,7 @@ def end_turn(state: State, seat: int, escaped: bool = False) -> State:
     """Step 2c: all three stones go back into the purse, used or not. Solo: a token comes off."""
     s = state.seats[seat]
     purse = give_back(state.purse, s.stones + s.played, state.box)
-    changes: dict = {"stones": (), "played": (), "entered": False}
+    changes: dict[str, Any] = {"stones": (), "played": (), "entered": False}
     if escaped:
         changes.update(escaped=True, escaped_with=state.at_entrance())
     seats = state.with_seat(seat, **changes)

@@ -2,6 +2,9 @@
 each judged at the end with a plain sentence saying which condition held or failed."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from .components import COLOURS, PLACES
 from .knowledge import knowledge
 from .state import State
@@ -36,7 +39,7 @@ def judge_difficulty(state: State, name: str) -> tuple[bool, str]:
     return True, f"Escaped with {k} knowledge{' and the camera' if d.camera else ''}; {needs}: won."
 
 
-def _checks(state: State, sc):
+def _checks(state: State, sc: Any) -> Iterator[tuple[bool, str]]:
     """Yield (held, sentence) per condition of scenario `sc`, in the order the text names them."""
     s = state.seats[0]
     k = _knowledge(state)

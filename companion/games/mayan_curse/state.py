@@ -20,7 +20,8 @@ BOULDERS = "boulders"  # the players report where tumbling[0] stopped
 REVEAL = "reveal"  # game over; escaped players enter stela values not yet entered (physical stelae)
 OVER = "over"
 
-Event = tuple  # (("kind", k), (field, value), ...): public facts only; words.py makes the sentences
+# (("kind", k), (field, value), ...): public facts only; words.py makes the sentences
+Event = tuple[tuple[str, Any], ...]
 
 
 def event(kind: str, **fields: Any) -> Event:
@@ -43,10 +44,10 @@ class Opts:
 
 @dataclass(frozen=True)
 class Seat:
-    stones: tuple = ()  # secret: the kinds of stone in hand, not yet played
-    played: tuple = ()  # public: the stones played this turn (Step 1: secret "until you play them")
+    stones: tuple[Any, ...] = ()  # secret: the kinds of stone in hand, not yet played
+    played: tuple[Any, ...] = ()  # public: the stones played this turn (Step 1: secret "until you play them")
     entered: bool = False  # real purse: the seat has entered what it drew this round
-    stelae: tuple = ()  # ((colour, place, value), ...): value secret; 0 = not yet entered
+    stelae: tuple[Any, ...] = ()  # ((colour, place, value), ...): value secret; 0 = not yet entered
     camera: bool = False
     backpack: str = ""  # the item used, "" while unused
     reached_temple: bool = False
@@ -61,33 +62,33 @@ class Tumble:
     boulder: int
     start: int  # position before
     end: int  # position after
-    crushed: tuple = ()  # colours of the stelae it crushed, in order
+    crushed: tuple[Any, ...] = ()  # colours of the stelae it crushed, in order
 
 
 @dataclass(frozen=True)
 class State:
     box: Box
-    names: tuple
+    names: tuple[Any, ...]
     opts: Opts
-    seats: tuple  # Seat per player
+    seats: tuple[Any, ...]  # Seat per player
     round: int
     first: int  # who holds the first-player token
     phase: str
-    queue: tuple  # DRAW: seats still to draw; TURN/VALUE: seats still to play this round
-    purse: tuple  # secret: stones left in the purse, per box.kinds
-    supply: tuple  # secret: per colour, per value (box.values order), tokens not yet drawn/entered
-    laid: tuple  # public: per colour, (laid in the passage, on the temple) at setup
-    board: tuple  # public: per colour, (left in the passage, left on the temple)
-    crushed: tuple  # public: per colour, crushed in the passage
-    boulders: tuple  # public: (trigger tokens, position) per boulder, named left to right at setup
-    columns: tuple = ()  # public: per boulder, its place left to right among boulders on its row
-    tumbling: tuple = ()  # public: boulders still to tumble this step, in the rulebook's order
-    tumbled: tuple = ()  # public: Tumble per boulder that tumbled this step, in order
-    last_step: tuple = ()  # public: (round, Tumbles) of the last finished Step 3 with a tumble
+    queue: tuple[Any, ...]  # DRAW: seats still to draw; TURN/VALUE: seats still to play this round
+    purse: tuple[Any, ...]  # secret: stones left in the purse, per box.kinds
+    supply: tuple[Any, ...]  # secret: per colour, per value (box.values order), tokens not yet drawn/entered
+    laid: tuple[Any, ...]  # public: per colour, (laid in the passage, on the temple) at setup
+    board: tuple[Any, ...]  # public: per colour, (left in the passage, left on the temple)
+    crushed: tuple[Any, ...]  # public: per colour, crushed in the passage
+    boulders: tuple[Any, ...]  # public: (trigger tokens, position) per boulder, named left to right at setup
+    columns: tuple[Any, ...] = ()  # public: per boulder, its place left to right among boulders on its row
+    tumbling: tuple[Any, ...] = ()  # public: boulders still to tumble this step, in the rulebook's order
+    tumbled: tuple[Any, ...] = ()  # public: Tumble per boulder that tumbled this step, in order
+    last_step: tuple[Any, ...] = ()  # public: (round, Tumbles) of the last finished Step 3 with a tumble
     temple_reached: bool = False
     cameras: int = 0
     sealed: bool = False
-    events: tuple = ()  # public: what the last action caused (Event per fact)
+    events: tuple[Any, ...] = ()  # public: what the last action caused (Event per fact)
     turns: int = 0  # turns taken in the whole game
 
     @property
@@ -95,9 +96,10 @@ class State:
         return len(self.seats) == 1
 
     def seat(self, i: int) -> Seat:
-        return self.seats[i]
+        seat: Seat = self.seats[i]
+        return seat
 
-    def with_seat(self, i: int, **changes: Any) -> tuple:
+    def with_seat(self, i: int, **changes: Any) -> tuple[Any, ...]:
         seats = list(self.seats)
         seats[i] = replace(seats[i], **changes)
         return tuple(seats)

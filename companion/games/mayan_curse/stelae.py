@@ -11,6 +11,7 @@ gray, 12 beige) are the limit.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ...engine import require
 from .actions import DISCOVER_STELA, ENTER_STELA_VALUE, STELA_CRUSHED, STELA_VALUE
@@ -23,7 +24,7 @@ def out_of_stock(state: State, ci: int) -> int:
     """Tokens of colour ci no longer in the box: discovered by anyone, or crushed."""
     colour = COLOURS[ci]
     found = sum(1 for s in state.seats for c, _, _ in s.stelae if c == colour)
-    return found + state.crushed[ci]
+    return found + int(state.crushed[ci])
 
 
 def in_box(state: State, ci: int) -> bool:
@@ -31,7 +32,7 @@ def in_box(state: State, ci: int) -> bool:
     return out_of_stock(state, ci) < state.box.stock(COLOURS[ci])
 
 
-def discover_choices(state: State, seat: int) -> list[dict]:
+def discover_choices(state: State, seat: int) -> list[dict[str, Any]]:
     out = []
     s = state.seats[seat]
     for ci, colour in enumerate(COLOURS):
@@ -43,9 +44,10 @@ def discover_choices(state: State, seat: int) -> list[dict]:
     return out
 
 
-def discover(state: State, seat: int, action: dict) -> State:
+def discover(state: State, seat: int, action: dict[str, Any]) -> State:
     """A player entered a space with a stela; gray and beige ones take a trigger token (not solo)."""
-    colour, place = action.get("colour"), action.get("place", "passage")
+    colour: Any = action.get("colour")
+    place: Any = action.get("place", "passage")
     require(colour in COLOURS, f"A stela is brown, gray or beige, not {colour!r}.")
     require(place in PLACES, f'A stela lies in the "passage" or on the "temple", not {place!r}.')
     ci, pi = COLOURS.index(colour), PLACES.index(place)
@@ -76,7 +78,7 @@ def pending(state: State) -> tuple[int, str]:
     return seat, state.seats[seat].stelae[-1][0]
 
 
-def value_outcomes(state: State) -> list[tuple[dict, float]]:
+def value_outcomes(state: State) -> list[tuple[dict[str, Any], float]]:
     seat, colour = pending(state)
     ci = COLOURS.index(colour)
     left = state.supply[ci]
@@ -85,14 +87,14 @@ def value_outcomes(state: State) -> list[tuple[dict, float]]:
             for (v, _), n in zip(state.box.values[ci], left) if n]
 
 
-def draw_value(state: State, action: dict) -> State:
+def draw_value(state: State, action: dict[str, Any]) -> State:
     """CHANCE wrote the drawn value into the action; only that seat will see it."""
     seat, colour = pending(state)
     require(action.get("seat") == seat and action.get("colour") == colour,
             f"The draw is for {state.names[seat]}'s {colour} stela.")
     ci = COLOURS.index(colour)
     values = [v for v, _ in state.box.values[ci]]
-    value = action.get("value")
+    value: Any = action.get("value")
     require(value in values and state.supply[ci][values.index(value)] > 0,
             f"No {colour} stela worth {value!r} is left to draw.")
     supply = list(state.supply)
@@ -105,7 +107,7 @@ def draw_value(state: State, action: dict) -> State:
                    events=(event("stela_value_drawn", seat=seat, colour=colour),))
 
 
-def enter_choices(state: State, seat: int) -> list[dict]:
+def enter_choices(state: State, seat: int) -> list[dict[str, Any]]:
     """Physical stelae: the values this player may enter for the stelae not yet entered.
     Any value the colour carries is offered, not only those left, so that the choice
     never hints at what the others have entered."""
@@ -118,35 +120,35 @@ def enter_choices(state: State, seat: int) -> list[dict]:
     return out
 
 
-def enter_value(state: State, seat: int, action: dict) -> State:
+def enter_value(state: State, seat: int, action: dict[str, Any]) -> State:
     require(state.opts.stelae == "physical", "The companion draws stela values in this game; nothing to enter.")
     stelae = state.seats[seat].stelae
-    i = action.get("stela")
+    i: Any = action.get("stela")
     require(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(stelae),
             f"{state.names[seat]} has no such stela: they hold {len(stelae)} "
             f"stela{'' if len(stelae) == 1 else 'e'}, counted from 0.")
     colour, place, old = stelae[i]
     require(old == 0, f"That {colour} stela's value is already entered.")
     values = [v for v, n in state.box.values[COLOURS.index(colour)] if n]
-    value = action.get("value")
+    value: Any = action.get("value")
     require(value in values, f"A {colour} stela is worth {min(values)} to {max(values)} knowledge, not {value!r}.")
     stelae = stelae[:i] + ((colour, place, value),) + stelae[i + 1:]
     return replace(state, seats=state.with_seat(seat, stelae=stelae),
                    events=(event("stela_value_entered", seat=seat, colour=colour),))
 
 
-def missing_values(state: State) -> tuple:
+def missing_values(state: State) -> tuple[Any, ...]:
     """Escaped seats with stela values still to enter (physical stelae, at the end)."""
     return tuple(i for i, s in enumerate(state.seats) if s.escaped and any(v == 0 for _, _, v in s.stelae))
 
 
-def crush_choices(state: State) -> list[dict]:
+def crush_choices(state: State) -> list[dict[str, Any]]:
     return [{"type": STELA_CRUSHED, "colour": c} for ci, c in enumerate(COLOURS) if in_box(state, ci)]
 
 
-def crush(state: State, action: dict) -> State:
+def crush(state: State, action: dict[str, Any]) -> State:
     """A boulder entered a space with a stela: removed from the game unrevealed."""
-    colour = action.get("colour")
+    colour: Any = action.get("colour")
     require(colour in COLOURS, f"A stela is brown, gray or beige, not {colour!r}.")
     ci = COLOURS.index(colour)
     require(in_box(state, ci), f"All {state.box.stock(colour)} {colour} stelae are already discovered or crushed.")

@@ -18,16 +18,16 @@ from .components import COLOURS, load_box
 from .state import DRAW, REVEAL, TURN, VALUE, State
 
 
-def _describe_stone(meaning: Mapping) -> str:
+def _describe_stone(meaning: Mapping[str, Any]) -> str:
     return "the sacred stone " + " / ".join(str(s) for s in meaning.get("symbols") or [])
 
 
-def _describe_stela(meaning: Mapping) -> str:
+def _describe_stela(meaning: Mapping[str, Any]) -> str:
     value = f" worth {meaning['value']}" if "value" in meaning else ""
     return f"a {meaning.get('colour')} stela{value}"
 
 
-def stone_steps() -> list[tuple[str, dict]]:
+def stone_steps() -> list[tuple[str, dict[str, Any]]]:
     """Every sacred stone in the purse, as many of each kind as the box file says."""
     box = load_box()
     steps = []
@@ -38,7 +38,7 @@ def stone_steps() -> list[tuple[str, dict]]:
     return steps
 
 
-def stela_steps() -> list[tuple[str, dict]]:
+def stela_steps() -> list[tuple[str, dict[str, Any]]]:
     """Every stela token, by colour and value, as many as the box file says."""
     box = load_box()
     steps = []
@@ -59,7 +59,7 @@ def tag_kinds() -> tuple[TagKind, ...]:
     )
 
 
-def _kind_of(meaning: Mapping, kinds: Sequence[str]) -> str | None:
+def _kind_of(meaning: Mapping[str, Any], kinds: Sequence[str]) -> str | None:
     symbols = [str(s) for s in meaning.get("symbols") or []]
     return next(("/".join(p) for p in (symbols, symbols[::-1]) if "/".join(p) in kinds), None)
 
@@ -74,7 +74,7 @@ def _fits(hand: Sequence[str], picked: Sequence[str]) -> bool:
     return True
 
 
-def use_tag(game: Game, state: State, seat: int | None, meaning: Mapping, held: Sequence[Mapping],
+def use_tag(game: Game, state: State, seat: int | None, meaning: Mapping[str, Any], held: Sequence[Mapping[str, Any]],
             physical: bool) -> TagUse:
     kind = meaning.get("kind")
     if kind == "stone":
@@ -84,7 +84,7 @@ def use_tag(game: Game, state: State, seat: int | None, meaning: Mapping, held: 
     return TagUse(sentence="That tag does nothing in Mayan Curse.")
 
 
-def _stone(game: Game, state: State, seat: int | None, meaning: Mapping, held: Sequence[Mapping],
+def _stone(game: Game, state: State, seat: int | None, meaning: Mapping[str, Any], held: Sequence[Mapping[str, Any]],
            physical: bool) -> TagUse:
     if seat is None:
         return TagUse(sentence="Open your private view first (tap your fob), then tap the stones.")
@@ -114,7 +114,7 @@ def _stone(game: Game, state: State, seat: int | None, meaning: Mapping, held: S
     return TagUse(action=hand, sentence=f"{name}: 3 of 3 stones recorded.")
 
 
-def _stela(game: Game, state: State, seat: int | None, meaning: Mapping, physical: bool) -> TagUse:
+def _stela(game: Game, state: State, seat: int | None, meaning: Mapping[str, Any], physical: bool) -> TagUse:
     colour, value = meaning.get("colour"), meaning.get("value")
     if value is None:
         return TagUse(sentence="This stela tag has no value learned; enter the value by touch.")

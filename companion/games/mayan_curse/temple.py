@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ...engine import require
 from .boulders import clear_tokens
@@ -30,12 +31,12 @@ def claim_camera(state: State, seat: int) -> State:
                    events=(event("camera", seat=seat),))
 
 
-def use_backpack(state: State, seat: int, action: dict) -> State:
+def use_backpack(state: State, seat: int, action: dict[str, Any]) -> State:
     """One backpack item per game; flipping the card loses the +2 knowledge."""
     name = state.names[seat]
     s = state.seats[seat]
     require(not s.backpack, f"{name} already used their backpack ({s.backpack}); it works once per game.")
-    item = action.get("item")
+    item: Any = action.get("item")
     items = state.box.backpack_items
     require(item in items, f"The backpack holds {', '.join(items)}, not {item!r}.")
     return replace(state, seats=state.with_seat(seat, backpack=item), events=(event("backpack", seat=seat, item=item),))

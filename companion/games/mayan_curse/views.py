@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import CHANCE, TABLE
+from ...engine import CHANCE
 from .components import COLOURS, PLACES
 from .knowledge import knowledge
 from .rounds import clockwise_from
@@ -26,7 +26,7 @@ def reporter(state: State) -> int:
     return order[0] if order else state.first
 
 
-def actors(state: State) -> list:
+def actors(state: State) -> list[Any]:
     phase = state.phase
     if phase == TURN:
         return [state.queue[0]]
@@ -39,7 +39,7 @@ def actors(state: State) -> list:
     return [CHANCE]
 
 
-def _boulder(state: State, i: int) -> dict:
+def _boulder(state: State, i: int) -> dict[str, Any]:
     tokens, pos = state.boulders[i]
     where = "entrance" if pos == ENTRANCE else ("start" if pos > state.box.rows else "passage")
     cols = state.columns or tuple(range(len(state.boulders)))
@@ -48,7 +48,7 @@ def _boulder(state: State, i: int) -> dict:
             "tumbles": tokens == 0 and pos != ENTRANCE}
 
 
-def _round_end(state: State) -> dict | None:
+def _round_end(state: State) -> dict[str, Any] | None:
     """The last Step 3 in which a boulder tumbled: each tumble in order, what it
     crushed, and whether the slabs must be reset (the summary that stays until tapped)."""
     if not state.last_step:
@@ -66,7 +66,7 @@ def _round_end(state: State) -> dict | None:
     }
 
 
-def view(state: State, viewer: Any) -> dict:
+def view(state: State, viewer: Any) -> dict[str, Any]:
     box = state.box
     over = state.phase == OVER
     players = []
@@ -89,11 +89,11 @@ def view(state: State, viewer: Any) -> dict:
     }
     events = []
     for e in state.events:
-        ev = dict(e)
+        ev = {k: list(x) if isinstance(x, tuple) else x for k, x in e}  # JSON-safe: lists, not tuples
         ev["sentence"] = event_sentence(state, ev, viewer)
         events.append(ev)
     res = result(state)
-    v: dict = {
+    v: dict[str, Any] = {
         "game": "mayan-curse", "viewer": viewer, "round": state.round, "phase": state.phase,
         "waiting_for": {"actors": actors(state), "sentence": waiting(state, reporter(state))},
         "events": events,
@@ -126,8 +126,7 @@ def view(state: State, viewer: Any) -> dict:
         v["solo"] = {"difficulty": d.name, "knowledge_needed": d.knowledge, "camera_needed": d.camera,
                      "scenario": state.opts.scenario or None,
                      "scenario_text": box.scenarios[state.opts.scenario - 1].text if state.opts.scenario else None}
-    if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < len(state.seats) \
-            and viewer != TABLE:
+    if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < len(state.seats):
         s = state.seats[viewer]
         v["you"] = {
             "seat": viewer, "stones": list(s.stones), "played": list(s.played),

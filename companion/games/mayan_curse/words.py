@@ -17,7 +17,7 @@ def names_of(state: State, seats: Any) -> str:
     names = [state.names[i] for i in seats]
     if not names:
         return "nobody"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return str(names[0]) if len(names) == 1 else ", ".join(names[:-1]) + " and " + str(names[-1])
 
 
 def where(state: State, pos: int) -> str:
@@ -51,15 +51,16 @@ def waiting(state: State, reporter: int) -> str:
     return "The game is over."
 
 
-def event_sentence(state: State, ev: dict, viewer: Any) -> str:
+def event_sentence(state: State, ev: dict[str, Any], viewer: Any) -> str:
     """One event of the last action, in the viewer's words."""
     kind = ev["kind"]
-    seat = ev.get("seat")
+    seat: Any = ev.get("seat")
     who = state.names[seat] if isinstance(seat, int) else ""
     own = viewer == seat
     if kind == "stones_drawn":
         if own:
-            return f"You drew {', '.join(stone_name(k) for k in state.seats[seat].stones + state.seats[seat].played)}."
+            s = state.seats[seat]
+            return f"You drew {', '.join(stone_name(k) for k in s.stones + s.played)}."
         return f"{who} drew {ev['count']} sacred stones."
     if kind == "stones_entered":
         return f"{who} entered the stones they drew."
@@ -119,8 +120,9 @@ def event_sentence(state: State, ev: dict, viewer: Any) -> str:
             return "The game is over: escaped players enter the values of their stelae."
         return "The game is over."
     if kind == "corrected":
-        return f"Fixed: the {ev['boulder']} boulder has {ev['tokens']} trigger token{'s' if ev['tokens'] != 1 else ''}."
-    return kind.replace("_", " ").capitalize() + "."
+        plural = "s" if ev["tokens"] != 1 else ""
+        return f"Fixed: the {ev['boulder']} boulder has {ev['tokens']} trigger token{plural}."
+    return str(kind).replace("_", " ").capitalize() + "."
 
 
 def tumble_sentence(state: State, t: Any) -> str:
