@@ -78,7 +78,9 @@ class StatsScreen(Screen):
         for i, who in enumerate(people):
             p = stats.player_stats(self.plays, who, self.game)
             label, rgba = self._colour_of(who, i)
-            lines.append((f"{label}: {p['plays']} plays, {p['wins']} wins ({round(100 * p['win_rate'])}%)",
+            plays = f"{p['plays']} play" + ("s" if p["plays"] != 1 else "")
+            wins = f"{p['wins']} win" + ("s" if p["wins"] != 1 else "")
+            lines.append((f"{label}: {plays}, {wins} ({round(100 * p['win_rate'])}%)",
                           "20sp", rgba))
             lines.append((f"    average {p['average']}, best {p['best']}; last: "
                           + " ".join(f"{r['score']}{'★' if r['won'] else ''}" for r in p["last10"]), "17sp",

@@ -207,7 +207,10 @@ class BarPlot(_Plot):
         for i, (name, v) in enumerate(zip(self.names, self.values)):
             cx = x + i * slot + slot / 2
             top = y + (v - lo) / (hi - lo) * h
-            self._label(f"{v:g}", sp(18), (cx, min(top + sp(12), y + h - sp(8))), "center", theme.TEXT, bold=True)
+            if top + sp(22) <= y + h:  # above the bar
+                self._label(f"{v:g}", sp(18), (cx, top + sp(12)), "center", theme.TEXT, bold=True)
+            else:  # the tallest bar: the number inside its top, in ink that reads on the bar
+                self._label(f"{v:g}", sp(18), (cx, top - sp(12)), "center", theme.ink_on(self.colour), bold=True)
             if n <= 12 or i % max(1, n // 8) == 0:
                 self._label(name, sp(16), (cx, y - dp(14)), "center")
         self._end()
