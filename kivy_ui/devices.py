@@ -24,6 +24,10 @@ def load_config(path: pathlib.Path | None = None) -> dict:
             return tomllib.load(f)
     except tomllib.TOMLDecodeError as e:
         raise BadConfig(f"The config file {path} is not valid TOML: {e}.") from None
+    except UnicodeDecodeError:
+        raise BadConfig(f"The config file {path} is not UTF-8 text; save it again as UTF-8.") from None
+    except OSError as e:
+        raise BadConfig(f"The config file {path} could not be read: {e.strerror or e}.") from None
 
 
 APP_KEYS = ("gate_timeout", "sounds", "fullscreen", "phones_host", "phones_port")

@@ -29,3 +29,19 @@ def test_a_bad_app_setting_is_a_sentence_naming_it(app, says):
 def test_phones_can_be_bound_to_the_tables_own_network():
     s = app_settings({"app": {"phones_host": "192.168.4.1", "phones_port": 9000}})
     assert (s["phones_host"], s["phones_port"]) == ("192.168.4.1", 9000)
+
+
+def test_a_config_file_that_is_not_utf8_is_a_sentence(tmp_path):
+    from kivy_ui.devices import load_config
+
+    path = tmp_path / "config.toml"
+    path.write_bytes(b'[app]\nsounds = true\n# caf\xe9\n')
+    with pytest.raises(BadConfig) as e:
+        load_config(path)
+    assert "not UTF-8" in str(e.value) and str(path) in str(e.value)
+
+
+def test_an_app_section_that_is_not_a_table_is_a_sentence():
+    with pytest.raises(BadConfig) as e:
+        app_settings({"app": 5})
+    assert "[app] section" in str(e.value)
