@@ -10,8 +10,9 @@ from __future__ import annotations
 import hmac
 import secrets
 import threading
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Protocol
 
 from ..engine import TABLE, Game
 from ..errors import CompanionError
@@ -21,8 +22,8 @@ class SessionLike(Protocol):
     game: Game
     players: list[str]
 
-    def view(self, viewer: Any = ...) -> dict: ...
-    def legal_actions(self, actor: Any) -> list[dict]: ...
+    def view(self, viewer: Any = ...) -> dict[str, Any]: ...
+    def legal_actions(self, actor: Any) -> list[dict[str, Any]]: ...
     def mark_seen(self, seat: int) -> None: ...
     def is_over(self) -> bool: ...
 
@@ -30,11 +31,11 @@ class SessionLike(Protocol):
 class Sender(Protocol):
     """What the hub needs from the server (thread-safe calls)."""
 
-    def send(self, seat: int, message: dict) -> None: ...
+    def send(self, seat: int, message: dict[str, Any]) -> None: ...
     def drop(self, seat: int, reason: str) -> None: ...
 
 
-def private_lines(game: Game, view: Mapping) -> list[str]:
+def private_lines(game: Game, view: Mapping[str, Any]) -> list[str]:
     """Sentences for a seat's own secrets: the game's own words when it has them
     (`private_lines(view)`), else each entry of `you` plainly."""
     own = getattr(game, "private_lines", None)
@@ -50,7 +51,7 @@ def private_lines(game: Game, view: Mapping) -> list[str]:
     return lines
 
 
-def message_for(game: Game, seat: int, view: Mapping, actions: list[dict]) -> dict:
+def message_for(game: Game, seat: int, view: Mapping[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any]:
     """The whole message a seat's page receives: a function of that seat's view and
     its own legal actions only (the privacy property test checks this)."""
     waiting = view.get("waiting_for")
@@ -77,7 +78,7 @@ class _Seat:
     token: str
     connections: int = 0
     shown_you: Any = None  # the `you` last shown on this seat's page
-    last: dict | None = None
+    last: dict[str, Any] | None = None
     revoked: list[str] = field(default_factory=list)
 
 
@@ -89,7 +90,7 @@ class PhoneHub:
     Kivy's Clock; tests call fn at once or queue it).
     """
 
-    def __init__(self, session: SessionLike, play: Callable[[int, dict], tuple[bool, str]],
+    def __init__(self, session: SessionLike, play: Callable[[int, dict[str, Any]], tuple[bool, str]],
                  post: Callable[[Callable[[], None]], None]):
         self.session = session
         self._play = play
@@ -134,7 +135,7 @@ class PhoneHub:
     def attach(self, sender: Sender) -> None:
         self._sender = sender
 
-    def message(self, seat: int) -> dict:
+    def message(self, seat: int) -> dict[str, Any]:
         game = self.session.game
         view = self.session.view(seat)
         if self.session.is_over():
@@ -168,7 +169,7 @@ class PhoneHub:
             self._sender.send(seat, msg)
 
     # --- from the server thread: moved to the main thread -------------------------------
-    def gateway(self) -> "Gateway":
+    def gateway(self) -> Gateway:
         return Gateway(self)
 
     def _connected(self, seat: int, delta: int) -> None:
@@ -217,4 +218,4 @@ class Gateway:
         self._hub._post(lambda: self._hub._action(seat, action))
 
 
-__all__ = ["PhoneHub", "Gateway", "message_for", "private_lines", "TABLE"]
+__all__ = ["TABLE", "Gateway", "PhoneHub", "message_for", "private_lines"]

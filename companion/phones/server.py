@@ -93,8 +93,9 @@ class PhoneServer:
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
         server = site._server
-        if server is not None and server.sockets:  # port 0: the one the OS chose
-            self.port = server.sockets[0].getsockname()[1]
+        sockets = getattr(server, "sockets", None)
+        if sockets:  # port 0: the one the OS chose
+            self.port = int(sockets[0].getsockname()[1])
 
     async def _shutdown(self) -> None:
         for ws in list(self._sockets.values()):
@@ -108,7 +109,7 @@ class PhoneServer:
             self._thread.join(5)
 
     # --- from the main thread ---------------------------------------------------------
-    def send(self, seat: int, message: dict) -> None:
+    def send(self, seat: int, message: dict[str, Any]) -> None:
         data = json.dumps(message)
         if self._loop is None:
             return

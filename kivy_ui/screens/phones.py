@@ -67,7 +67,7 @@ class PhonesScreen(Screen):
         connected = set(svc.connected())
         colours = theme.seat_colours(getattr(table.session, "meta", None), len(table.players))
         for seat, name in enumerate(table.players):
-            cname, symbol, rgba = colours[seat]
+            _cname, symbol, rgba = colours[seat]
             row = Factory.PhoneSeat(seat_name=f"{symbol} {name}", connected=seat in connected,
                                     status="connected" if seat in connected else "scan to join")
             row.ids.name.color = rgba

@@ -26,7 +26,7 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-from common import pct  # noqa: E402
+from common import pct
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -160,6 +160,7 @@ def run():
     yield {"bench": "phones", "figure": "table_to_six_phones_p99", "ms": ms(f99), "p50_ms": ms(pct(r["fanout"], 0.5)),
            "target": "< 100 ms", "ok": f99 < 0.1, "samples": len(r["fanout"]), "game_over": r["over"]}
     ratios = [a / b for a, b in zip(r["idle_with"], r["idle_without"]) if b > 0]
-    yield {"bench": "phones", "figure": "idle_cpu_six_phones", "anchor": "phones off", "ratio": round(sorted(ratios)[len(ratios) // 2], 2) if ratios else None,
+    median = round(sorted(ratios)[len(ratios) // 2], 2) if ratios else None
+    yield {"bench": "phones", "figure": "idle_cpu_six_phones", "anchor": "phones off", "ratio": median,
            "spread": [round(min(ratios), 2), round(max(ratios), 2)] if ratios else None,
            "cpu_s_with": r["idle_with"], "cpu_s_without": r["idle_without"]}

@@ -11,7 +11,7 @@ from companion.games import get_game
 from companion.phones.hub import message_for
 from companion.session import Session
 
-from .conftest import MainThread, make_hub
+from .conftest import make_hub
 
 
 class Recorder:

@@ -39,7 +39,7 @@ async def next_of(ws: aiohttp.ClientWebSocketResponse, main: MainThread, kind: s
         main.run()
         try:
             msg = await ws.receive(timeout=0.02)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             continue
         if msg.type == aiohttp.WSMsgType.TEXT:
             data = json.loads(msg.data)
