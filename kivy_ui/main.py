@@ -233,9 +233,8 @@ def main(argv: list[str] | None = None) -> int:
     Config.set("graphics", "allow_screensaver", "0")  # the screen stays awake while the app runs
     if args.kiosk:
         Config.set("graphics", "show_cursor", "0")  # a touch table: no mouse arrow in the middle of it
-    if fullscreen:
-        # A touchscreen table has no keyboard: names are typed on Kivy's docked one.
-        Config.set("kivy", "keyboard_mode", "systemanddock")
+    # The on-screen keyboard is New game's to show (kivy_ui/screens/new_game.py: Kivy's own
+    # VKeyboard, docked below the form, only when no physical keyboard is attached).
 
     from .app import MayaApp
 
