@@ -24,7 +24,7 @@ from companion.games.maya import words
 from companion.games.maya.actions import is_private
 
 from .. import theme
-from ..widgets.maya_board import PlayerTile, PyramidColumn, QuarryColumn, player_status
+from ..widgets.maya_board import FONT, PlayerTile, PyramidColumn, QuarryColumn, player_status
 from ..widgets.maya_private import MayaPrivatePanel
 from ..widgets.maya_summary import RoundSummary
 from .game_screen import GameScreen
@@ -113,7 +113,7 @@ class MayaScreen(GameScreen):
             self.ids.pyramids.add_widget(pcol)
         if not self._buttons:
             for _ in range(MAX_BUTTONS):
-                b = Factory.BigButton(text="", font_size=sp(BUTTON_PX), height=dp(56), font_name=theme.SYMBOL_FONT)
+                b = Factory.BigButton(text="", font_size=sp(BUTTON_PX), height=dp(56), font_name=FONT)
                 b.choice = None
                 b.bind(on_release=self._choose)
                 self._buttons.append(b)

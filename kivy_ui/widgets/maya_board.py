@@ -10,6 +10,7 @@ after a move: no widget is added or removed while a game goes on.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from kivy.graphics import Color, Line, Rectangle
@@ -23,6 +24,10 @@ from companion.games.maya.words import short_marker_name
 
 from .. import theme
 
+# Kivy caches a font found by a name without ".ttf" under the name with it, so each
+# label would look the name up on disk again (a few stat() calls per text change).
+FONT = theme.SYMBOL_FONT if theme.SYMBOL_FONT.endswith(".ttf") else theme.SYMBOL_FONT + ".ttf"
+
 GLANCE = sp(theme.GLANCE_PX)
 SMALL = sp(theme.MIN_PX)
 
@@ -32,7 +37,7 @@ Seats = dict  # seat -> (colour name, symbol, rgba)
 def label(size: float = GLANCE, bold: bool = False, dim: bool = False, halign: str = "center",
           markup: bool = False, shorten: bool = True, wrap: bool = True, **kw: Any) -> Label:
     lab = Label(font_size=size, bold=bold, color=theme.TEXT_DIM if dim else theme.TEXT,
-                font_name=theme.SYMBOL_FONT, halign=halign, valign="middle", shorten=shorten,
+                font_name=FONT, halign=halign, valign="middle", shorten=shorten,
                 shorten_from="right", markup=markup, **kw)
     lab.glance = size >= GLANCE  # read at a glance across the table (AppDriver.small_text checks it)
     if wrap:  # else the text keeps its natural size (and the label takes its width)
@@ -40,9 +45,19 @@ def label(size: float = GLANCE, bold: bool = False, dim: bool = False, halign: s
     return lab
 
 
+@lru_cache(maxsize=64)
+def _symbol(rgba: tuple, symbol: str) -> str:
+    return f"[color={theme.hex_colour(rgba)}][size={int(SMALL + 2)}]{symbol}[/size][/color]"
+
+
 def mark(seats: Seats, seat: int, text: str) -> str:
     """A player's symbol in their colour (a smaller symbol beside a glance-size number)."""
-    return f"[color={theme.hex_colour(seats[seat][2])}][size={int(SMALL + 2)}]{seats[seat][1]}[/size][/color]{text}"
+    return _symbol(tuple(seats[seat][2]), seats[seat][1]) + text
+
+
+def set_rgba(colour: Color, rgba: Any) -> None:
+    if tuple(colour.rgba) != tuple(rgba):
+        colour.rgba = rgba
 
 
 class Panel(BoxLayout):
@@ -61,9 +76,10 @@ class Panel(BoxLayout):
         self._bg.pos, self._bg.size = self.pos, self.size
         self._frame.rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2)
 
-    def framed(self, on: bool) -> None:
-        self._frame_colour.rgba = theme.ACCENT if on else (0, 0, 0, 0)
-        self._bg_colour.rgba = theme.SURFACE_HI if on else theme.SURFACE
+    def framed(self, on: bool, frame: Any = (0, 0, 0, 0)) -> None:
+        """Only what changed is touched: an unchanged canvas costs the next frame nothing."""
+        set_rgba(self._frame_colour, theme.ACCENT if on else frame)
+        set_rgba(self._bg_colour, theme.SURFACE_HI if on else theme.SURFACE)
 
 
 class PlayerTile(Panel):
@@ -95,17 +111,14 @@ class PlayerTile(Panel):
 
     def show(self, p: dict, seats: Seats, acting: bool, status: str) -> None:
         self.seat = p["seat"]
-        symbol = seats[p["seat"]][1]
-        self.name.text = f"{'▶' if acting else symbol} {p['name']}"
+        # whose turn: the name turns gold in a gold frame (a colour change redraws no text)
+        self.name.text = f"{seats[p['seat']][1]} {p['name']}"
         self.name.color = theme.ACCENT if acting else theme.TEXT
-        self.name.bold = acting
         self.gold.text = f"{p['gold']}g"
         self.name.glance = self.gold.glance = self.blocks.glance = True
         self.blocks.text = f"{p['blocks']}[size={int(SMALL + 2)}]▣[/size]"
         self.status.text = status
-        self.framed(acting)
-        with_colour = seats[p["seat"]][2]
-        self._frame_colour.rgba = theme.ACCENT if acting else (*with_colour[:3], 0.9)
+        self.framed(acting, frame=(*seats[p["seat"]][2][:3], 0.9))
 
 
 def player_status(p: dict, view: dict) -> str:
@@ -129,7 +142,7 @@ class Chip(Label):
     """A card at a quarry: its owner's colour and symbol, low/high or its value."""
 
     def __init__(self, **kw: Any) -> None:
-        super().__init__(font_name=theme.SYMBOL_FONT, font_size=SMALL, bold=True, **kw)
+        super().__init__(font_name=FONT, font_size=SMALL, bold=True, **kw)
         with self.canvas.before:
             self._colour = Color(0, 0, 0, 0)
             self._rect = Rectangle(pos=self.pos, size=self.size)
@@ -140,12 +153,14 @@ class Chip(Label):
         self._rect.size = (max(0, self.width - dp(2)), max(0, self.height - dp(2)))
 
     def paint(self, rgba: Any, text: str) -> None:
-        self._colour.rgba = rgba
-        self.color = theme.ink_on(rgba)
+        set_rgba(self._colour, rgba)
+        ink = theme.ink_on(rgba)
+        if tuple(self.color) != tuple(ink):
+            self.color = ink
         self.text = text
 
     def blank(self) -> None:
-        self._colour.rgba = (0, 0, 0, 0)
+        set_rgba(self._colour, (0, 0, 0, 0))
         self.text = ""
 
 
@@ -177,11 +192,12 @@ class QuarryColumn(Panel):
 
     def show(self, q: dict, seats: Seats, current: bool, result: dict | None) -> None:
         pays = "·".join(map(str, q["blocks"]))
-        # the blocks it pays are the glance text; its number may be smaller where four places pay
-        number_size = int(GLANCE) if len(q["blocks"]) < 4 else int(SMALL + 2)
-        self.title.text = (f"[size={number_size}]Q{q['quarry'] + 1}[/size] "
-                           f"[color={theme.hex_colour(theme.ACCENT)}]{pays}[/color]")
-        count = f"{len(q['cards'])}/{q['max_cards']} "
+        # the blocks it pays are the glance text; where four places pay, its number
+        # moves to the line below (seven quarries side by side leave ~110 px each)
+        long = len(q["blocks"]) >= 4
+        self.title.text = ("" if long else f"Q{q['quarry'] + 1} ") + \
+            f"[color={theme.hex_colour(theme.ACCENT)}]{pays}[/color]"
+        count = (f"Q{q['quarry'] + 1} " if long else "") + f"{len(q['cards'])}/{q['max_cards']} "
         if result is not None:  # scored: the blocks each player won here, most first
             won = sorted(((int(k), b) for k, b in result["blocks"].items() if b), key=lambda sb: -sb[1])
             self.marker.text = " ".join(mark(seats, s, str(b)) for s, b in won) or "no blocks"
@@ -235,10 +251,12 @@ class LevelRow(Widget):
 
     def show(self, level: dict, seats: Seats) -> None:
         placed = sum(level["blocks"])
-        self.fraction = min(1.0, placed / max(1, level["spaces"]))
+        fraction = min(1.0, placed / max(1, level["spaces"]))
         full = placed >= level["spaces"]
-        self._fill_colour.rgba = (0.20, 0.34, 0.24, 1) if full else (0.30, 0.30, 0.38, 1)
-        self._fit()
+        set_rgba(self._fill_colour, (0.20, 0.34, 0.24, 1) if full else (0.30, 0.30, 0.38, 1))
+        if fraction != self.fraction:
+            self.fraction = fraction
+            self._fit()
         shown = " ".join(mark(seats, s, str(n)) for s, n in enumerate(level["blocks"]) if n)
         self.text.text = shown or f"[size={int(SMALL)}][color={theme.hex_colour(theme.TEXT_DIM)}]" \
                                   f"0/{level['spaces']}[/color][/size]"

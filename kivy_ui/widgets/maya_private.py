@@ -11,7 +11,8 @@ offer_draft()), offered again when that seat opens its view next.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
@@ -22,19 +23,22 @@ from kivy.uix.label import Label
 from companion.games.maya.words import number, short_marker_name
 
 from .. import theme
+from .maya_board import FONT
 
 CARD_ORDER = (3, 4, 5, 6, 7, 8, -3)  # as the rulebook lists them
 
 
 def _label(size: float, bold: bool = False, colour: Any = theme.TEXT, markup: bool = False, **kw: Any) -> Label:
-    lab = Label(font_size=size, bold=bold, color=colour, markup=markup, font_name=theme.SYMBOL_FONT,
+    kw.setdefault("shorten", True)
+    kw.setdefault("shorten_from", "right")
+    lab = Label(font_size=size, bold=bold, color=colour, markup=markup, font_name=FONT,
                 halign="center", valign="middle", **kw)
     lab.bind(size=lambda w, s: setattr(w, "text_size", s))
     return lab
 
 
 def _button(text: str = "", accent: bool = False, size: float = sp(24)) -> Any:
-    b = (Factory.AccentButton if accent else Factory.BigButton)(text=text, font_size=size, font_name=theme.SYMBOL_FONT)
+    b = (Factory.AccentButton if accent else Factory.BigButton)(text=text, font_size=size, font_name=FONT)
     b.size_hint_y = 1
     b.fn = None
     b.bind(on_release=lambda btn: btn.fn and btn.fn())
@@ -47,9 +51,9 @@ class QuarryPick(BoxLayout):
     def __init__(self, pick: Callable[[int, int], None], **kw: Any) -> None:
         super().__init__(orientation="vertical", spacing=dp(2), **kw)
         self.quarry = 0
-        self.title = _label(sp(20), bold=True, size_hint_y=None, height=dp(26))
+        self.title = _label(sp(18), bold=True, size_hint_y=None, height=dp(24))
         self.marker = _label(sp(16), colour=theme.TEXT_DIM, size_hint_y=None, height=dp(20))
-        self.laid = _label(sp(16), markup=True, size_hint_y=None, height=dp(40))
+        self.laid = _label(sp(16), markup=True, size_hint_y=None, height=dp(58), shorten=False)
         for w in (self.title, self.marker, self.laid):
             self.add_widget(w)
         self.buttons = {}
@@ -63,7 +67,7 @@ class QuarryPick(BoxLayout):
 
     def show(self, q: dict, seat: int, mine: dict, seats: dict, hand: list, legal: set, chosen: int | None) -> None:
         self.quarry = q["quarry"]
-        self.title.text = f"Q{q['quarry'] + 1}  {'·'.join(map(str, q['blocks']))}"
+        self.title.text = f"Q{q['quarry'] + 1} {'·'.join(map(str, q['blocks']))}"
         self.marker.text = f"{len(q['cards'])}/{q['max_cards']} · " + (
             short_marker_name(q["marker"]) if q["marker"] else "—")
         chips = []

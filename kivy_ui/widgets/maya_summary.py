@@ -4,7 +4,8 @@ erosion checklist (per player and pyramid, which blocks to take off the real
 board). Built once and refilled; every sentence comes from the engine's words."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
@@ -16,6 +17,7 @@ from kivy.uix.scrollview import ScrollView
 from companion.games.maya import words
 
 from .. import theme
+from .maya_board import FONT
 
 
 class RoundSummary(ModalView):
@@ -29,7 +31,7 @@ class RoundSummary(ModalView):
                            size_hint_y=None, height=dp(40), halign="left", valign="middle")
         self.title.bind(size=lambda w, s: setattr(w, "text_size", s))
         self.body = Label(font_size=sp(theme.MIN_PX + 4), color=theme.TEXT, markup=True, size_hint_y=None,
-                          halign="left", valign="top", font_name=theme.SYMBOL_FONT)
+                          halign="left", valign="top", font_name=FONT)
         self.body.bind(width=lambda w, x: setattr(w, "text_size", (x, None)),
                        texture_size=lambda w, s: setattr(w, "height", s[1]))
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(8))

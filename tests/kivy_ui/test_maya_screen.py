@@ -10,7 +10,6 @@ import random
 from companion.bots import get_bot
 from companion.engine import CHANCE
 from companion.games.maya.actions import is_private
-from companion.games.maya.words import number
 
 BOT = get_bot("maya", "greedy")
 

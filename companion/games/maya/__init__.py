@@ -7,16 +7,30 @@ quarrying, distribution, transport, building, scoring, markers, auction; rounds
 holds the flow between them and views the privacy gate's data."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...components import BoxSpec
 from ...engine import Correction, Game, Move, Option, Result, TagKind, TagUse, require, shared_ranks
 from . import actions as A
-from . import auction, building, distribution, hooks, quarrying, rounds, setup as setup_mod, views
+from . import auction, building, distribution, hooks, quarrying, rounds, views
 from . import markers as mk
+from . import setup as setup_mod
 from .components import Box, load_box, validate
-from .state import (AUCTION_CHOICE, AUCTION_DRAW, BIDDING, BUILDING, DISTRIBUTION, FIRST_PLAYER, OVER,
-                    QUARRYING, SETUP, Options, State, replace)
+from .state import (
+    AUCTION_CHOICE,
+    AUCTION_DRAW,
+    BIDDING,
+    BUILDING,
+    DISTRIBUTION,
+    FIRST_PLAYER,
+    OVER,
+    QUARRYING,
+    SETUP,
+    Options,
+    State,
+    replace,
+)
 
 #: actions whose effect no event of their own tells: the view's events start with the action
 _TOLD = frozenset((A.SETUP_BLOCK, A.BID, A.CHOOSE_BLUE_MARKER, A.MINUS_THREE, A.DECLINE, A.PLACE_PROTECTION,

@@ -3,7 +3,8 @@ controller and the screens import these instead of retyping the strings (the
 strings themselves never change: journals and rulebook replays keep working)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 SETUP_BLOCK = "setup_block"
 CHOOSE_STARTING_PLAYER = "choose_starting_player"

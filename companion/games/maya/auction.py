@@ -10,9 +10,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...engine import CHANCE, require
+from . import markers as mk
 from .components import BLUE_MARKERS, titles
 from .state import AUCTION_CHOICE, AUCTION_DRAW, BIDDING, State, note, order_from, replace, tup_set
-from . import markers as mk
 
 
 def begin(state: State) -> State:

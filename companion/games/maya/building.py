@@ -3,8 +3,8 @@ the double move and the two kinds of pass."""
 from __future__ import annotations
 
 from ...engine import require
-from .state import BUILDING, State, add_block, level_full, note, replace, tup_add, tup_set
 from . import markers as mk
+from .state import BUILDING, State, add_block, level_full, note, replace, tup_add, tup_set
 
 
 def open_level(state: State) -> int | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pathlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from ...components import Checker, cached_box, unconfirmed
 
@@ -133,7 +133,7 @@ def validate(data: dict, players: int, source: str = "") -> Box:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _default_data():
     import tomllib
 

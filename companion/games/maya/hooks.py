@@ -4,7 +4,8 @@ card tag means now (the table controller), and the public numbers a table may
 fix (gold, blocks in the pool)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...components import BoxNumber, BoxSpec, get_path
 from ...engine import Correction, LearnSet, TagKind, TagUse

@@ -4,8 +4,9 @@ reads and the action each button plays. Pure functions of the public view, so
 any client (the touchscreen, a phone page) offers the same steps."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .words import marker_name, names_of, number, pyramid_name
 

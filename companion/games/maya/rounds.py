@@ -4,8 +4,24 @@ from __future__ import annotations
 
 from ...engine import CHANCE
 from . import auction, building, distribution, quarrying, scoring, setup, transport
-from .state import (AUCTION_CHOICE, AUCTION_DRAW, BIDDING, BUILDING, DISTRIBUTION, FIRST_PLAYER, OVER,
-                    QUARRY_END, QUARRYING, SETUP, Pending, Quarry, State, note, order_from, replace)
+from .state import (
+    AUCTION_CHOICE,
+    AUCTION_DRAW,
+    BIDDING,
+    BUILDING,
+    DISTRIBUTION,
+    FIRST_PLAYER,
+    OVER,
+    QUARRY_END,
+    QUARRYING,
+    SETUP,
+    Pending,
+    Quarry,
+    State,
+    note,
+    order_from,
+    replace,
+)
 
 ROUNDS = 3
 
@@ -147,4 +163,4 @@ def actors(state: State) -> frozenset:
     return frozenset((state.turn,))
 
 
-__all__ = ["advance", "actors", "start_round", "choose_starting_player"]
+__all__ = ["actors", "advance", "choose_starting_player", "start_round"]

@@ -136,4 +136,4 @@ def order_from(state: State, first: int) -> list:
     return [(first + k) % n for k in range(n)]
 
 
-__all__ = ["State", "Options", "Quarry", "Pending", "replace", "note", "tup_set", "tup_add", "add_block", "level_full", "order_from"]
+__all__ = ["Options", "Pending", "Quarry", "State", "add_block", "level_full", "note", "order_from", "replace", "tup_add", "tup_set"]

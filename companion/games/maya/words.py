@@ -8,7 +8,8 @@ same sentences. None of them names a concealed card's value or a sealed bid.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 View = Mapping[str, Any]
 

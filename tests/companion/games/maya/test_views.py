@@ -7,12 +7,13 @@ secrets are equal."""
 import json
 import random
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.engine import CHANCE, TABLE
 from companion.games.maya import GAME
-from companion.viewschema import problems
 from companion.games.maya.state import BIDDING, replace
+from companion.viewschema import problems
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli"]
 
