@@ -25,11 +25,11 @@ View = dict[str, Any]
 class GreedyBot(Bot):
     kind = "greedy"
 
-    def choose(self, game: Any, view: Any, legal: Any, rng: random.Random) -> dict:
+    def choose(self, game: Any, view: Any, legal: Any, rng: random.Random) -> dict[str, Any]:
         if not isinstance(view, dict):  # the older call choose(game, state, seat, rng)
             state, seat = view, legal
             view, legal = game.view(state, seat), self.legal(game, state, seat)
-        actions = list(legal)
+        actions: list[dict[str, Any]] = [dict(a) for a in legal]
         seat = view["you"]["seat"]
         types = {a["type"] for a in actions}
         if len(actions) == 1:
@@ -54,7 +54,7 @@ class GreedyBot(Bot):
         return rng.choice(actions)
 
     # --- quarrying ---------------------------------------------------------------
-    def _quarry(self, view: View, seat: int, actions: list, rng: random.Random) -> dict:
+    def _quarry(self, view: View, seat: int, actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
         cards = view["you"]["cards"]
         transport = sum(v for v in cards if v != MINUS)
         expected = self._expected_blocks(view, seat)
@@ -73,9 +73,9 @@ class GreedyBot(Bot):
         return best or next(a for a in actions if a["type"] == A.PASS)
 
     @staticmethod
-    def _totals(view: View, q: int) -> dict:
+    def _totals(view: View, q: int) -> dict[int, int]:
         mine = {(x["quarry"], x["index"]): x["value"] for x in view["you"]["laid"]}
-        totals: dict = {}
+        totals: dict[int, int] = {}
         for i, c in enumerate(view["quarries"][q]["cards"]):
             v = c.get("value", mine.get((q, i)))
             if v is None:
@@ -84,7 +84,7 @@ class GreedyBot(Bot):
         return totals
 
     @staticmethod
-    def _blocks_at(view: View, seat: int, q: int, totals: dict) -> int:
+    def _blocks_at(view: View, seat: int, q: int, totals: dict[int, int]) -> int:
         order = list(dict.fromkeys(c["seat"] for c in view["quarries"][q]["cards"]))
         ranked = sorted(totals, key=lambda s: (-totals[s], order.index(s) if s in order else 99))
         blocks = view["quarries"][q]["blocks"]
@@ -117,10 +117,10 @@ class GreedyBot(Bot):
         return total
 
     @staticmethod
-    def _minus_three(view: View, actions: list) -> dict:
+    def _minus_three(view: View, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """Take the points from whoever has the most at the face-up quarry."""
         q = view["pending"]["quarry"] if view.get("pending") else view["current_quarry"]
-        pts: dict = {}
+        pts: dict[int, int] = {}
         for c in view["quarries"][q]["cards"]:
             v = c.get("value", 0)
             pts[c["seat"]] = pts.get(c["seat"], 0) + (v if v != MINUS else 0)
@@ -130,11 +130,11 @@ class GreedyBot(Bot):
         return max(hits, key=lambda a: pts.get(a["target"], 0)) if hits else actions[0]
 
     # --- building: one step of look-ahead over the public pyramids ----------------
-    def _best(self, view: View, seat: int, actions: list, rng: random.Random) -> dict:
+    def _best(self, view: View, seat: int, actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
         return max(actions, key=lambda a: self._worth(view, seat, a) + rng.random() * 1e-3)
 
     @staticmethod
-    def _open_level(levels_of: list) -> int | None:
+    def _open_level(levels_of: list[list[dict[str, Any]]]) -> int | None:
         lowest = None
         for pyr in levels_of:
             for lv, level in enumerate(pyr):
@@ -145,7 +145,7 @@ class GreedyBot(Bot):
                     break
         return lowest
 
-    def _worth(self, view: View, seat: int, action: dict) -> float:
+    def _worth(self, view: View, seat: int, action: dict[str, Any]) -> float:
         """Gold the pyramids would pay this seat after the action, less the best
         other's, plus the blocks still to build with."""
         pyramids = [[dict(lv, blocks=list(lv["blocks"])) for lv in p["levels"]] for p in view["pyramids"]]
@@ -185,4 +185,4 @@ class GreedyBot(Bot):
                     won[s] += g
         others = max(won[s] for s in range(n) if s != seat)
         placed = sum(level["blocks"][seat] for pyr in pyramids for level in pyr)
-        return won[seat] - 0.3 * others + 0.4 * (placed + hand) + gold
+        return float(won[seat] - 0.3 * others + 0.4 * (placed + hand) + gold)

@@ -90,8 +90,9 @@ def test_maya_reads_across_the_table_in_every_phase(ui):
             sizes[f"setup {tag}"] = readable(d, f"maya-read-01-setup-{tag}")
             glance = glance_labels(d)
             assert screen.ids.summary.glance and any(n in t for t in glance for n in names[:1])
-            assert play_until(d, session, rng, lambda: session.state.phase == "quarrying"
-                              and sum(len(q.cards) for q in session.state.quarries) >= len(names))
+            laid = len(names)
+            assert play_until(d, session, rng, lambda s=session, n=laid: s.state.phase == "quarrying"
+                              and sum(len(q.cards) for q in s.state.quarries) >= n)
             sizes[f"quarrying {tag}"] = readable(d, f"maya-read-02-quarrying-{tag}")
             pays = ["·".join(map(str, q.blocks)) for q in session.state.box.quarries]
             assert all(any(p in t for t in glance_labels(d)) for p in pays)  # what each quarry pays
@@ -101,9 +102,9 @@ def test_maya_reads_across_the_table_in_every_phase(ui):
             private = screen.gate_view.overlay
             sizes[f"private {tag}"] = readable(d, f"maya-read-03-private-{tag}", private)
             d.app.table.close_gate()
-            assert play_until(d, session, rng, lambda: session.state.phase == "building")
+            assert play_until(d, session, rng, lambda s=session: s.state.phase == "building")
             sizes[f"building {tag}"] = readable(d, f"maya-read-04-building-{tag}")
-            assert play_until(d, session, rng, lambda: screen._summary is not None and screen._summary.shown)
+            assert play_until(d, session, rng, lambda sc=screen: sc._summary is not None and sc._summary.shown)
             sizes[f"summary {tag}"] = readable(d, f"maya-read-05-summary-{tag}", screen._summary)
             screen._summary.close()
             d.app.leave_game()

@@ -4,7 +4,7 @@ card tag means now (the table controller), and the public numbers a table may
 fix (gold, blocks in the pool)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...components import BoxNumber, BoxSpec, get_path
@@ -34,7 +34,7 @@ def _listed(data: Any, key: str) -> bool:
     return isinstance(holder, dict) and leaf in (holder.get("unconfirmed") or [])
 
 
-def box_numbers(data: dict, shipped: dict) -> list[BoxNumber]:
+def box_numbers(data: dict[str, Any], shipped: dict[str, Any]) -> list[BoxNumber]:
     """Every number of the file in force, with its shipped default and its source."""
     out: list[BoxNumber] = []
 
@@ -69,7 +69,7 @@ def box_numbers(data: dict, shipped: dict) -> list[BoxNumber]:
     return out
 
 
-def validate_all(data: dict, source: str) -> dict[int, Any]:
+def validate_all(data: dict[str, Any], source: str) -> dict[int, Any]:
     """The file checked for every player count it serves."""
     return {n: validate(data, n, source) for n in (3, 4, 5)}
 
@@ -85,7 +85,7 @@ def describe_card(meaning: Mapping[str, Any]) -> str:
     return f"{str(meaning.get('colour', '')).capitalize()}'s {number(int(meaning.get('value', 0)))}"
 
 
-def _card_steps(colour: str) -> list[tuple[str, dict]]:
+def _card_steps(colour: str) -> list[tuple[str, dict[str, Any]]]:
     """One step per worker card of that colour, as the rulebook lists them (3, 4, 4, … −3)."""
     cards = sorted(load_box(5).worker_cards, key=lambda v: (v < 0, v))
     steps = []
@@ -98,7 +98,10 @@ def _card_steps(colour: str) -> list[tuple[str, dict]]:
 
 
 def _learn_sets() -> list[LearnSet]:
-    return [LearnSet(f"{c.capitalize()} cards", lambda c=c: _card_steps(c)) for c in load_box(5).colours]
+    def steps_of(colour: str) -> Callable[[], list[tuple[str, dict[str, Any]]]]:
+        return lambda: _card_steps(colour)
+
+    return [LearnSet(f"{c.capitalize()} cards", steps_of(c)) for c in load_box(5).colours]
 
 
 WORKER = TagKind(kind="worker", title="Maya worker cards", fields={"colour": str, "value": int},
@@ -123,10 +126,10 @@ def use_tag(state: State, seat: int | None, meaning: Mapping[str, Any]) -> TagUs
     return TagUse(select=value)
 
 
-def _quarry_legal(state: State, seat: int) -> list[dict]:
+def _quarry_legal(state: State, seat: int) -> list[dict[str, Any]]:
     from .quarrying import legal
 
-    return legal(state, seat)
+    return list(legal(state, seat))
 
 
 # --- public numbers a table may fix -------------------------------------------------------
@@ -150,6 +153,6 @@ def correct(state: State, key: str, value: int) -> State:
     seat = int(seat_text)
     field = "gold" if what == "gold" else "pool"
     before = getattr(state, field)[seat]
-    state = replace(state, events=(), **{field: tup_set(getattr(state, field), seat, value)})
+    state = replace(state, events=(), **{field: tup_set(getattr(state, field), seat, value)})  # type: ignore[no-untyped-call]
     return note(state, {"event": "correction", "what": what, "seat": seat, "before": before, "after": value})
 

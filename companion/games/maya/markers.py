@@ -119,12 +119,14 @@ def legal(state: State, pend: Pending) -> list:
     if kind in ("joker", "joker_carry"):
         out = []
         if kind == "joker":
-            out += [{"actor": seat, "type": "use_joker", "as": "protect", "quarry": q} for q in concealed_quarries(state)]
+            out += [{"actor": seat, "type": "use_joker", "as": "protect", "quarry": q}
+                    for q in concealed_quarries(state)]
         else:
             out.append({"actor": seat, "type": "use_joker", "as": "transport2"})
         out += [{"actor": seat, "type": "use_joker", "as": "move_block", "pyramid": p, "level": lv, "to": to}
                 for p, lv, to in move_targets(state, seat)]
-        out += [{"actor": seat, "type": "use_joker", "as": "pool_block", "pyramid": p} for p in pool_targets(state, seat)]
+        out += [{"actor": seat, "type": "use_joker", "as": "pool_block", "pyramid": p}
+                for p in pool_targets(state, seat)]
         return out + [{"actor": seat, "type": "decline"}]
     raise AssertionError(kind)
 
@@ -186,7 +188,8 @@ def apply(state: State, pend: Pending, action: dict) -> State:
         rest = replace(rest, markers=tup_set(rest.markers, seat, tuple(held)))
         if as_ == "protect":
             q = action.get("quarry")
-            require(q in concealed_quarries(state), "The joker's protection goes on a quarry that still has concealed cards.")
+            require(q in concealed_quarries(state),
+                    "The joker's protection goes on a quarry that still has concealed cards.")
             return protect(rest, seat, q)
         if as_ == "move_block":
             return move_block(rest, seat, action)

@@ -28,7 +28,9 @@ def steps(view: View, action: Mapping[str, Any]) -> tuple[str, ...]:
     """An action as the labels of the buttons that lead to it, one per step."""
     names = names_of(view)
     t = action["type"]
-    pyr = lambda p: pyramid_name(view, p)  # noqa: E731
+    def pyr(p: int) -> str:
+        return pyramid_name(view, p)
+
     if t == "setup_block":
         return (pyr(action["pyramid"]),)
     if t in ("choose_starting_player", "appoint_starting_player"):

@@ -136,4 +136,5 @@ def order_from(state: State, first: int) -> list:
     return [(first + k) % n for k in range(n)]
 
 
-__all__ = ["Options", "Pending", "Quarry", "State", "add_block", "level_full", "note", "order_from", "replace", "tup_add", "tup_set"]
+__all__ = ["Options", "Pending", "Quarry", "State", "add_block", "level_full", "note", "order_from", "replace",
+           "tup_add", "tup_set"]

@@ -29,7 +29,8 @@ def transport(state: State) -> State:
     # the transport markers are spent now, used or not
     markers = state.markers
     for seat in range(state.n):
-        left = tuple(m for m in markers[seat] if m not in ("transport2", "joker:transport2", "transport4", "extra_block"))
+        spent = ("transport2", "joker:transport2", "transport4", "extra_block")
+        left = tuple(m for m in markers[seat] if m not in spent)
         markers = tup_set(markers, seat, left)
     return note(replace(state, hand=tuple(hand), pool=tuple(pool), markers=markers),
                 {"event": "transport", "players": report})

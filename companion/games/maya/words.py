@@ -157,8 +157,9 @@ def event_sentence(view: View, e: Mapping[str, Any]) -> str:
         return transport_sentence(view, e)
     if kind == "built":
         where = [f"{pyramid_name(view, p)} level {lv + 1}" for p, lv in e["placed"]]
-        dbl = e.get("double_move")
-        head = {"paid": " pays a block for a double move:", "free": " uses the free double move:"}.get(dbl, " builds in")
+        dbl = str(e.get("double_move"))
+        head = {"paid": " pays a block for a double move:",
+                "free": " uses the free double move:"}.get(dbl, " builds in")
         out = f"{names[e['seat']]}{head} {' and '.join(where)}."
         for b in e.get("bonus", []):
             out += " " + event_sentence(view, b)
@@ -292,8 +293,10 @@ def action_sentence(view: View, action: Mapping[str, Any]) -> str:
     names = names_of(view)
     who = names[actor] if isinstance(actor, int) and 0 <= actor < len(names) else "A player"
     t = action.get("type")
-    pyr = lambda p: pyramid_name(view, p)  # noqa: E731
-    q = action.get("quarry")
+    def pyr(p: int) -> str:
+        return pyramid_name(view, p)
+
+    q: Any = action.get("quarry")
     if t == "place_worker":
         return f"{who} lays a worker card at quarry {q + 1}." if isinstance(q, int) else f"{who} lays a worker card."
     if t == "pass":
