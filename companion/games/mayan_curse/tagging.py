@@ -23,7 +23,7 @@ def _describe_stone(meaning: Mapping[str, Any]) -> str:
 
 
 def _describe_stela(meaning: Mapping[str, Any]) -> str:
-    value = f" worth {meaning['value']}" if "value" in meaning else ""
+    value = f" ({meaning['value']})" if "value" in meaning else ""
     return f"a {meaning.get('colour')} stela{value}"
 
 
