@@ -154,8 +154,7 @@ class Session:
                     data = json.loads(payload)
                 except ValueError:
                     raise JournalError(f"Game {self.id} cannot be rebuilt: journal entry {seq} is damaged.") from None
-                if kind == "action":
-                    interned[payload] = data
+                interned[payload] = data  # equal entries share one (read-only) object
             try:
                 if kind == "action":
                     if not isinstance(data, dict):
@@ -558,7 +557,7 @@ class Session:
         self._listeners.clear()
 
 
-SNAPSHOT_EVERY = 32  # states kept in memory: one in SNAPSHOT_EVERY, plus the last 1-2 x that many
+SNAPSHOT_EVERY = 16  # a state kept (memory and journal) every this many actions, plus the last 1-2x that many
 MAX_DEPTH = 8  # nesting of lists and tables in an action
 MAX_ITEMS = 2_000  # values in one action (a shuffle order has ~70)
 MAX_TEXT = 200  # characters in one piece of text

@@ -152,6 +152,10 @@ def kill_rounds(work: pathlib.Path, games_wanted: int, rng: random.Random, damag
                 acknowledged = known.get(sid, []) + printed.get(sid, [])
                 if entries[:len(acknowledged)] != acknowledged:
                     lost += 1
+                    first = next(i for i, (a, b) in enumerate(zip(entries + [None] * len(acknowledged),
+                                                                  acknowledged)) if a != b)
+                    emit({"soak": "lost", "game": sid, "why": "an acknowledged entry is missing", "at": first,
+                          "journal": entries[first:first + 2], "acknowledged": acknowledged[first:first + 2]})
                 known[sid] = entries
                 row = j.session(sid)
                 try:
@@ -165,6 +169,8 @@ def kill_rounds(work: pathlib.Path, games_wanted: int, rng: random.Random, damag
                 if resumed.actions != actions or resumed.state != replay(row["game"], row["players"],
                                                                          row["options"], actions):
                     lost += 1
+                    emit({"soak": "lost", "game": sid, "why": "resumed game differs from a replay",
+                          "actions": [len(resumed.actions), len(actions)]})
         totals["lost_moves"] += lost
         totals["entries"] = sum(len(v) for v in known.values())
         totals["games_finished"] = len(finished)
@@ -213,7 +219,7 @@ def damage_trial(work: pathlib.Path, path: pathlib.Path, rng: random.Random) -> 
                     out["raw"] += 1  # silently changed: counted with what must be 0
     except CompanionError:
         out["reported"] += len(before)
-    except Exception:  # noqa: BLE001 - what the soak counts
+    except Exception:
         out["raw"] += 1
     return out
 
@@ -241,7 +247,7 @@ def fuzz_run(work: pathlib.Path, n: int, seed: int) -> dict:
                     s.game.apply(s.state, action)
                 except CompanionError:
                     pass
-                except Exception as e:  # noqa: BLE001 - what the fuzz reports, per game
+                except Exception as e:
                     key = f"{type(e).__name__} on type {action.get('type')!r}" if isinstance(action, dict) \
                         else f"{type(e).__name__} on a {type(action).__name__}"
                     game_raw.setdefault(g, {}).setdefault(key, repr(action)[:160])
