@@ -369,7 +369,7 @@ def bench_resume_per_entry(workdir: pathlib.Path) -> list[dict]:
         sid = _long_session(journal, n)
         expected = Session.resume(journal, sid, deal=False).view(TABLE)
         bare = _bare_read(path, sid)
-        fig = interleaved(bare, lambda: Session.resume(journal, sid, deal=False), 9 if n >= 3200 else 15)
+        fig = interleaved(bare, lambda sid=sid: Session.resume(journal, sid, deal=False), 9 if n >= 3200 else 15)
         assert Session.resume(journal, sid, deal=False).view(TABLE) == expected
         line = {"bench": "resume_per_entry", "entries": n, "anchor": "bare SELECT + json.loads of the same rows",
                 **fig, "per_entry_us": round(fig["median_ms"] * 1000 / n, 2),
