@@ -123,7 +123,7 @@ def kill_rounds(work: pathlib.Path, games_wanted: int, rng: random.Random, damag
         child = subprocess.Popen([sys.executable, "-c", CHILD, str(path), str(rng.randrange(10**9)),
                                   json.dumps(GAMES)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
                                  cwd=ROOT)
-        time.sleep(rng.uniform(0.05, 3.0))
+        time.sleep(rng.uniform(0.05, 6.0))
         child.send_signal(signal.SIGKILL)
         out, err = child.communicate()
         totals["kills"] += 1
@@ -149,13 +149,14 @@ def kill_rounds(work: pathlib.Path, games_wanted: int, rng: random.Random, damag
         with Journal.open(path) as j:
             for sid in printed:  # only games written to in this round can have lost anything
                 entries = [tuple(e) for e in j.entries(sid)]
-                acknowledged = known.get(sid, []) + printed.get(sid, [])
-                if entries[:len(acknowledged)] != acknowledged:
+                # Every entry the child acknowledged (printed after its commit returned) is in the
+                # journal at its number, and so is everything known from earlier rounds.
+                missing = [e for e in printed[sid] if e[0] >= len(entries) or entries[e[0]] != e]
+                old = known.get(sid, [])
+                if missing or entries[:len(old)] != old:
                     lost += 1
-                    first = next(i for i, (a, b) in enumerate(zip(entries + [None] * len(acknowledged),
-                                                                  acknowledged)) if a != b)
-                    emit({"soak": "lost", "game": sid, "why": "an acknowledged entry is missing", "at": first,
-                          "journal": entries[first:first + 2], "acknowledged": acknowledged[first:first + 2]})
+                    emit({"soak": "lost", "game": sid, "why": "an acknowledged entry is missing",
+                          "missing": missing[:2], "journal_entries": len(entries)})
                 known[sid] = entries
                 row = j.session(sid)
                 try:
