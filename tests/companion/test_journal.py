@@ -124,3 +124,34 @@ def test_a_journal_that_cannot_be_opened_is_an_error_and_is_not_moved(tmp_path):
     with pytest.raises(JournalError, match="could not be opened"):
         Journal.open(path)
     assert path.is_dir() and [p.name for p in tmp_path.iterdir()] == ["journal.sqlite3"]
+
+
+def test_pages_and_counts_match_the_full_lists_whatever_happens_to_the_games(tmp_path, toy):
+    """Home and Past games read a page and a count kept by triggers: after games
+    are started, finished, un-finished by undo, abandoned and set aside, every
+    page is the matching slice of the full list and every count its length."""
+    import random
+
+    rng = random.Random(4)
+    with Journal.open(tmp_path / "journal.sqlite3") as j:
+        sessions = []
+        for i in range(30):
+            s = Session.create(j, "toy", ["Ana", "Ben"] if i % 2 else ["Cy", "Di"], options={"target": 5}, seed=i)
+            sessions.append(s)
+            while rng.random() < 0.9 and not s.is_over():
+                s.act(rng.choice(s.legal_actions(next(iter(s.actors())))))
+            if s.is_over() and rng.random() < 0.3 and s.can_undo()[0]:
+                s.undo()  # the winning move taken back: in progress again
+            elif not s.is_over() and rng.random() < 0.2:
+                j.abandon(s.id)
+            elif rng.random() < 0.1:
+                j.set_aside(s.id, "toy", "a test says so")
+        games, past = j.in_progress(), j.history()
+        assert j.in_progress_count() == len(games) and j.history_count() == len(past) > 0
+        assert j.history_count(player="Ana") == len([g for g in past if "Ana" in g["players"]])
+        assert j.history_counts() == {"toy": len(past)}
+        for limit, offset in ((3, 0), (5, 2), (50, 0), (2, len(past))):
+            assert j.history(limit, offset) == past[offset:offset + limit]
+            assert j.in_progress(limit, offset) == games[offset:offset + limit]
+        assert j.history(50, player="Ana") == [g for g in past if "Ana" in g["players"]][:50]
+        assert all(g["actions"] == len(Session.resume(j, g["id"], deal=False).actions) for g in games)
