@@ -44,7 +44,7 @@ def test_a_file_that_is_not_a_database_is_moved_aside_not_deleted(tmp_path):
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("journal.sqlite3.damaged-")]
     names = sorted(p.name for p in aside)
     assert len(names) == 2 and names[1].endswith("-wal")
-    main = [p for p in aside if not p.name.endswith("-wal")][0]
+    main = next(p for p in aside if not p.name.endswith("-wal"))
     assert main.read_bytes() == garbage  # kept byte for byte
     assert main.name in j.notice
 

@@ -192,13 +192,15 @@ def test_any_mix_of_moves_undo_redo_and_restarts_matches_a_fresh_replay(tmp_path
 
 @pytest.mark.parametrize("name", games.available() + ["toy"])
 @settings(max_examples=8)
-@given(seed=st.integers(0, 2**32), ops=st.lists(st.sampled_from(["act"] * 6 + ["undo", "redo", "seen", "resume"]), max_size=60))
+@given(seed=st.integers(0, 2**32),
+       ops=st.lists(st.sampled_from(["act"] * 6 + ["undo", "redo", "seen", "resume"]), max_size=60))
 def test_every_game_undoes_to_exactly_the_state_before_and_resumes_the_same(tmp_path_factory, name, seed, ops):
     from companion.bots import RandomBot
     from companion.cli import simulation_options
 
     game = games.get_game(name)
-    players = ["Ana", "Ben", "Cy", "Di", "Ed"][: max(game.min_players, 3) if game.max_players >= 3 else game.min_players]
+    seats = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
+    players = ["Ana", "Ben", "Cy", "Di", "Ed"][:seats]
     with Journal.open(tmp_path_factory.mktemp("j") / "journal.sqlite3") as journal:
         s = Session.create(journal, name, players, options=simulation_options(game, {}), seed=seed)
         rng, bot = random.Random(seed), RandomBot()
