@@ -362,7 +362,7 @@ class Journal:
         return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
 
     # --- writing --------------------------------------------------------------
-    def _write(self, doing: str, statements: Sequence[tuple[str, tuple]]) -> int | None:
+    def _write(self, doing: str, statements: Sequence[tuple[str, tuple[Any, ...]]]) -> int | None:
         """Run statements in one transaction; a failure rolls back every one of
         them and is a JournalError whose sentence says nothing was changed.
         Returns the first statement's lastrowid."""
@@ -392,7 +392,7 @@ class Journal:
             raise JournalError(sentence(e, doing) + " Nothing was changed.") from None
         return first
 
-    def create_session(self, game: str, players: list, options: dict, meta: dict | None,
+    def create_session(self, game: str, players: list[str], options: dict[str, Any], meta: dict[str, Any] | None,
                        seed: int, randomness: str, started: float | None = None) -> int:
         new_id = self._write("The new game could not be saved", [
             ("INSERT INTO sessions (game, players, options, meta, seed, randomness, started, summary)"
@@ -405,7 +405,7 @@ class Journal:
         return new_id
 
     def commit(self, session_id: int, seq: int, entries: Sequence[tuple[str, str]],
-               summary: dict | None = None, result: Any = ..., when: float | None = None,
+               summary: dict[str, Any] | None = None, result: Any = ..., when: float | None = None,
                snapshots: Sequence[tuple[int, int, bytes]] = ()) -> None:
         """Commit entries (kind, payload JSON) numbered from seq, the game's
         summary and, when given, its result (a dict: finished; None: in progress
@@ -413,7 +413,7 @@ class Journal:
         failure nothing was written (JournalError with a sentence). A second
         writer to the same seq is a JournalError, never a silent overwrite."""
         now = time.time() if when is None else when
-        statements: list[tuple[str, tuple]] = [
+        statements: list[tuple[str, tuple[Any, ...]]] = [
             (_INSERT_ENTRY, (session_id, seq + i, kind, payload, now, entry_crc(session_id, seq + i, kind, payload)))
             for i, (kind, payload) in enumerate(entries)
         ]
@@ -439,7 +439,7 @@ class Journal:
             (_SEAL, (session_id,)),
         ])
 
-    def set_result(self, session_id: int, result: dict | None, when: float | None = None) -> None:
+    def set_result(self, session_id: int, result: dict[str, Any] | None, when: float | None = None) -> None:
         """Mark a session finished with its result, or (result None) in progress again."""
         self.commit(session_id, 0, (), result=result, when=when)
 
@@ -485,7 +485,7 @@ class Journal:
             pass  # the disk refuses: it stays left out for this run, and is found again next time
         return said
 
-    def damaged_games(self) -> list[dict]:
+    def damaged_games(self) -> list[dict[str, Any]]:
         """Games set aside as damaged: {"id", "why"}."""
         out = {sid: why for sid, why in self._safe_rows(
             "SELECT id, set_aside FROM sessions WHERE set_aside IS NOT NULL", ())}
@@ -493,7 +493,7 @@ class Journal:
             out.setdefault(sid, said)
         return [{"id": sid, "why": why} for sid, why in sorted(out.items())]
 
-    def _safe_rows(self, sql: str, args: tuple) -> list[tuple]:
+    def _safe_rows(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """Rows of a query; a row with bytes that are not UTF-8 is read leniently
         (its checksum then shows the damage). A damaged table is a JournalError."""
         conn = self.conn
@@ -517,7 +517,7 @@ class Journal:
             conn.text_factory = str
 
     # --- reading --------------------------------------------------------------
-    def session(self, session_id: int) -> dict:
+    def session(self, session_id: int) -> dict[str, Any]:
         """The session's row; a damaged one is set aside and is a JournalError."""
         rows = self._safe_rows(f"SELECT {_SESSION_COLUMNS}, crc, set_aside FROM sessions WHERE id = ?",
                                (session_id,))
@@ -553,7 +553,7 @@ class Journal:
             out.append((seq, kind, payload))
         return out
 
-    def load(self, session_id: int) -> tuple[dict, list[tuple[int, str, str]]]:
+    def load(self, session_id: int) -> tuple[dict[str, Any], list[tuple[int, str, str]]]:
         """The session's row and its entries, read in one transaction (one
         snapshot, whatever another process writes meanwhile). Entries missing
         against the summary written with them set the game aside (JournalError)."""
@@ -603,7 +603,7 @@ class Journal:
             return None
         return row[0]
 
-    def sessions(self) -> list[dict]:
+    def sessions(self) -> list[dict[str, Any]]:
         """Every readable session, newest first (damaged ones are set aside)."""
         out = []
         for row in self._safe_rows(f"SELECT {_SESSION_COLUMNS}, crc, set_aside FROM sessions"
@@ -616,8 +616,8 @@ class Journal:
                 self.set_aside(row[0], row[1], str(e))
         return out
 
-    def _listed(self, where: str, args: tuple, keep: Callable[[tuple], bool], limit: int = -1,
-                offset: int = 0) -> Iterator[dict]:
+    def _listed(self, where: str, args: tuple[Any, ...], keep: Callable[[tuple[Any, ...]], bool], limit: int = -1,
+                offset: int = 0) -> Iterator[dict[str, Any]]:
         """Readable sessions rows matching `where` (SQL) / `keep` (the same test in
         Python, for rows salvaged one by one when a page of the table is damaged)."""
         try:
@@ -636,7 +636,7 @@ class Journal:
             except _Damaged as e:
                 self.set_aside(row[0], row[1], str(e))
 
-    def _salvaged_rows(self) -> list[tuple]:
+    def _salvaged_rows(self) -> list[tuple[Any, ...]]:
         """Every sessions row still readable, one by one: a damaged page of the
         table (or of its index) costs only the games on it, which are set aside."""
         try:
@@ -652,7 +652,7 @@ class Journal:
                 self.set_aside(sid, "", "the page it is on is damaged")
         return rows
 
-    def _actions_of(self, row: dict) -> int:
+    def _actions_of(self, row: dict[str, Any]) -> int:
         summary = row["summary"]
         if summary is not None:
             return int(summary["actions"])
@@ -661,7 +661,7 @@ class Journal:
         except (JournalError, ValueError, KeyError, TypeError):
             return 0
 
-    def in_progress(self, limit: int | None = None, offset: int = 0) -> list[dict]:
+    def in_progress(self, limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
         """Games neither finished nor abandoned, newest first:
         {"id", "game", "players", "started", "actions"}. Read from each game's
         summary (no entry is read); `limit`/`offset` page (Home shows the newest
@@ -684,7 +684,8 @@ class Journal:
 
     def _count(self, which: str, game: str | None) -> int:
         """A list's size from list_counts (kept by triggers: no scan of the games)."""
-        sql, args = "SELECT sum(n) FROM list_counts WHERE list = ?", (which,)
+        sql = "SELECT sum(n) FROM list_counts WHERE list = ?"
+        args: tuple[Any, ...] = (which,)
         if game is not None:
             sql, args = sql + " AND game = ?", (which, game)
         try:
@@ -696,7 +697,7 @@ class Journal:
         return n
 
     def history(self, limit: int | None = None, offset: int = 0, game: str | None = None,
-                player: str | None = None) -> list[dict]:
+                player: str | None = None) -> list[dict[str, Any]]:
         """Finished games, newest first: {"id", "game", "players", "scores",
         "winners" (seats), "winner_names", "started", "finished", "duration_s"}.
         `limit`/`offset` page through them (history(50) reads 50 rows, whatever
@@ -704,7 +705,7 @@ class Journal:
         where, args = _history_filter(game, player)
         out = []
 
-        def keep(r: tuple) -> bool:
+        def keep(r: tuple[Any, ...]) -> bool:
             return r[8] is not None and r[10] is None and (game is None or r[1] == game)
 
         for row in self._listed(where, args, keep, -1 if limit is None else int(limit), int(offset)):
@@ -744,7 +745,7 @@ class Journal:
                 counts[g["game"]] = counts.get(g["game"], 0) + 1
             return counts
 
-    def abandoned(self) -> list[dict]:
+    def abandoned(self) -> list[dict[str, Any]]:
         """Abandoned games, newest first: {"id", "game", "players", "started", "abandoned", "actions"}."""
         return [
             {"id": r["id"], "game": r["game"], "players": r["players"], "started": r["started"],
@@ -769,8 +770,9 @@ def _names(players_json: Any, player: str) -> bool:
     return isinstance(players, list) and player in players
 
 
-def _history_filter(game: str | None, player: str | None) -> tuple[str, tuple]:
-    where, args = "finished IS NOT NULL AND abandoned IS NULL", ()
+def _history_filter(game: str | None, player: str | None) -> tuple[str, tuple[Any, ...]]:
+    where = "finished IS NOT NULL AND abandoned IS NULL"
+    args: tuple[Any, ...] = ()
     if game is not None:
         where, args = where + " AND game = ?", (*args, game)
     if player is not None:  # narrowed in SQL, checked exactly on each row
@@ -794,7 +796,7 @@ def count_actions(entries: Iterable[tuple[int, str, str]]) -> int:
     return n
 
 
-def _session_row(row: Sequence[Any]) -> dict:
+def _session_row(row: Sequence[Any]) -> dict[str, Any]:
     """A sessions row as a dict, checked: its checksum, its JSON and their types.
     Anything else is _Damaged with a short reason."""
     crc = row[12]

@@ -49,7 +49,7 @@ def config_path() -> pathlib.Path:
     return pathlib.Path(base) / APP / "config.toml"
 
 
-def move_aside(path: pathlib.Path, why: str, companions: tuple = ()) -> pathlib.Path:
+def move_aside(path: pathlib.Path, why: str, companions: tuple[str, ...] = ()) -> pathlib.Path:
     """Rename a file the companion cannot use to <name>.<why>-<timestamp> (with -2,
     -3, ... if that exists), never deleting anything; each suffix in `companions`
     (e.g. SQLite's "-wal", "-shm") moves along with it. Returns the new path."""
