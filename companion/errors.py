@@ -19,7 +19,7 @@ class BadOption(CompanionError, ValueError):
 class UnknownGame(CompanionError, KeyError):
     """A game name that is not registered."""
 
-    def __str__(self):  # KeyError quotes its argument; a player wants the sentence.
+    def __str__(self) -> str:  # KeyError quotes its argument; a player wants the sentence.
         return str(self.args[0]) if self.args else "Unknown game."
 
 

@@ -49,30 +49,31 @@ def draw_rng(seed: int, draws: int) -> random.Random:
 class Session:
     """One game in progress. Build with `create` or `resume`, not directly."""
 
-    def __init__(self, journal: Journal, row: dict):
+    def __init__(self, journal: Journal, row: dict[str, Any]):
         self.journal = journal
         self.id: int = row["id"]
         self.game_name: str = row["game"]
         self.game = get_game(row["game"])
         self.players: list[str] = list(row["players"])
-        self.options: dict = dict(row["options"])
-        self.meta: dict = dict(row["meta"])
+        self.options: dict[str, Any] = dict(row["options"])
+        self.meta: dict[str, Any] = dict(row["meta"])
         self.seed: int = row["seed"]
         self.randomness: str = row["randomness"]
         self.started: float = row["started"]
         self._finished: bool = row["finished"] is not None
         self._listeners: list[Listener] = []
         # The effective history: actions[i] took states[i] to states[i + 1].
-        self._actions: list[dict] = []
+        self._actions: list[dict[str, Any]] = []
         self._states = _States(self.game.apply, self.game.setup(self.players, self.options), self._actions)
-        self._redo: list[tuple[list[dict], array]] = []  # undone groups (actions, prefix hashes), last on top
-        self._interned: dict[str, dict] = {}  # payload -> its action: equal actions are one object
+        # undone groups (their actions and prefix hashes), the last undone on top
+        self._redo: list[tuple[list[dict[str, Any]], array[int]]] = []
+        self._interned: dict[str, dict[str, Any]] = {}  # payload -> its action: equal actions are one object
         # _hashes[i]: a checksum of the payloads of actions[:i], so a snapshot of
         # states[i] saved in the journal is used only for exactly that history.
         self._hashes = array("I", [0])
         self._states.loader = self._load_snapshot
         self._pickles = True  # False once a state of this game would not pickle: no snapshots
-        self._remembered: list[dict] = []  # undone chance outcomes, dealt again first, in order
+        self._remembered: list[dict[str, Any]] = []  # undone chance outcomes, dealt again first, in order
         self._barrier = 0  # actions before this index were seen: never undone
         self._barrier_seat: int | None = None
         self._draws = 0  # chance actions ever journaled: picks the next draw's RNG
@@ -80,8 +81,8 @@ class Session:
 
     # --- building -------------------------------------------------------------
     @classmethod
-    def create(cls, journal: Journal, game_name: str, players, options: dict | None = None,
-               randomness: str = "digital", seed: int | None = None, meta: dict | None = None) -> Session:
+    def create(cls, journal: Journal, game_name: str, players: Any, options: dict[str, Any] | None = None,
+               randomness: str = "digital", seed: int | None = None, meta: dict[str, Any] | None = None) -> Session:
         game = get_game(game_name)
         if options is not None and not isinstance(options, dict):
             raise BadOption(f"The options must be a table of names and values, not {options!r:.60}.")
@@ -137,7 +138,7 @@ class Session:
             session.deal()
         return session
 
-    def _replay(self, entries) -> None:
+    def _replay(self, entries: list[tuple[int, str, str]]) -> None:
         """Rebuild from the journal: first the bookkeeping (actions in effect,
         undo and redo groups, barrier, draws) from the entries alone, then the
         state: from the latest snapshot the journal holds for exactly these
@@ -212,7 +213,7 @@ class Session:
         except Exception:
             return None
 
-    def _snapshots_for(self, first: int, states: list, hashes: list[int]) -> list[tuple[int, int, bytes]]:
+    def _snapshots_for(self, first: int, states: list[Any], hashes: list[int]) -> list[tuple[int, int, bytes]]:
         """(index, prefix, pickled state) for each index in first..first+len-1
         that is a multiple of SNAPSHOT_EVERY: saved with the commit that makes them."""
         out = []
@@ -226,7 +227,7 @@ class Session:
         return out
 
     # --- the in-memory history (shared by live play and replay) ----------------
-    def _record(self, action: dict, after, payload: str) -> None:
+    def _record(self, action: dict[str, Any], after: Any, payload: str) -> None:
         self._actions.append(action)
         self._hashes.append(zlib.crc32(payload.encode(), self._hashes[-1]))
         self._states.append(after)
@@ -236,7 +237,7 @@ class Session:
         else:
             self._redo.clear()
 
-    def _dealt_again(self, action: dict) -> None:
+    def _dealt_again(self, action: dict[str, Any]) -> None:
         """An undone chance outcome is in effect again: no longer waiting to be dealt."""
         try:
             self._remembered.remove(action)
@@ -273,30 +274,30 @@ class Session:
         self._barrier = len(self._actions)
         self._barrier_seat = seat
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """What the journal keeps beside the entries for Home: entries and actions in effect."""
         return {"entries": self._seq, "actions": len(self._actions)}
 
     # --- reading ----------------------------------------------------------------
     @property
-    def state(self):
+    def state(self) -> Any:
         return self._states[-1]
 
     @property
-    def actions(self) -> list[dict]:
+    def actions(self) -> list[dict[str, Any]]:
         """The actions in effect, oldest first (copies are not made: do not modify)."""
         return self._actions
 
-    def actors(self) -> frozenset:
+    def actors(self) -> frozenset[Any]:
         return self.game.actors(self.state)
 
-    def legal_actions(self, actor) -> list[dict]:
+    def legal_actions(self, actor: Any) -> list[dict[str, Any]]:
         return self.game.legal_actions(self.state, actor)
 
-    def view(self, viewer=TABLE) -> dict:
+    def view(self, viewer: Any = TABLE) -> dict[str, Any]:
         return self.game.view(self.state, viewer)
 
-    def result(self):
+    def result(self) -> Any:
         return self.game.result(self.state)
 
     def is_over(self) -> bool:
@@ -306,7 +307,7 @@ class Session:
         """True when a person must enter what was really drawn (physical randomness)."""
         return self.randomness == "physical" and CHANCE in self.game.actors(self.state)
 
-    def name(self, seat) -> str:
+    def name(self, seat: Any) -> str:
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.players):
             return self.players[seat]
         return "The draw" if seat == CHANCE else str(seat)
@@ -322,7 +323,7 @@ class Session:
         for fn in list(self._listeners):
             fn(self, event)
 
-    def _check_action(self, action: Any) -> tuple[dict, str]:
+    def _check_action(self, action: Any) -> tuple[dict[str, Any], str]:
         """The action as a replay will read it back, and its JSON; anything that
         is not plain data of a sane size or shape is IllegalAction, nothing changed."""
         if not isinstance(action, dict):
@@ -339,7 +340,7 @@ class Session:
         payload = dumps(action)
         return json.loads(payload), payload
 
-    def _check_numbers(self, action: dict, keys: list) -> None:
+    def _check_numbers(self, action: dict[str, Any], keys: list[str]) -> None:
         """A true/false or a decimal where the game's own actions of that type
         have a whole number (a seat, a card value) is refused."""
         if action.get("actor") == CHANCE:
@@ -356,7 +357,7 @@ class Session:
                 if isinstance(v, int) and not isinstance(v, bool) and type(value) is not int:
                     raise IllegalAction(f"That action's {key} must be a whole number, not {value!r}.")
 
-    def act(self, action: dict):
+    def act(self, action: dict[str, Any]) -> Any:
         """Apply, deal the draws that follow (digital), commit them all in one
         transaction, then notify. Returns the new state.
 
@@ -372,7 +373,7 @@ class Session:
             self._notify("finished")
         return self.state
 
-    def _apply(self, action: dict) -> Any:
+    def _apply(self, action: dict[str, Any]) -> Any:
         """game.apply; an action of a shape the game does not expect (its code
         raising a TypeError or KeyError on it) is refused like any illegal action.
         apply is pure, so nothing changed."""
@@ -383,7 +384,7 @@ class Session:
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
             raise IllegalAction("That move is not one this game knows; nothing was changed.") from None
 
-    def _commit(self, steps: list) -> bool:
+    def _commit(self, steps: list[Any]) -> bool:
         """Journal steps [(action, payload, state after)] in one transaction, with
         the game's summary and result; only then take them in memory. True when
         this finished the game."""
@@ -403,7 +404,7 @@ class Session:
         return became
 
     def _write(self, entries: list[tuple[str, str]], after: Any, actions_after: int,
-               snapshots: list | None = None) -> bool:
+               snapshots: list[tuple[int, int, bytes]] | None = None) -> bool:
         """Commit entries with the summary and (if it changes) the result they
         lead to, in one transaction; then note the finished flag. True when the
         game became finished."""
@@ -418,14 +419,14 @@ class Session:
         self._finished = finished
         return became
 
-    def _draws_after(self, state) -> list:
+    def _draws_after(self, state: Any) -> list[Any]:
         """Digital randomness: every draw pending after `state`, chosen but not
         committed [(action, payload, state after)]. An outcome that was undone
         is dealt again first if it is still legal."""
         if self.randomness != "digital":
             return []
         game = self.game
-        steps: list = []
+        steps: list[Any] = []
         remembered = list(self._remembered)
         draws = self._draws
         while CHANCE in game.actors(state):
@@ -445,7 +446,7 @@ class Session:
             state = after
         return steps
 
-    def deal(self, notify: bool = True):
+    def deal(self, notify: bool = True) -> Any:
         """Digital randomness: resolve every pending draw, committed together."""
         steps = self._draws_after(self.state)
         finished = self._commit(steps)
@@ -455,7 +456,7 @@ class Session:
                 self._notify("finished")
         return self.state
 
-    def _remembered_outcome(self, state, remembered: list):
+    def _remembered_outcome(self, state: Any, remembered: list[dict[str, Any]]) -> tuple[Any, Any]:
         for action in remembered:
             try:
                 return action, self.game.apply(state, action)
@@ -474,7 +475,7 @@ class Session:
             self._notify("finished")
 
     def _journal_entry(self, kind: str, payload: str, after: Any, count_after: int,
-                       snapshots: list | None = None) -> bool:
+                       snapshots: list[tuple[int, int, bytes]] | None = None) -> bool:
         """One undo/redo/seen entry with the summary and result it leads to, in
         one transaction. True when it finished the game."""
         became = self._write([(kind, payload)], after, count_after, snapshots)
@@ -492,7 +493,7 @@ class Session:
         self._see(seat)
         self._notify("seen")
 
-    def _undo_group_start(self):
+    def _undo_group_start(self) -> tuple[int | None, str]:
         """(index of the last player action, sentence why not) for undo."""
         i = len(self._actions) - 1
         while i >= 0 and self._actions[i].get("actor") == CHANCE:
@@ -519,7 +520,7 @@ class Session:
             return False, why
         return True, f"Undo {self.name(self._actions[i].get('actor'))}'s last move."
 
-    def undo(self):
+    def undo(self) -> Any:
         i, why = self._undo_group_start()
         if i is None:
             raise CannotUndo(why)
@@ -535,7 +536,7 @@ class Session:
         first = self._redo[-1][0][0]
         return True, f"Redo {self.name(first.get('actor'))}'s move."
 
-    def redo(self):
+    def redo(self) -> Any:
         ok, why = self.can_redo()
         if not ok:
             raise CannotUndo(why)
@@ -611,12 +612,12 @@ class _States:
     SNAPSHOT_EVERY and the recent tail; an older one is rebuilt from its snapshot
     by applying the actions after it (apply is pure, so it is the same state)."""
 
-    def __init__(self, apply: Callable[[Any, dict], Any], first: Any, actions: list[dict]):
+    def __init__(self, apply: Callable[[Any, dict[str, Any]], Any], first: Any, actions: list[dict[str, Any]]):
         self._apply = apply
         self._actions = actions  # the session's list: actions[i] takes states[i] to states[i + 1]
         self._snaps: dict[int, Any] = {0: first}
         self._tail_start = 0
-        self._tail: list = [first]
+        self._tail: list[Any] = [first]
         self.loader: Callable[[int], Any] | None = None  # a snapshot saved in the journal, or None
 
     def restart(self, start: int, state: Any) -> None:
@@ -704,7 +705,7 @@ def _reason(sentence: str) -> str:
     return text[:120]
 
 
-def replay(game_name: str, players, options: dict | None, actions) -> Any:
+def replay(game_name: str, players: Any, options: dict[str, Any] | None, actions: Any) -> Any:
     """The state after applying `actions` from setup: a pure replay, no journal."""
     game = get_game(game_name)
     state = game.setup(game.check_players(players), game.resolve_options(options))
