@@ -127,8 +127,9 @@ def test_bad_setups_are_sentences_and_leave_no_session(journal, toy):
 
 @pytest.mark.parametrize("name", games.available())
 def test_every_game_plays_to_the_end_through_a_session_and_resumes(journal, name):
-    from companion.bots import RandomBot
     import random
+
+    from companion.bots import RandomBot
     players = ["Ana", "Ben", "Cy", "Di", "Ed", "Flo"][: max(2, games.get_game(name).min_players)]
     s = Session.create(journal, name, players, seed=21)
     rng, bot = random.Random(21), RandomBot()
