@@ -15,8 +15,6 @@ import subprocess
 import sys
 import time
 
-import pytest
-
 from companion import games
 from companion.journal import Journal
 from companion.session import Session, replay
