@@ -41,10 +41,18 @@ def _journal_with_games(path) -> dict:
     """Several games, some finished: what each looks like before any damage."""
     rng = random.Random(5)
     with Journal.open(path) as j:
-        for i in range(6):
+        for i in range(6):  # three games in progress (one of each), then three played to their end
             game, players, options = GAMES[i % len(GAMES)]
             s = Session.create(j, game, players, options=options, seed=i)
-            _play(s, 400 if i in (3, 4) else 25, rng)  # games 4 and 5 played to their end
+            if i >= 3:
+                _play(s, 1000, rng)
+                continue
+            for _ in range(25):
+                seats = sorted(a for a in s.actors() if a != CHANCE)
+                move = RandomBot().choose(s.game, s.state, rng.choice(seats), rng)
+                if s.game.result(s.game.apply(s.state, move)) is not None:
+                    break  # stay in progress
+                s.act(move)
         expected = {
             "in_progress": {g["id"]: g for g in j.in_progress()},
             "history": {g["id"]: g for g in j.history()},
