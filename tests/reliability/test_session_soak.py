@@ -248,18 +248,28 @@ def fuzz_run(work: pathlib.Path, n: int, seed: int) -> dict:
                     s.game.apply(s.state, action)
                 except CompanionError:
                     pass
-                except Exception as e:
-                    key = f"{type(e).__name__} on type {action.get('type')!r}" if isinstance(action, dict) \
-                        else f"{type(e).__name__} on a {type(action).__name__}"
-                    game_raw.setdefault(g, {}).setdefault(key, repr(action)[:160])
+                except Exception as e:  # what the fuzz reports, per game
+                    kind = action.get("type") if isinstance(action, dict) else None
+                    key = f"{type(e).__name__} on type {_short(kind)}" if isinstance(kind, str) \
+                        else f"{type(e).__name__} on {type(action).__name__} {_short(kind)}"
+                    entry = game_raw.setdefault(g, {}).setdefault(key, {"count": 0, "example": _short(action)})
+                    entry["count"] += 1
                 if rng.random() < 0.3 and not s.is_over():
                     seats = sorted(a for a in s.actors() if a != CHANCE)
                     if seats:
                         s.act(rng.choice(s.legal_actions(rng.choice(seats))))
     return {"soak": "fuzz", "actions": through_session["actions"], "played": through_session["played"],
             "refused": through_session["refused"], "raw_exceptions": len(through_session["raw"]),
-            "raw_examples": through_session["raw"][:5], "changed_on_refusal": through_session["changed_on_refusal"],
+            "raw_examples": [_short(r) for r in through_session["raw"][:5]], "changed_on_refusal": through_session["changed_on_refusal"],
             "game_apply_raw": game_raw}
+
+
+def _short(value: object) -> str:
+    """repr, bounded, and safe on values nested too deeply for repr itself."""
+    try:
+        return repr(value)[:160]
+    except RecursionError:
+        return "<nested too deeply to print>"
 
 
 def main(argv: list[str] | None = None) -> int:
