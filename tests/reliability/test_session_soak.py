@@ -260,7 +260,8 @@ def fuzz_run(work: pathlib.Path, n: int, seed: int) -> dict:
                         s.act(rng.choice(s.legal_actions(rng.choice(seats))))
     return {"soak": "fuzz", "actions": through_session["actions"], "played": through_session["played"],
             "refused": through_session["refused"], "raw_exceptions": len(through_session["raw"]),
-            "raw_examples": [_short(r) for r in through_session["raw"][:5]], "changed_on_refusal": through_session["changed_on_refusal"],
+            "raw_examples": [_short(r) for r in through_session["raw"][:5]],
+            "changed_on_refusal": through_session["changed_on_refusal"],
             "game_apply_raw": game_raw}
 
 
