@@ -173,6 +173,14 @@ fi
 say "Touchscreen settings in $KIVY_INI"
 .venv/bin/python deploy/kivy_ini.py "$KIVY_INI" deploy/kivy-touchscreen.ini
 
+# --- the data folder ----------------------------------------------------------------------
+# The kiosk service may write only there and in Kivy's folder (ProtectSystem=strict in
+# the unit), so it must exist before the first start; private (0700): hidden cards,
+# bids and tokens are in the journal.
+DATA_DIR="$HOME/.local/share/maya-companion"
+[ -d "$DATA_DIR" ] || mkdir -p "$DATA_DIR"
+chmod 700 "$DATA_DIR"
+
 # --- the RFID reader ----------------------------------------------------------------
 # The configured reader's port, e.g. /dev/rfid or /dev/serial0 (the first [[readers]] port).
 PORT="$(sed -n 's/^[[:space:]]*port[[:space:]]*=[[:space:]]*"\([^"]*\)".*/\1/p' "$CONFIG" | head -n 1)"
