@@ -375,14 +375,11 @@ class MayanCurseScreen(GameScreen):
         return legal
 
     def play_private(self, seat: int, action: dict) -> None:
-        """A move made behind the gate (a draw entered, a stone played, a value, End turn)."""
+        """A move made behind the gate (a draw entered, a stone played, a value, End turn).
+        The move re-renders the screen and refills the open view (_on_table)."""
         played = self._table.play(dict(action))
         if played and action.get("type") in (A.END_TURN, A.ESCAPE) and self._table.gate is not None:
             self._table.close_gate()  # the turn is over: the next player's screen
-        self.render()
-        if self._table.gate is not None and self._table.gate.seat == seat and self._secret_panel is not None:
-            self._secret_panel.show(seat, self._table.session.view(seat), self._private_actions(seat),
-                                    self._table.held(seat))
 
     # kept for the tag tests and older callers
     def enter_draw(self, seat: int, action: dict) -> None:
