@@ -185,7 +185,7 @@ class MayaPrivatePanel(BoxLayout):
         if self.confirming:
             self.ask.text = "Pass for the rest of quarrying? Tap “Yes, pass”, or a card to lay it."
         elif self.card is not None:
-            self.ask.text = f"Your {number(self.card)}: tap it under a quarry."
+            self.ask.text = f"Lay your {number(self.card)} at:"  # its buttons light up under the quarries
         else:
             self.ask.text = "Tap a card under the quarry where it goes."
 
