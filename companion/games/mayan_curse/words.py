@@ -68,10 +68,8 @@ def event_sentence(state: State, ev: dict[str, Any], viewer: Any) -> str:
         return f"{who} plays the {stone_name(ev['stone'])} stone."
     if kind == "stela_discovered":
         place = " on the temple" if ev["place"] == "temple" else ""
-        out = f"{who} discovered a {ev['colour']} stela{place}."
-        if ev.get("beyond_layout"):
-            out += (f" That is more {ev['colour']} stelae than the layout lays there; accepted "
-                    "(check the layout on the Box setup screen).")
+        beyond = " (more than the layout lays: accepted; see Box setup)" if ev.get("beyond_layout") else ""
+        out = f"{who} discovered a {ev['colour']} stela{place}{beyond}."
         if ev.get("token_removed"):
             out += " A trigger token comes off the leftmost boulder that has one."
         return out
