@@ -303,8 +303,17 @@ class Game:
 
     def undoable(self, before: State, action: Action, after: State) -> bool:
         """False when applying `action` showed a secret to the whole table
-        (a public reveal); the session then refuses to undo past it."""
+        (a public reveal); the session then undoes it only when the table
+        confirms (Session.undo_needs_confirm, undo(confirm=True)), and asks rehide."""
         return True
+
+    def rehide(self, before: State, after: State) -> list[Action]:
+        """A confirmed undo of a public reveal goes from `before` back to `after`:
+        the actions (usually chance: a secret put back, a fresh draw) that replace
+        any secret everybody saw in `before` but that is hidden again in `after`,
+        so nobody gains from the undo. The session applies them with the undo, in
+        one transaction, and deals the draws they call for. None by default."""
+        return []
 
     def is_over(self, state: State) -> bool:
         return self.result(state) is not None

@@ -31,7 +31,7 @@ from .errors import JournalError
 from .paths import data_dir, make_private_dir, move_aside
 
 FILENAME = "journal.sqlite3"
-KINDS = ("action", "undo", "redo", "seen")
+KINDS = ("action", "undo", "redo", "seen", "correction")
 WAIT_S = 15.0  # how long a journal locked by another process is waited for
 SALVAGE_MAX = 200_000  # games looked up one by one when the list of games is damaged
 
@@ -126,6 +126,24 @@ MIGRATIONS: list[str] = [
         crc         INTEGER NOT NULL,       -- crc32 of state
         PRIMARY KEY (session, idx, prefix)
     ) WITHOUT ROWID;
+    """,
+    # 5 -> 6: a correction (a public number fixed to what the real table shows)
+    # is an entry of its own kind. SQLite cannot change a CHECK in place, so the
+    # entries are copied, unchanged, into a table that allows it.
+    """
+    CREATE TABLE entries_v6 (
+        session     INTEGER NOT NULL REFERENCES sessions(id),
+        seq         INTEGER NOT NULL,       -- 0, 1, 2, ... per session
+        kind        TEXT NOT NULL CHECK (kind IN ('action', 'undo', 'redo', 'seen', 'correction')),
+        payload     TEXT NOT NULL,          -- JSON
+        time        REAL NOT NULL,
+        crc         INTEGER,                -- entry_crc() of the entry, NULL on entries from before version 3
+        PRIMARY KEY (session, seq)
+    ) WITHOUT ROWID;
+    INSERT INTO entries_v6 (session, seq, kind, payload, time, crc)
+        SELECT session, seq, kind, payload, time, crc FROM entries;
+    DROP TABLE entries;
+    ALTER TABLE entries_v6 RENAME TO entries;
     """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -785,7 +803,7 @@ def count_actions(entries: Iterable[tuple[int, str, str]]) -> int:
     n = 0
     undone: list[int] = []
     for _seq, kind, payload in entries:
-        if kind == "action":
+        if kind in ("action", "correction"):
             n += 1
         elif kind == "undo":
             k = json.loads(payload)["actions"]

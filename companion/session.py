@@ -13,8 +13,11 @@ the session waits (`waiting_for_chance()`) and a person enters what was drawn.
 Undo removes the last player action and the chance actions that followed it.
 It never re-rolls: undone outcomes are remembered and dealt again first,
 and redo re-applies exactly what was undone. It never un-sees: a `seen`
-entry (the privacy gate showed a seat its secrets) is a barrier, and so is
-any action the game calls not undoable. See docs/journal.md.
+entry (the privacy gate showed a seat its secrets) blocks undoing exactly the
+actions that changed what that seat saw (companion/undo.py). An action the
+game calls not undoable (a public reveal) is undone only when the table
+confirms (`undo(confirm=True)`), and the game's `rehide` then redraws any
+secret everybody saw. See docs/journal.md.
 """
 from __future__ import annotations
 
@@ -29,10 +32,12 @@ from array import array
 from collections.abc import Callable
 from typing import Any
 
+from .corrections import CORRECTION, correction_action, stepper
 from .engine import CHANCE, TABLE
 from .errors import BadOption, CannotUndo, CompanionError, IllegalAction, JournalError
 from .games import get_game
 from .journal import Journal, dumps
+from .undo import Peeks, confirm_sentence, private_digest, reveal_sentences
 
 RANDOMNESS = ("digital", "physical")
 MAX_DEALS = 10_000  # a game that keeps asking for draws forever is a bug, not a hang
@@ -64,7 +69,8 @@ class Session:
         self._listeners: list[Listener] = []
         # The effective history: actions[i] took states[i] to states[i + 1].
         self._actions: list[dict[str, Any]] = []
-        self._states = _States(self.game.apply, self.game.setup(self.players, self.options), self._actions)
+        self._step = stepper(self.game)  # apply for an action, Game.correct for a correction
+        self._states = _States(self._step, self.game.setup(self.players, self.options), self._actions)
         # undone groups (their actions and prefix hashes), the last undone on top
         self._redo: list[tuple[list[dict[str, Any]], array[int]]] = []
         self._interned: dict[str, dict[str, Any]] = {}  # payload -> its action: equal actions are one object
@@ -74,8 +80,7 @@ class Session:
         self._states.loader = self._load_snapshot
         self._pickles = True  # False once a state of this game would not pickle: no snapshots
         self._remembered: list[dict[str, Any]] = []  # undone chance outcomes, dealt again first, in order
-        self._barrier = 0  # actions before this index were seen: never undone
-        self._barrier_seat: int | None = None
+        self._peeks = Peeks()  # who saw their private view, after how many actions, and what it showed
         self._draws = 0  # chance actions ever journaled: picks the next draw's RNG
         self._seq = 0  # next entry number
 
@@ -157,8 +162,8 @@ class Session:
                     raise JournalError(f"Game {self.id} cannot be rebuilt: journal entry {seq} is damaged.") from None
                 interned[payload] = data  # equal entries share one (read-only) object
             try:
-                if kind == "action":
-                    if not isinstance(data, dict):
+                if kind in ("action", CORRECTION):
+                    if not isinstance(data, dict) or (kind == CORRECTION) != (data.get("type") == CORRECTION):
                         raise JournalError(f"Game {self.id} cannot be rebuilt: journal entry {seq} is damaged.")
                     actions.append(data)
                     hashes.append(crc(payload.encode(), hashes[-1]))
@@ -170,10 +175,12 @@ class Session:
                         self._redo.clear()
                 elif kind == "undo":
                     self._take_back(data["actions"], states=False)
+                    if data.get("rehide"):
+                        self._redo.clear()  # the rehide actions that follow changed the game
                 elif kind == "redo":
                     self._put_back(states=False)
                 elif kind == "seen":
-                    self._see(data["seat"])
+                    self._see(data["seat"], data.get("you"))
                 else:
                     raise JournalError(f"Game {self.id} has an entry of unknown kind {kind!r}.")
             except (KeyError, TypeError):
@@ -181,7 +188,7 @@ class Session:
             self._seq += 1
         start, state = self._best_snapshot()
         self._states.restart(start, state)
-        apply = self.game.apply
+        apply = self._step
         for i in range(start, len(actions)):
             try:
                 state = apply(state, actions[i])
@@ -246,8 +253,9 @@ class Session:
 
     def _take_back(self, count: int, states: bool = True) -> None:
         n = len(self._actions)
-        if not isinstance(count, int) or isinstance(count, bool) or not 0 < count <= n - self._barrier:
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 < count <= n:
             raise JournalError(f"Game {self.id} has an undo the journal cannot explain.")
+        self._peeks.clamp(n - count)
         group = (self._actions[n - count:], self._hashes[n - count + 1:])
         if states:
             self._states.truncate(n - count + 1)
@@ -263,16 +271,17 @@ class Session:
         state = self._states[-1] if states else None
         for action in actions:
             if states:
-                state = self.game.apply(state, action)  # pure: exactly the state it gave before
+                state = self._step(state, action)  # pure: exactly the state it gave before
                 self._states.append(state)
             self._actions.append(action)
             if action.get("actor") == CHANCE:
                 self._dealt_again(action)
         self._hashes.extend(hashes)
 
-    def _see(self, seat: int) -> None:
-        self._barrier = len(self._actions)
-        self._barrier_seat = seat
+    def _see(self, seat: Any, digest: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(digest, (str, type(None))):
+            raise TypeError("a seen entry names a seat")
+        self._peeks.add(len(self._actions), seat, digest)  # no digest (an old journal): blocks everything before
 
     def summary(self) -> dict[str, Any]:
         """What the journal keeps beside the entries for Home: entries and actions in effect."""
@@ -366,6 +375,8 @@ class Session:
         action, payload = self._check_action(action)
         if action.get("actor") == CHANCE and self.randomness == "digital":
             raise IllegalAction("The companion makes the draws in this game; nobody enters them.")
+        if action.get("type") == CORRECTION:
+            raise IllegalAction("A number is fixed with Fix a number, not as a move.")
         after = self._apply(action)
         finished = self._commit([(action, payload, after)] + self._draws_after(after))
         self._notify("action")
@@ -395,7 +406,8 @@ class Session:
             h = zlib.crc32(payload.encode(), h)
             hashes.append(h)
         snapshots = self._snapshots_for(len(self._actions) + 1, [st for _, _, st in steps], hashes)
-        became = self._write([("action", p) for _, p, _ in steps], steps[-1][2], len(self._actions) + len(steps),
+        kinds = [CORRECTION if a.get("type") == CORRECTION else "action" for a, _, _ in steps]
+        became = self._write(list(zip(kinds, (p for _, p, _ in steps))), steps[-1][2], len(self._actions) + len(steps),
                              snapshots)
         for action, payload, state in steps:
             action = self._interned.setdefault(payload, action)
@@ -419,7 +431,7 @@ class Session:
         self._finished = finished
         return became
 
-    def _draws_after(self, state: Any) -> list[Any]:
+    def _draws_after(self, state: Any, remembered: list[dict[str, Any]] | None = None) -> list[Any]:
         """Digital randomness: every draw pending after `state`, chosen but not
         committed [(action, payload, state after)]. An outcome that was undone
         is dealt again first if it is still legal."""
@@ -427,7 +439,7 @@ class Session:
             return []
         game = self.game
         steps: list[Any] = []
-        remembered = list(self._remembered)
+        remembered = list(self._remembered if remembered is None else remembered)
         draws = self._draws
         while CHANCE in game.actors(state):
             if len(steps) >= MAX_DEALS:
@@ -484,51 +496,126 @@ class Session:
 
     # --- the privacy barrier, undo and redo -----------------------------------------
     def mark_seen(self, seat: int) -> None:
-        """The privacy gate showed `seat` its secrets: journaled; undo stops here."""
+        """The privacy gate showed `seat` its secrets: journaled with a digest of
+        what it showed; undoing an action that changed it is refused from now on."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
             raise BadOption(f"There is no seat {seat!r:.40} at this table.")
-        if self._barrier == len(self._actions) and self._barrier_seat is not None:
-            return  # nothing new happened since someone last looked
-        self._journal_entry("seen", dumps({"seat": seat}), self.state, len(self._actions))
-        self._see(seat)
+        digest = private_digest(self.game, self.state, seat)
+        if self._peeks.known(len(self._actions), seat, digest):
+            return  # nothing new for this seat since it last looked
+        self._journal_entry("seen", dumps({"seat": seat, "you": digest}), self.state, len(self._actions))
+        self._see(seat, digest)
         self._notify("seen")
 
-    def _undo_group_start(self) -> tuple[int | None, str]:
-        """(index of the last player action, sentence why not) for undo."""
+    def _undo_plan(self) -> tuple[int | None, str, list[int]]:
+        """(index of the last player action or correction, sentence why not, the
+        indexes of the public reveals among the actions undo would take back)."""
         i = len(self._actions) - 1
         while i >= 0 and self._actions[i].get("actor") == CHANCE:
             i -= 1
         if i < 0:
-            return None, "Nothing to undo yet."
+            return None, "Nothing to undo yet.", []
         mover = self.name(self._actions[i].get("actor"))
-        if i < self._barrier:
-            who = self.name(self._barrier_seat)
-            return None, f"{who} has already looked at a secret since then, so {mover}'s last move can't be undone."
+        target: list[Any] = []
+
+        def digest_at(seat: int) -> str:
+            if not target:
+                target.append(self._states[i])
+            return private_digest(self.game, target[0], seat)
+
+        seat = self._peeks.blocker(i, digest_at)
+        if seat is not None:
+            who = self.name(seat)
+            return None, f"{who} has already looked at a secret since then, so {mover}'s last move can't be undone.", []
+        reveals = []
         state = self._states[i]
         for j in range(i, len(self._actions)):
             after = self._states[j + 1]
-            if not self.game.undoable(state, self._actions[j], after):
-                if j == i:
-                    return None, f"{mover}'s last move showed something to everyone, so it can't be undone."
-                return None, f"Something was revealed to everyone after {mover}'s last move, so it can't be undone."
+            if self._actions[j].get("type") != CORRECTION and not self.game.undoable(state, self._actions[j], after):
+                reveals.append(j)
             state = after
-        return i, ""
+        return i, "", reveals
 
     def can_undo(self) -> tuple[bool, str]:
-        i, why = self._undo_group_start()
+        """(True, "Undo Ana's last move.") when undo() works as it is; False with the
+        sentence why not. A public reveal is False here: undo_needs_confirm() then
+        gives the question for the table, and undo(confirm=True) does it."""
+        i, why, reveals = self._undo_plan()
         if i is None:
             return False, why
-        return True, f"Undo {self.name(self._actions[i].get('actor'))}'s last move."
+        mover = self.name(self._actions[i].get("actor"))
+        if reveals:
+            what = f"{mover}'s last move" if reveals[0] == i else f"A draw after {mover}'s last move"
+            return False, f"{what} showed something to everyone, so it can be undone only if the table agrees."
+        if self._actions[i].get("type") == CORRECTION:
+            return True, f"Undo {mover}'s fix."
+        return True, f"Undo {mover}'s last move."
 
-    def undo(self) -> Any:
-        i, why = self._undo_group_start()
+    def undo_needs_confirm(self) -> str | None:
+        """The question to put to the table before undoing a public reveal, saying
+        what stays known ("Undo Ana's last move? Everyone has seen this: ... It
+        stays known."); None when undo needs no confirmation or cannot be done."""
+        i, _, reveals = self._undo_plan()
+        if i is None or not reveals:
+            return None
+        states = [self._states[j] for j in range(i, len(self._actions) + 1)]
+        seen = reveal_sentences(self.game, states, self._actions, i, reveals)
+        return confirm_sentence(self.name(self._actions[i].get("actor")), seen)
+
+    def undo(self, confirm: bool = False) -> Any:
+        """Take back the last player action (or correction) and the draws after it.
+        A public reveal needs confirm=True (the table agreed): then the game's
+        `rehide` actions (a secret everybody saw replaced by a fresh draw) and the
+        draws they call for are journaled in the same transaction as the undo."""
+        i, why, reveals = self._undo_plan()
         if i is None:
             raise CannotUndo(why)
+        if reveals and not confirm:
+            raise CannotUndo(self.can_undo()[1])
         count = len(self._actions) - i
-        self._journal_entry("undo", dumps({"actions": count}), self._states[i], i)
-        self._take_back(count)
+        steps: list[Any] = []
+        if reveals:
+            before, landing = self.state, self._states[i]
+            for hidden in self.game.rehide(before, landing) or []:
+                action, text = self._check_action(hidden)
+                landing = self.game.apply(landing, action)
+                steps.append((action, text, landing))
+        if steps:
+            steps += self._draws_after(steps[-1][2], remembered=self._remembered_after_undo(count))
+        payload: dict[str, Any] = {"actions": count}
+        if reveals:
+            payload["confirmed"] = True
+        if steps:
+            payload["rehide"] = len(steps)
+        self._undo_commit(dumps(payload), i, count, steps)
         self._notify("undo")
         return self.state
+
+    def _remembered_after_undo(self, count: int) -> list[dict[str, Any]]:
+        """The remembered outcomes as they will be once the last `count` actions are undone."""
+        undone = [a for a in self._actions[len(self._actions) - count:] if a.get("actor") == CHANCE]
+        return undone + self._remembered
+
+    def _undo_commit(self, payload: str, i: int, count: int, steps: list[Any]) -> None:
+        """The undo entry and the rehide actions after it: one transaction, then memory."""
+        if not steps:
+            self._journal_entry("undo", payload, self._states[i], i)
+            self._take_back(count)
+            return
+        hashes, h = [], self._hashes[i]
+        for _, p, _ in steps:
+            h = zlib.crc32(p.encode(), h)
+            hashes.append(h)
+        snapshots = self._snapshots_for(i + 1, [st for _, _, st in steps], hashes)
+        self._write([("undo", payload)] + [("action", p) for _, p, _ in steps], steps[-1][2], i + len(steps),
+                    snapshots)
+        self._seq += 1
+        self._take_back(count)
+        self._redo.clear()  # the game changed after the undo: what was undone cannot come back
+        for action, p, state in steps:
+            action = self._interned.setdefault(p, action)
+            self._seq += 1
+            self._record(action, state, p)
 
     def can_redo(self) -> tuple[bool, str]:
         if not self._redo:
@@ -543,12 +630,36 @@ class Session:
         state, states = self.state, []
         actions, hashes = self._redo[-1]
         for action in actions:
-            state = self.game.apply(state, action)
+            state = self._step(state, action)
             states.append(state)
         snapshots = self._snapshots_for(len(self._actions) + 1, states, list(hashes))
         finished = self._journal_entry("redo", "{}", state, len(self._actions) + len(actions), snapshots)
         self._put_back()
         self._notify("redo")
+        if finished:
+            self._notify("finished")
+        return self.state
+
+    # --- corrections ------------------------------------------------------------------
+    def corrections(self) -> list[Any]:
+        """The public numbers the table may fix now (Game.corrections)."""
+        return list(self.game.corrections(self.state))
+
+    def correct(self, key: str, value: int, by_seat: int) -> Any:
+        """Fix a public number to what the real table shows, made by `by_seat`:
+        journaled as a correction (one transaction), shown in the log with who made
+        it, undone like a move. IllegalAction (nothing changed) for a number the
+        game does not offer now or a value out of its range."""
+        action = correction_action(self.game, self.state, key, value, by_seat, len(self.players))
+        action, payload = json.loads(dumps(action)), dumps(action)
+        try:
+            after = self.game.correct(self.state, action["key"], action["value"])
+        except CompanionError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            raise IllegalAction("That number cannot be fixed now; nothing was changed.") from None
+        finished = self._commit([(action, payload, after)] + self._draws_after(after))
+        self._notify("action")
         if finished:
             self._notify("finished")
         return self.state
@@ -709,8 +820,9 @@ def replay(game_name: str, players: Any, options: dict[str, Any] | None, actions
     """The state after applying `actions` from setup: a pure replay, no journal."""
     game = get_game(game_name)
     state = game.setup(game.check_players(players), game.resolve_options(options))
+    step = stepper(game)
     for action in actions:
-        state = game.apply(state, action)
+        state = step(state, action)
     return state
 
 

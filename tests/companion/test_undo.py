@@ -111,7 +111,10 @@ def test_a_move_someone_looked_past_cannot_be_undone(journal):
 def test_a_public_reveal_cannot_be_undone(journal):
     s = new(journal, seed=2)
     s.act({"actor": 0, "type": "reveal"})
-    assert s.can_undo() == (False, "Ana's last move showed something to everyone, so it can't be undone.")
+    assert s.can_undo() == (False, "Ana's last move showed something to everyone, so it can be undone only if "
+                                   "the table agrees.")
+    with pytest.raises(CannotUndo, match="only if the table agrees"):
+        s.undo()
 
 
 def test_undo_and_redo_survive_a_restart(journal):
@@ -247,7 +250,8 @@ def test_maya_madness_a_won_token_cannot_be_undone_but_a_plain_card_can(journal)
         if s.actions[-1].get("actor") == CHANCE and s.actions[-1]["type"] == "draw_token":
             break
     ok, why = s.can_undo()
-    assert not ok and "can't be undone" in why and s.players[seat] in why
+    assert not ok and "only if the table agrees" in why and s.players[seat] in why
+    assert s.undo_needs_confirm().startswith(f"Undo {s.players[seat]}'s last move? Everyone has seen this:")
 
 
 @pytest.mark.parametrize("name", ["maya", "maya-madness"])  # Mayan Curse games end (and reveal) within ~50 moves
