@@ -51,6 +51,13 @@ def private_lines(game: Game, view: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def private_actions(game: Game, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seat's legal moves a phone may enter: those the game marks as using what
+    only that seat knows (`private_action_types`); public moves stay on the touchscreen."""
+    kinds = getattr(game, "private_action_types", None)
+    return list(actions) if kinds is None else [a for a in actions if a.get("type") in kinds]
+
+
 def message_for(game: Game, seat: int, view: Mapping[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any]:
     """The whole message a seat's page receives: a function of that seat's view and
     its own legal actions only (the privacy property test checks this)."""
@@ -142,7 +149,7 @@ class PhoneHub:
             result = view.get("result") or {}
             sentence = (result.get("detail") or {}).get("sentence") or "The game is over."
             return {"type": "over", "sentence": sentence}
-        return message_for(game, seat, view, self.session.legal_actions(seat))
+        return message_for(game, seat, view, private_actions(game, self.session.legal_actions(seat)))
 
     def refresh(self) -> None:
         """After any change: send each connected seat its message if it changed,
@@ -184,10 +191,12 @@ class PhoneHub:
         if not isinstance(action, dict):
             self._say(seat, False, "That is not an action.")
             return
-        allowed = self.session.legal_actions(seat)
+        legal = self.session.legal_actions(seat)
+        allowed = private_actions(self.session.game, legal)
         action = dict(action, actor=seat)
         if action not in allowed:
-            self._say(seat, False, "That cannot be done now.")
+            self._say(seat, False, "Enter that on the table's screen: a phone enters only your secret moves."
+                      if action in legal else "That cannot be done now.")
             self.refresh()
             return
         ok, sentence = self._play(seat, action)

@@ -8,7 +8,7 @@ import pytest
 
 from companion.engine import CHANCE
 from companion.games import get_game
-from companion.phones.hub import message_for
+from companion.phones.hub import message_for, private_actions
 from companion.session import Session
 
 from .conftest import make_hub
@@ -121,7 +121,7 @@ def test_every_message_to_a_seat_is_a_function_of_its_own_view(journal, main, ga
             for to, msg in rec.sent:
                 if msg["type"] != "view":
                     continue
-                assert msg == message_for(g, to, s.view(to), s.legal_actions(to))
+                assert msg == message_for(g, to, s.view(to), private_actions(g, s.legal_actions(to)))
 
 
 def test_a_phone_cannot_tell_two_games_apart_that_differ_only_in_another_seats_secret(tmp_path, main):
@@ -164,3 +164,27 @@ def test_a_phone_cannot_tell_two_games_apart_that_differ_only_in_another_seats_s
             rec.sent.clear()
             s.act(action)
             hub.refresh()
+
+
+def test_a_phone_offers_only_moves_that_use_its_secrets_and_refuses_public_ones(journal, main):
+    """Mayan Curse: a phone plays its stones; ending the turn or escaping stays on the
+    touchscreen (issue 16: public actions stay on the touchscreen)."""
+    s = Session.create(journal, "mayan-curse", ["Ana", "Ben"], seed=3)
+    hub = make_hub(s, main)
+    rec = Recorder()
+    hub.attach(rec)
+    for _ in range(50):
+        seat = next(a for a in s.actors() if a != CHANCE)
+        if any(a["type"] == "play_stone" for a in s.legal_actions(seat)):
+            break
+        s.act(next(a for a in s.legal_actions(seat) if a["type"] != "escape"))
+    hub.gateway().connected(seat)
+    main.run()
+    offered = {a["type"] for a in rec.sent[-1][1]["actions"]}
+    assert "play_stone" in offered and not offered & {"end_turn", "escape", "discover_stela"}
+    end = next(a for a in s.legal_actions(seat) if a["type"] == "end_turn")
+    before = len(s.actions)
+    hub.gateway().action(seat, end)
+    main.run()
+    said = [m for st, m in rec.sent if m["type"] == "said"][-1]
+    assert said["ok"] is False and "table's screen" in said["sentence"] and len(s.actions) == before

@@ -26,6 +26,10 @@ END_TURN = "end_turn"
 BOULDER_STOPPED = "boulder_stopped"
 STELA_CRUSHED = "stela_crushed"
 
+#: The moves that use what only their player knows (stones in hand, stela values):
+#: a phone offers these; every other move stays on the touchscreen.
+PRIVATE = frozenset({ENTER_STONES, PLAY_STONE, ENTER_STELA_VALUE})
+
 TURN_TYPES = (ENTER_STONES, PLAY_STONE, DISCOVER_STELA, REACH_TEMPLE_BOARD, CLAIM_CAMERA, USE_BACKPACK,
               ENTER_STELA_VALUE, ESCAPE, END_TURN)
 BOULDER_TYPES = (BOULDER_STOPPED, STELA_CRUSHED)
@@ -98,3 +102,29 @@ def describe_action(view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
     if kind == STELA_CRUSHED:
         return f"A boulder crushed a {action.get('colour')} stela."
     return str(kind or "an action").replace("_", " ")
+
+
+def private_lines(view: Mapping[str, Any]) -> list[str]:
+    """A seat's own secrets in sentences (a phone page, a private view): the stones
+    in hand, the stelae with their values, the knowledge so far. Only `you`."""
+    you: Mapping[str, Any] = view.get("you") or {}
+    lines = []
+    stones = [stone_name(s) for s in you.get("stones") or []]
+    lines.append(f"Your stones: {', '.join(stones)}." if stones else "No stones in hand.")
+    played = [stone_name(s) for s in you.get("played") or []]
+    if played:
+        lines.append(f"Played this turn: {', '.join(played)}.")
+    stelae = you.get("stelae") or []
+    if stelae:
+        shown = []
+        for s in stelae:
+            value = s.get("value")
+            worth = f" worth {value}" if value is not None else " (value not entered)"
+            there = " on the temple" if s.get("place") == "temple" else ""
+            shown.append(f"{s.get('colour')}{there}{worth}")
+        lines.append(f"Your stelae: {'; '.join(shown)}.")
+    if you.get("knowledge") is not None:
+        lines.append(f"Your knowledge so far: {you['knowledge']}.")
+    if you.get("to_enter"):
+        lines.append("Enter what you drew or looked at.")
+    return lines
