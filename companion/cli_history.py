@@ -39,6 +39,15 @@ def _usage(message: str) -> Exception:
 
 # --- stats --------------------------------------------------------------------------
 def cmd_stats(args: argparse.Namespace) -> int:
+    if args.game is not None:
+        from .errors import UnknownGame
+        from .games import get_game
+
+        try:
+            get_game(args.game)
+        except UnknownGame as e:
+            sys.stderr.write(f"{e}\n")
+            return 2
     journal, roster = _open()
     try:
         plays = stats.load(journal, roster, game=args.game)

@@ -163,6 +163,9 @@ class Verified:
         if self.randomness != "digital":
             return (f"The draws of this {self.game} game were made at the table (physical randomness), so there is "
                     f"no seed to check; its {self.actions} moves replay as recorded.")
+        if self.draws == 0:
+            return (f"This {self.game} game had no digital draw to check ({self.actions} moves replay as recorded); "
+                    f"its seed matches the fingerprint {short_fingerprint(self.fingerprint)}.")
         return (f"All {self.draws} draws follow from the revealed seed, and the seed matches the fingerprint "
                 f"{short_fingerprint(self.fingerprint)} (compare it with the one shown when the game started).")
 

@@ -195,7 +195,7 @@ class PhoneServer:
                     break  # revoked while connected
                 try:
                     data = json.loads(msg.data)
-                except ValueError:
+                except (ValueError, RecursionError):  # garbage, or nesting deep enough to exhaust the parser
                     continue
                 if isinstance(data, dict) and data.get("type") == "act":
                     self.gateway.action(seat, data.get("action"))

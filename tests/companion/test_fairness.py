@@ -123,3 +123,10 @@ def test_verify_command_exit_codes_and_sentences(journal, toy, tmp_path, capsys)
     bad.write_text("\n".join(_tamper_first_die(good.read_text().splitlines(), True, True)) + "\n")
     assert verify_command([str(bad)]) == 1
     assert "NOT VERIFIED" in capsys.readouterr().err
+
+
+def test_a_game_with_no_digital_draw_says_so_instead_of_all_zero_draws():
+    from companion.fairness import Verified
+
+    sentence = Verified(game="maya", randomness="digital", draws=0, fingerprint="ab" * 32, actions=12).sentence()
+    assert "no digital draw to check" in sentence and "All 0" not in sentence

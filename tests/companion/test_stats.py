@@ -170,3 +170,10 @@ def test_a_game_whose_row_no_longer_matches_its_checksum_is_not_counted(journal,
                          " WHERE id = ?", (sessions[0].id,))
     assert journal.conn.execute("SELECT crc FROM sessions WHERE id = ?", (sessions[0].id,)).fetchone()[0] is not None
     assert sorted(p.id for p in stats.load(journal)) == sorted(s.id for s in sessions[1:])
+
+
+def test_stats_for_a_game_that_does_not_exist_names_the_games(journal, monkeypatch, capsys):
+    monkeypatch.setenv("MAYA_COMPANION_DATA", str(journal.path.parent))
+    assert stats_command(["--game", "mayan-curses"]) == 2
+    err = capsys.readouterr().err
+    assert "There is no game called 'mayan-curses'" in err and "mayan-curse" in err

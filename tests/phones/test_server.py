@@ -158,3 +158,18 @@ def test_a_phone_that_slept_reconnects_and_catches_up(served):
             await ws.close()
 
     asyncio.run(go())
+
+
+def test_a_message_nested_deep_enough_to_break_the_parser_is_ignored(served):
+    _s, hub, server, main = served
+    origin = url(server, "")
+
+    async def go() -> None:
+        async with aiohttp.ClientSession() as c:
+            ws = await c.ws_connect(url(server, f"/ws/{hub.token(0)}"), origin=origin)
+            view = await next_of(ws, main, "view")
+            await ws.send_str("[" * 8000)
+            await ws.send_json({"type": "act", "action": view["actions"][0]["action"]})
+            assert (await next_of(ws, main, "said"))["ok"] is True  # the same socket still works
+
+    asyncio.run(go())
