@@ -13,12 +13,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from .corrections import correction_sentence, is_correction, step
 from .engine import TABLE, Game
 
 
 def entry(game: Game, before_view: Mapping[str, Any], action: Mapping[str, Any], after_view: Mapping[str, Any],
           n: int) -> dict[str, Any]:
-    """One log entry: the sentences a viewer reads for action number n."""
+    """One log entry: the sentences a viewer reads for action number n. A correction
+    says who fixed which number ("Ana fixed the count to 7."): the game's own event
+    for it would only say the same without the name."""
+    if is_correction(action):
+        names = [str(p.get("name", "")) for p in before_view.get("players", []) if isinstance(p, Mapping)]
+        return {"n": n, "actor": action.get("actor"), "sentences": [correction_sentence(action, names)],
+                "correction": True}
     sentences = [str(e["sentence"]) for e in after_view.get("events", []) if e.get("sentence")]
     if not sentences:
         sentences = [game.describe_action(before_view, action)]
@@ -30,7 +37,7 @@ def iter_log(game: Game, state: Any, actions: Iterable[Mapping[str, Any]],
     """Entries for `actions` applied one by one from `state` (a pure replay)."""
     before = game.view(state, viewer)
     for n, action in enumerate(actions):
-        state = game.apply(state, dict(action))
+        state = step(game, state, action)  # a correction through Game.correct
         after = game.view(state, viewer)
         yield entry(game, before, action, after, n)
         before = after

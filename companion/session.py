@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import io
 import json
-import math
 import pickle
 import random
 import secrets
@@ -37,7 +36,9 @@ from .engine import CHANCE, TABLE
 from .errors import BadOption, CannotUndo, CompanionError, IllegalAction, JournalError
 from .games import get_game
 from .journal import Journal, dumps
-from .undo import Peeks, confirm_sentence, private_digest, reveal_sentences
+from .plaindata import check_action, plain_data_problem
+from .snapshots import SNAPSHOT_EVERY, GameUnpickler, States
+from .undo import Peeks, can_undo, needs_confirm, private_digest, rehide_steps, undo_plan
 
 RANDOMNESS = ("digital", "physical")
 MAX_DEALS = 10_000  # a game that keeps asking for draws forever is a bug, not a hang
@@ -70,7 +71,7 @@ class Session:
         # The effective history: actions[i] took states[i] to states[i + 1].
         self._actions: list[dict[str, Any]] = []
         self._step = stepper(self.game)  # apply for an action, Game.correct for a correction
-        self._states = _States(self._step, self.game.setup(self.players, self.options), self._actions)
+        self._states = States(self._step, self.game.setup(self.players, self.options), self._actions)
         # undone groups (their actions and prefix hashes), the last undone on top
         self._redo: list[tuple[list[dict[str, Any]], array[int]]] = []
         self._interned: dict[str, dict[str, Any]] = {}  # payload -> its action: equal actions are one object
@@ -216,7 +217,7 @@ class Session:
         if blob is None:
             return None
         try:
-            return _GameUnpickler(io.BytesIO(blob)).load()
+            return GameUnpickler(io.BytesIO(blob)).load()
         except Exception:
             return None
 
@@ -333,38 +334,8 @@ class Session:
             fn(self, event)
 
     def _check_action(self, action: Any) -> tuple[dict[str, Any], str]:
-        """The action as a replay will read it back, and its JSON; anything that
-        is not plain data of a sane size or shape is IllegalAction, nothing changed."""
-        if not isinstance(action, dict):
-            raise IllegalAction("That is not an action: it needs an actor and a type.")
-        why = plain_data_problem(action)
-        if why:
-            raise IllegalAction(f"That action cannot be recorded: {why}.")
-        actor = action.get("actor")
-        if actor != CHANCE and (isinstance(actor, bool) or not isinstance(actor, int)):
-            raise IllegalAction(f"There is no seat {actor!r:.40} at this table.")
-        odd = [k for k, v in action.items() if isinstance(v, (bool, float)) and k != "actor"]
-        if odd:
-            self._check_numbers(action, odd)
-        payload = dumps(action)
-        return json.loads(payload), payload
-
-    def _check_numbers(self, action: dict[str, Any], keys: list[str]) -> None:
-        """A true/false or a decimal where the game's own actions of that type
-        have a whole number (a seat, a card value) is refused."""
-        if action.get("actor") == CHANCE:
-            return
-        try:
-            legal = [a for a in self.game.legal_actions(self.state, action["actor"])
-                     if a.get("type") == action.get("type")]
-        except CompanionError:
-            return  # apply will say why
-        for key in keys:
-            value = action[key]
-            for a in legal:
-                v = a.get(key)
-                if isinstance(v, int) and not isinstance(v, bool) and type(value) is not int:
-                    raise IllegalAction(f"That action's {key} must be a whole number, not {value!r}.")
+        """The action as a replay will read it back, and its JSON (plaindata.check_action)."""
+        return check_action(self.game, self.state, action)
 
     def act(self, action: dict[str, Any]) -> Any:
         """Apply, deal the draws that follow (digital), commit them all in one
@@ -508,59 +479,20 @@ class Session:
         self._notify("seen")
 
     def _undo_plan(self) -> tuple[int | None, str, list[int]]:
-        """(index of the last player action or correction, sentence why not, the
-        indexes of the public reveals among the actions undo would take back)."""
-        i = len(self._actions) - 1
-        while i >= 0 and self._actions[i].get("actor") == CHANCE:
-            i -= 1
-        if i < 0:
-            return None, "Nothing to undo yet.", []
-        mover = self.name(self._actions[i].get("actor"))
-        target: list[Any] = []
-
-        def digest_at(seat: int) -> str:
-            if not target:
-                target.append(self._states[i])
-            return private_digest(self.game, target[0], seat)
-
-        seat = self._peeks.blocker(i, digest_at)
-        if seat is not None:
-            who = self.name(seat)
-            return None, f"{who} has already looked at a secret since then, so {mover}'s last move can't be undone.", []
-        reveals = []
-        state = self._states[i]
-        for j in range(i, len(self._actions)):
-            after = self._states[j + 1]
-            if self._actions[j].get("type") != CORRECTION and not self.game.undoable(state, self._actions[j], after):
-                reveals.append(j)
-            state = after
-        return i, "", reveals
+        """(index of the last player action or correction, why not, the public reveals undo takes back)."""
+        return undo_plan(self)
 
     def can_undo(self) -> tuple[bool, str]:
         """(True, "Undo Ana's last move.") when undo() works as it is; False with the
         sentence why not. A public reveal is False here: undo_needs_confirm() then
         gives the question for the table, and undo(confirm=True) does it."""
-        i, why, reveals = self._undo_plan()
-        if i is None:
-            return False, why
-        mover = self.name(self._actions[i].get("actor"))
-        if reveals:
-            what = f"{mover}'s last move" if reveals[0] == i else f"A draw after {mover}'s last move"
-            return False, f"{what} showed something to everyone, so it can be undone only if the table agrees."
-        if self._actions[i].get("type") == CORRECTION:
-            return True, f"Undo {mover}'s fix."
-        return True, f"Undo {mover}'s last move."
+        return can_undo(self)
 
     def undo_needs_confirm(self) -> str | None:
         """The question to put to the table before undoing a public reveal, saying
         what stays known ("Undo Ana's last move? Everyone has seen this: ... It
         stays known."); None when undo needs no confirmation or cannot be done."""
-        i, _, reveals = self._undo_plan()
-        if i is None or not reveals:
-            return None
-        states = [self._states[j] for j in range(i, len(self._actions) + 1)]
-        seen = reveal_sentences(self.game, states, self._actions, i, reveals)
-        return confirm_sentence(self.name(self._actions[i].get("actor")), seen)
+        return needs_confirm(self)
 
     def undo(self, confirm: bool = False) -> Any:
         """Take back the last player action (or correction) and the draws after it.
@@ -573,15 +505,7 @@ class Session:
         if reveals and not confirm:
             raise CannotUndo(self.can_undo()[1])
         count = len(self._actions) - i
-        steps: list[Any] = []
-        if reveals:
-            before, landing = self.state, self._states[i]
-            for hidden in self.game.rehide(before, landing) or []:
-                action, text = self._check_action(hidden)
-                landing = self.game.apply(landing, action)
-                steps.append((action, text, landing))
-        if steps:
-            steps += self._draws_after(steps[-1][2], remembered=self._remembered_after_undo(count))
+        steps = rehide_steps(self, i) if reveals else []
         payload: dict[str, Any] = {"actions": count}
         if reveals:
             payload["confirmed"] = True
@@ -590,11 +514,6 @@ class Session:
         self._undo_commit(dumps(payload), i, count, steps)
         self._notify("undo")
         return self.state
-
-    def _remembered_after_undo(self, count: int) -> list[dict[str, Any]]:
-        """The remembered outcomes as they will be once the last `count` actions are undone."""
-        undone = [a for a in self._actions[len(self._actions) - count:] if a.get("actor") == CHANCE]
-        return undone + self._remembered
 
     def _undo_commit(self, payload: str, i: int, count: int, steps: list[Any]) -> None:
         """The undo entry and the rehide actions after it: one transaction, then memory."""
@@ -669,144 +588,6 @@ class Session:
         self._listeners.clear()
 
 
-SNAPSHOT_EVERY = 16  # a state kept (memory and journal) every this many actions, plus the last 1-2x that many
-MAX_DEPTH = 8  # nesting of lists and tables in an action
-MAX_ITEMS = 2_000  # values in one action (a shuffle order has ~70)
-MAX_TEXT = 200  # characters in one piece of text
-MAX_INT = 2**53  # whole numbers beyond this do not survive every JSON reader
-
-
-def plain_data_problem(value: Any) -> str | None:
-    """Why value cannot be journaled as plain data (a sentence fragment), or None.
-    Iterative: deep nesting is refused without recursing."""
-    stack = [(value, 0)]
-    items = 0
-    while stack:
-        v, depth = stack.pop()
-        items += 1
-        if items > MAX_ITEMS:
-            return "it is far too large"
-        if v is None or isinstance(v, bool):
-            continue
-        if isinstance(v, int):
-            if abs(v) > MAX_INT:
-                return "a number in it is far too large"
-        elif isinstance(v, float):
-            if not math.isfinite(v) or abs(v) > MAX_INT:
-                return "a number in it is not a real number"
-        elif isinstance(v, str):
-            if len(v) > MAX_TEXT:
-                return "a text in it is far too long"
-            try:
-                v.encode("utf-8")
-            except UnicodeEncodeError:
-                return "a text in it has characters that cannot be stored"
-        elif isinstance(v, (list, tuple, dict)):
-            if depth >= MAX_DEPTH:
-                return "it is nested too deeply"
-            if isinstance(v, dict):
-                for k, x in v.items():
-                    if not isinstance(k, str):
-                        return "its names must be text"
-                    stack.append((k, depth + 1))
-                    stack.append((x, depth + 1))
-            else:
-                stack.extend((x, depth + 1) for x in v)
-        else:
-            return f"it must be plain data (numbers, text, lists), not {type(v).__name__}"
-    return None
-
-
-class _States:
-    """states[i], i = 0..len(actions): the setup and the state after each action
-    in effect. Only the states undo can cheaply reach are held: one snapshot in
-    SNAPSHOT_EVERY and the recent tail; an older one is rebuilt from its snapshot
-    by applying the actions after it (apply is pure, so it is the same state)."""
-
-    def __init__(self, apply: Callable[[Any, dict[str, Any]], Any], first: Any, actions: list[dict[str, Any]]):
-        self._apply = apply
-        self._actions = actions  # the session's list: actions[i] takes states[i] to states[i + 1]
-        self._snaps: dict[int, Any] = {0: first}
-        self._tail_start = 0
-        self._tail: list[Any] = [first]
-        self.loader: Callable[[int], Any] | None = None  # a snapshot saved in the journal, or None
-
-    def restart(self, start: int, state: Any) -> None:
-        """Hold states[start] = state as the tail's start (a snapshot from the
-        journal); the states before it are rebuilt from snapshots when asked."""
-        if start:
-            self._snaps = {0: self._snaps[0], start: state}
-        self._tail_start, self._tail = start, [state]
-
-    def _base(self, i: int) -> tuple[int, Any]:
-        """The nearest snapshot at or before i: in memory, else in the journal, else the setup."""
-        b = i - i % SNAPSHOT_EVERY
-        while b > 0:
-            if b in self._snaps:
-                return b, self._snaps[b]
-            state = self.loader(b) if self.loader else None
-            if state is not None:
-                self._snaps[b] = state
-                return b, state
-            b -= SNAPSHOT_EVERY
-        return 0, self._snaps[0]
-
-    def __len__(self) -> int:
-        return self._tail_start + len(self._tail)
-
-    def __getitem__(self, i: int) -> Any:
-        n = len(self)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError(i)
-        if i >= self._tail_start:
-            return self._tail[i - self._tail_start]
-        base, state = self._base(i)
-        for action in self._actions[base:i]:
-            state = self._apply(state, action)
-        return state
-
-    def append(self, state: Any) -> None:
-        i = len(self)
-        self._tail.append(state)
-        if i % SNAPSHOT_EVERY == 0:
-            self._snaps[i] = state
-        if len(self._tail) > 2 * SNAPSHOT_EVERY:
-            del self._tail[:SNAPSHOT_EVERY]
-            self._tail_start += SNAPSHOT_EVERY
-
-    def truncate(self, n: int) -> None:
-        """Keep states[0:n] (n >= 1); call before the actions are cut to n - 1."""
-        for i in [i for i in self._snaps if i >= n]:
-            del self._snaps[i]
-        if n > self._tail_start:
-            del self._tail[n - self._tail_start:]
-            return
-        start, state = self._base(n - 1)
-        tail = [state]
-        for action in self._actions[start:n - 1]:
-            state = self._apply(state, action)
-            tail.append(state)
-        self._tail_start, self._tail = start, tail
-
-
-class _GameUnpickler(pickle.Unpickler):
-    """Loads a state snapshot from the journal: only the games' own classes and
-    plain containers, nothing else (the file is the user's, but a snapshot is data)."""
-
-    SAFE_BUILTINS = frozenset({"tuple", "frozenset", "set", "list", "dict", "int", "float", "str", "bool",
-                               "bytes", "complex", "NoneType"})
-
-    def find_class(self, module: str, name: str) -> Any:
-        if (module.startswith("companion.") or (module == "builtins" and name in self.SAFE_BUILTINS)
-                or (module == "collections" and name in ("OrderedDict", "deque", "Counter"))
-                or (module == "copyreg" and name == "_reconstructor")
-                or (module == "fractions" and name == "Fraction")):
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"{module}.{name} is not part of a game state")
-
-
 def _reason(sentence: str) -> str:
     """The short reason inside a session's JournalError, for the set-aside notice."""
     text = sentence.rstrip(".")
@@ -826,4 +607,4 @@ def replay(game_name: str, players: Any, options: dict[str, Any] | None, actions
     return state
 
 
-__all__ = ["RANDOMNESS", "Session", "draw_rng", "replay"]
+__all__ = ["RANDOMNESS", "SNAPSHOT_EVERY", "Session", "draw_rng", "plain_data_problem", "replay"]

@@ -37,6 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
+from .corrections import CORRECTION, correction_sentence
 from .engine import CHANCE, TABLE, Game, TagUse
 from .errors import CompanionError
 
@@ -267,18 +268,82 @@ class TableController:
         at, last_actor = self._last_play
         return bool(actor != last_actor and self.clock() - at < self.settle)
 
+    #: The question put to the table before a public reveal is undone ("Undo Ana's
+    #: last move? Everyone has seen this: ... It stays known."), shown with Yes
+    #: (confirm_undo) and No (cancel_undo); None when nothing waits for an answer.
+    pending_undo: str | None = None
+
     def undo(self) -> bool:
-        """Take back the last move; `notice` says whose, `message` why not."""
+        """Take back the last move; `notice` says whose, `message` why not. A move
+        that showed something to everyone is not undone yet: `pending_undo` holds
+        the question for the table (listeners hear "confirm"), and confirm_undo()
+        does it."""
+        self.pending_undo = None
         ok, sentence = self.session.can_undo()
         if not ok:
+            ask = getattr(self.session, "undo_needs_confirm", None)
+            question = ask() if callable(ask) else None
+            if question:
+                self.pending_undo = str(question)
+                self._notify("confirm")
+                return False
             return self._say(sentence or "That cannot be undone.")
+        return self._undo(confirm=False)
+
+    def confirm_undo(self) -> bool:
+        """The table agreed: undo the move whose reveal stays known (and let the game
+        replace any secret it showed with a fresh draw)."""
+        if self.pending_undo is None:
+            return False
+        self.pending_undo = None
+        return self._undo(confirm=True)
+
+    def cancel_undo(self) -> None:
+        """The table said no: nothing is undone."""
+        if self.pending_undo is not None:
+            self.pending_undo = None
+            self._notify("confirm")
+
+    def _undo(self, confirm: bool) -> bool:
         who = self._last_mover()
+        fix = bool(self.session.actions) and self._last_entry_is_fix()
         try:
-            self.session.undo()
+            if confirm:
+                cast(Any, self.session).undo(confirm=True)
+            else:
+                self.session.undo()
         except CompanionError as e:
             return self._say(str(e))
         self.message, self._last_play = None, None
-        self.notice = f"Took back {who}'s last move." if who else "Took back the last move."
+        if fix:
+            self.notice = f"Took back {who}'s fix." if who else "Took back the fix."
+        else:
+            self.notice = f"Took back {who}'s last move." if who else "Took back the last move."
+        self._notify("view")
+        return True
+
+    def _last_entry_is_fix(self) -> bool:
+        """Whether the last entry made by a player (not a draw) is a correction."""
+        for action in reversed(list(self.session.actions)):
+            if action.get("actor") != CHANCE:
+                return bool(action.get("type") == CORRECTION)
+        return False
+
+    def correct(self, key: str, value: int, by_seat: int) -> bool:
+        """Fix a public number to what the real table shows ("Fix a number…"), made by
+        `by_seat`; journaled as a correction and shown in the log. `message` says why
+        not (nothing changed); `notice` says what was fixed."""
+        fix = getattr(self.session, "correct", None)
+        if not callable(fix):
+            return self._say("There is nothing to fix in this game.")
+        try:
+            fix(key, value, by_seat)
+        except CompanionError as e:
+            return self._say(str(e))
+        entry: Mapping[str, Any] = next(
+            (a for a in reversed(list(self.session.actions)) if a.get("type") == CORRECTION), {})
+        self.message, self._last_play = None, None
+        self.notice = correction_sentence(entry, self.players)
         self._notify("view")
         return True
 

@@ -13,10 +13,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .engine import TABLE, Game
+from .corrections import CORRECTION
+from .engine import CHANCE, TABLE, Game
 from .log import entry
+
+if TYPE_CHECKING:
+    from .session import Session
 
 Peek = tuple[int, int, "str | None"]  # (actions in effect, seat, digest of its private view; None: unknown)
 
@@ -102,4 +106,75 @@ def confirm_sentence(mover: str, seen: Sequence[str]) -> str:
     return f"Undo {mover}'s last move? {known}"
 
 
-__all__ = ["Peeks", "confirm_sentence", "private_digest", "reveal_sentences"]
+def undo_plan(s: Session) -> tuple[int | None, str, list[int]]:
+    """(index of the last player action or correction, sentence why not, the
+    indexes of the public reveals among the actions undo would take back)."""
+    actions = s.actions
+    i = len(actions) - 1
+    while i >= 0 and actions[i].get("actor") == CHANCE:
+        i -= 1
+    if i < 0:
+        return None, "Nothing to undo yet.", []
+    mover = s.name(actions[i].get("actor"))
+    target: list[Any] = []
+
+    def digest_at(seat: int) -> str:
+        if not target:
+            target.append(s._states[i])
+        return private_digest(s.game, target[0], seat)
+
+    seat = s._peeks.blocker(i, digest_at)
+    if seat is not None:
+        who = s.name(seat)
+        return None, f"{who} has already looked at a secret since then, so {mover}'s last move can't be undone.", []
+    reveals = []
+    state = s._states[i]
+    for j in range(i, len(actions)):
+        after = s._states[j + 1]
+        if actions[j].get("type") != CORRECTION and not s.game.undoable(state, actions[j], after):
+            reveals.append(j)
+        state = after
+    return i, "", reveals
+
+
+def can_undo(s: Session) -> tuple[bool, str]:
+    """Session.can_undo: whether undo() works without the table's confirmation, and the sentence."""
+    i, why, reveals = undo_plan(s)
+    if i is None:
+        return False, why
+    mover = s.name(s.actions[i].get("actor"))
+    if reveals:
+        what = f"{mover}'s last move" if reveals[0] == i else f"A draw after {mover}'s last move"
+        return False, f"{what} showed something to everyone, so it can be undone only if the table agrees."
+    if s.actions[i].get("type") == CORRECTION:
+        return True, f"Undo {mover}'s fix."
+    return True, f"Undo {mover}'s last move."
+
+
+def needs_confirm(s: Session) -> str | None:
+    """Session.undo_needs_confirm: the question for the table, or None."""
+    i, _, reveals = undo_plan(s)
+    if i is None or not reveals:
+        return None
+    states = [s._states[j] for j in range(i, len(s.actions) + 1)]
+    seen = reveal_sentences(s.game, states, s.actions, i, reveals)
+    return confirm_sentence(s.name(s.actions[i].get("actor")), seen)
+
+
+def rehide_steps(s: Session, i: int) -> list[tuple[dict[str, Any], str, Any]]:
+    """[(action, payload, state after)]: the game's rehide actions for going back
+    to states[i] and the draws they call for (undone outcomes dealt again first)."""
+    steps: list[tuple[dict[str, Any], str, Any]] = []
+    landing = s._states[i]
+    for hidden in s.game.rehide(s.state, landing) or []:
+        action, text = s._check_action(hidden)
+        landing = s.game.apply(landing, action)
+        steps.append((action, text, landing))
+    if steps:
+        undone = [a for a in s.actions[i:] if a.get("actor") == CHANCE]
+        steps += s._draws_after(landing, remembered=undone + s._remembered)
+    return steps
+
+
+__all__ = ["Peeks", "can_undo", "confirm_sentence", "needs_confirm", "private_digest", "rehide_steps",
+           "reveal_sentences", "undo_plan"]

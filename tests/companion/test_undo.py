@@ -307,3 +307,113 @@ def test_long_games_with_undo_across_snapshots_resume_exactly_as_a_full_replay(t
     with Journal.open(path) as journal:
         again = Session.resume(journal, s.id, deal=False)
         assert again.state == replay(name, players, s.options, again.actions)
+
+
+# --- a public reveal undone after the table confirms (issue 10, section 1) -----------------
+def test_a_confirmed_undo_of_a_reveal_takes_it_back_and_says_what_stays_known(journal):
+    s = new(journal, seed=2)
+    before = s.state
+    s.act({"actor": 0, "type": "reveal"})
+    entries = len(journal.entries(s.id))
+    with pytest.raises(CannotUndo, match="only if the table agrees"):
+        s.undo()
+    assert len(journal.entries(s.id)) == entries, "an unconfirmed undo writes nothing"
+    question = s.undo_needs_confirm()
+    assert question.startswith("Undo Ana's last move? Everyone has seen this:") and "It stays known." in question
+    s.undo(confirm=True)
+    assert s.state == before and s.undo_needs_confirm() is None
+    assert Session.resume(journal, s.id).state == before
+    s.redo()  # no secret went back into hiding here: the reveal can come back as it was
+    assert s.view(TABLE)["revealed"][0] is not None
+
+
+@pytest.fixture
+def rehide_toy(toy, monkeypatch):
+    """The toy game with a rehide: a secret everyone saw that an undo hides again is
+    put back and the seat draws a fresh one."""
+    from dataclasses import replace
+
+    from companion.engine import require
+
+    class RehideRace(type(toy)):
+        name = "toy-rehide"
+
+        def chance_outcomes(self, s):
+            if s.pending == "redeal":
+                return [({"actor": CHANCE, "type": "deal", "seat": s.deal_seat, "secret": v}, 1 / 3) for v in (1, 2, 3)]
+            return super().chance_outcomes(s)
+
+        def apply(self, s, a):
+            if a.get("actor") == CHANCE and a.get("type") == "rehide":
+                seat = a.get("seat")
+                require(s.pending == "" and seat in range(len(s.names)) and not s.revealed[seat], "Nothing to hide.")
+                secrets = tuple(None if k == seat else v for k, v in enumerate(s.secrets))
+                return replace(s, secrets=secrets, pending="redeal", deal_seat=seat)
+            if s.pending == "redeal":
+                require(a.get("actor") == CHANCE and a.get("type") == "deal" and a.get("seat") == s.deal_seat,
+                        "A fresh secret must be dealt now.")
+                require(a.get("secret") in (1, 2, 3), "A secret is 1, 2 or 3.")
+                secrets = tuple(a["secret"] if k == s.deal_seat else v for k, v in enumerate(s.secrets))
+                return replace(s, secrets=secrets, pending="")
+            return super().apply(s, a)
+
+        def rehide(self, before, after):
+            return [{"actor": CHANCE, "type": "rehide", "seat": k} for k in range(len(before.names))
+                    if before.revealed[k] and not after.revealed[k]]
+
+    game = RehideRace()
+    monkeypatch.setitem(games._LOADED, "toy-rehide", game)
+    return game
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_secret_everyone_saw_is_replaced_by_a_fresh_draw_in_the_undos_own_transaction(journal, rehide_toy, seed):
+    s = Session.create(journal, "toy-rehide", ["Ana", "Ben"], seed=seed, options={"target": 60})
+    before = s.state
+    s.act({"actor": 0, "type": "reveal"})
+    shown = s.view(TABLE)["revealed"][0]
+    commits = []
+    real = journal.commit
+    journal.commit = lambda *a, **k: commits.append(a[2]) or real(*a, **k)
+    try:
+        s.undo(confirm=True)
+    finally:
+        journal.commit = real
+    assert len(commits) == 1 and [k for k, _ in commits[0]] == ["undo", "action", "action"]
+    assert s.view(TABLE)["positions"] == list(before.positions) and s.view(TABLE)["revealed"] == [None, None]
+    assert s.actors() == {0} and s.view(0)["secret"] in (1, 2, 3)
+    assert s.can_redo() == (False, "Nothing to redo."), "the undone reveal cannot come back over the fresh draw"
+    assert s.can_undo() == (False, "Nothing to undo yet."), "the redraw is not a player's move"
+    r = Session.resume(journal, s.id)
+    assert r.state == s.state and r.can_redo() == s.can_redo()
+    assert shown in (1, 2, 3)
+
+
+def test_the_fresh_draw_is_fresh_not_the_secret_everyone_saw(journal, rehide_toy):
+    """Over many games the redrawn secret differs from the revealed one about two times in three."""
+    same = 0
+    for seed in range(60):
+        s = Session.create(journal, "toy-rehide", ["Ana", "Ben"], seed=seed, options={"target": 60})
+        s.act({"actor": 0, "type": "reveal"})
+        shown = s.view(TABLE)["revealed"][0]
+        s.undo(confirm=True)
+        same += s.view(0)["secret"] == shown
+    assert 5 < same < 35
+
+
+def test_a_confirmed_undo_the_disk_refuses_changes_nothing(journal, rehide_toy):
+    from companion.errors import JournalError
+
+    s = Session.create(journal, "toy-rehide", ["Ana", "Ben"], seed=3, options={"target": 60})
+    s.act({"actor": 0, "type": "reveal"})
+    state, actions, entries = s.state, list(s.actions), journal.entries(s.id)
+
+    def full(*a, **k):
+        raise JournalError("The move could not be saved: the disk is full. Nothing was changed.")
+
+    journal.commit = full
+    with pytest.raises(JournalError):
+        s.undo(confirm=True)
+    del journal.commit
+    assert s.state == state and s.actions == actions and journal.entries(s.id) == entries
+    assert Session.resume(journal, s.id).state == state
