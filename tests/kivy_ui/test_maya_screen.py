@@ -138,13 +138,19 @@ def test_three_players_play_maya_through_the_screen_and_private_views_to_the_end
         if sum(len(q["cards"]) for q in table.public_view()["quarries"]) == 6:
             d.shot("maya-02-quarrying")
 
-    # The last pass turned the right-hand quarry's cards face up: that is not undoable.
+    # The last pass turned the right-hand quarry's cards face up: Undo asks the table
+    # first (the cards stay known); "No, keep it" leaves the game as it is.
     revealed = [q for q in table.public_view()["quarries"] if q["revealed"]]
     assert revealed and all("value" in c for q in revealed for c in q["cards"])
     moves = len(session.actions)
     d.tap(screen.ids.undo)
-    assert "showed something to everyone, so it can't be undone" in screen.ids.summary.text
-    assert len(session.actions) == moves
+    assert [b.text for b in choice_buttons(d)] == ["Yes, undo", "No, keep it"]
+    said = screen.ids.summary.text
+    assert said.startswith("Undo ") and said.endswith("stays known.") and said in table.pending_undo or \
+        (said.split("? ")[0] in table.pending_undo and said.endswith("stays known."))
+    d.shot("maya-09-undo-a-reveal")
+    d.tap_text("No, keep it", widget=screen.ids.choices, exact=True)
+    assert len(session.actions) == moves and table.pending_undo is None
 
     # Distribution (−3 choices, markers), transport and building, all on the public screen.
     seen_minus_three = False
