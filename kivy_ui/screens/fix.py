@@ -71,6 +71,11 @@ class FixOverlay(GateModal):
         box.add_widget(self.hint)
         self.rows_box = BoxLayout(orientation="vertical", spacing=dp(6))
         box.add_widget(self.rows_box)
+        # who fixes it (the log names them); tap to go round the table
+        self.by_button = Factory.BigButton(text="", height=dp(56))
+        self.by_button.bind(on_release=lambda *_: self._next_seat())
+        box.add_widget(self.by_button)
+        self.by_seat = 0
         bar = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(10))
         cancel = Factory.BigButton(text="Cancel", height=dp(60))
         cancel.bind(on_release=lambda *_: self.dismiss(animation=False))
@@ -94,7 +99,17 @@ class FixOverlay(GateModal):
         self.hint.text = ("Set it to what the table really shows; everyone sees the fix in the log."
                           if fixes else "There is no number to fix at this point of the game.")
         self.save_button.disabled = not fixes
+        acting = table.acting()
+        self.by_seat = acting[0] if acting else 0
+        self._show_seat()
         self.open(animation=False)
+
+    def _next_seat(self) -> None:
+        self.by_seat = (self.by_seat + 1) % len(self.table.players)
+        self._show_seat()
+
+    def _show_seat(self) -> None:
+        self.by_button.text = f"Fixed by {self.table.name(self.by_seat)} (tap for another player)"
 
     def save(self) -> None:
         """Each changed number through the session (journaled as a correction)."""
@@ -109,10 +124,44 @@ class FixOverlay(GateModal):
             return
         try:
             for row in changed:
-                correct(row.fix.key, row.value)
+                correct(row.fix.key, row.value, self.by_seat)
         except CompanionError as e:
             self.hint.text = str(e)
             return
         self.dismiss(animation=False)
         if self.on_saved is not None:
             self.on_saved()
+
+
+class ConfirmUndo(GateModal):
+    """Undo of something everyone saw (a token won, a guess answered): the table
+    confirms first; the question says what stays known."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        box = BoxLayout(orientation="vertical", padding=dp(24), spacing=dp(16))
+        box.add_widget(Factory.Heading(text="Undo this?", halign="center"))
+        self.question = Factory.Body(text="", halign="center", font_size=sp(24))
+        box.add_widget(self.question)
+        row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
+        self.keep = Factory.AccentButton(text="Keep it", height=dp(72))
+        self.undo = Factory.BigButton(text="Undo anyway", height=dp(72))
+        self.keep.bind(on_release=lambda *_: self._answer(self._on_keep))
+        self.undo.bind(on_release=lambda *_: self._answer(self._on_undo))
+        row.add_widget(self.undo)
+        row.add_widget(self.keep)  # the safe answer is the highlighted one
+        box.add_widget(row)
+        self.add_widget(box)
+        self._on_undo: Any = None
+        self._on_keep: Any = None
+
+    def show(self, question: str, on_undo: Any, on_keep: Any) -> None:
+        self.question.text = question
+        self._on_undo, self._on_keep = on_undo, on_keep
+        if self.parent is None:
+            self.open(animation=False)
+
+    def _answer(self, then: Any) -> None:
+        self.dismiss(animation=False)
+        if then is not None:
+            then()

@@ -100,6 +100,24 @@ class GameScreen(Screen):
             self.render()
         if what == "gate":
             self.gate_view.sync(table)
+        if what == "confirm" and table.pending_undo:
+            self.ask_undo(table.pending_undo)
+
+    # --- an Undo that takes back something everyone saw asks the table first ------------
+    def ask_undo(self, question: str):
+        from .fix import ConfirmUndo
+
+        self._confirm_undo = getattr(self, "_confirm_undo", None) or ConfirmUndo()
+        self._confirm_undo.show(question, self._undo_confirmed, self._undo_kept)
+
+    def _undo_confirmed(self):
+        self.reset_input()
+        self._table.confirm_undo()
+        self.render()
+
+    def _undo_kept(self):
+        self._table.cancel_undo()
+        self.render()
 
     def _follow(self, news: bool) -> None:
         if self.follower is None:

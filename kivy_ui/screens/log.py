@@ -17,6 +17,7 @@ from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 
+from companion.corrections import correction_sentence, is_correction, step
 from companion.engine import TABLE
 from companion.log import entry as log_entry
 
@@ -68,9 +69,11 @@ class LogFollower:
         new = []
         for n in range(k, len(actions)):
             action = actions[n]
-            self._state = self.game.apply(self._state, dict(action))
+            self._state = step(self.game, self._state, action)  # a move, or a number fixed
             after = self.game.view(self._state, TABLE)
             e = log_entry(self.game, self._view, action, after, n)
+            if is_correction(action):
+                e["sentences"] = [correction_sentence(action, list(self.session.players))]
             e["events"] = list(after.get("events") or [])
             self.entries.append(e)
             new.append(e)

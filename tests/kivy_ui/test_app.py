@@ -195,8 +195,12 @@ def test_win_a_token_then_undo_says_why_it_cannot(ui):
     d.shot("06-token-won")
     d.tap(celebration[0])
     d.tap(screen.ids.undo)
-    assert "can't be undone" in screen.ids.summary.text
-    assert table.public_view()["players"][0]["tokens"] == 1
+    # Everyone saw the token: the table is asked first, and keeping it is the highlighted answer.
+    ask = next(w for w in d.window_widgets() if type(w).__name__ == "ConfirmUndo")
+    assert ask.question.text and type(ask.keep).__name__ == "AccentButton"
+    d.shot("06b-undo-a-token-asks")
+    d.tap(ask.keep)
+    assert table.public_view()["players"][0]["tokens"] == 1 and table.pending_undo is None
 
 
 def test_undo_says_whose_move_it_took_back_and_redo_puts_it_back(ui):
