@@ -505,12 +505,12 @@ class Session:
         if reveals and not confirm:
             raise CannotUndo(self.can_undo()[1])
         count = len(self._actions) - i
-        steps = rehide_steps(self, i) if reveals else []
+        steps, rehidden = rehide_steps(self, i) if reveals else ([], 0)
         payload: dict[str, Any] = {"actions": count}
         if reveals:
             payload["confirmed"] = True
         if steps:
-            payload["rehide"] = len(steps)
+            payload["rehide"] = rehidden  # the game's own actions; the draws after them follow
         self._undo_commit(dumps(payload), i, count, steps)
         self._notify("undo")
         return self.state

@@ -161,19 +161,20 @@ def needs_confirm(s: Session) -> str | None:
     return confirm_sentence(s.name(s.actions[i].get("actor")), seen)
 
 
-def rehide_steps(s: Session, i: int) -> list[tuple[dict[str, Any], str, Any]]:
-    """[(action, payload, state after)]: the game's rehide actions for going back
-    to states[i] and the draws they call for (undone outcomes dealt again first)."""
+def rehide_steps(s: Session, i: int) -> tuple[list[tuple[dict[str, Any], str, Any]], int]:
+    """([(action, payload, state after)], m): the game's m rehide actions for going
+    back to states[i], then the draws they call for (undone outcomes dealt again first)."""
     steps: list[tuple[dict[str, Any], str, Any]] = []
     landing = s._states[i]
     for hidden in s.game.rehide(s.state, landing) or []:
         action, text = s._check_action(hidden)
         landing = s.game.apply(landing, action)
         steps.append((action, text, landing))
+    rehidden = len(steps)
     if steps:
         undone = [a for a in s.actions[i:] if a.get("actor") == CHANCE]
         steps += s._draws_after(landing, remembered=undone + s._remembered)
-    return steps
+    return steps, rehidden
 
 
 __all__ = ["Peeks", "can_undo", "confirm_sentence", "needs_confirm", "private_digest", "rehide_steps",

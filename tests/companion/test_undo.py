@@ -417,3 +417,27 @@ def test_a_confirmed_undo_the_disk_refuses_changes_nothing(journal, rehide_toy):
     del journal.commit
     assert s.state == state and s.actions == actions and journal.entries(s.id) == entries
     assert Session.resume(journal, s.id).state == state
+
+
+def test_the_controller_asks_the_table_before_undoing_a_reveal(journal):
+    """Undo (a screen button, the end screen, the undo command tag) goes through the
+    controller: a reveal is taken back only after Yes; No leaves everything."""
+    from companion.table import TableController
+
+    s = new(journal, seed=2)
+    table = TableController(s)
+    heard = []
+    table.subscribe(lambda t, what: heard.append(what))
+    before = s.state
+    assert table.play({"type": "reveal"})
+    after = s.state
+    assert not table.undo() and s.state == after
+    assert table.pending_undo == s.undo_needs_confirm() and table.pending_undo.startswith("Undo Ana's last move?")
+    assert heard[-1] == "confirm"
+    table.cancel_undo()
+    assert table.pending_undo is None and s.state == after
+    assert not table.undo()
+    assert table.confirm_undo() and s.state == before
+    assert table.pending_undo is None and table.notice == "Took back Ana's last move."
+    assert not table.confirm_undo(), "a Yes with no question pending does nothing"
+    assert table.play({"type": "roll"}) and table.undo() and table.pending_undo is None  # a plain move: no question
