@@ -247,12 +247,12 @@ def main(argv: list[str] | None = None) -> int:
 def _say_devices_once(app, extra: str) -> None:
     """One line on the terminal when the devices start: real or simulated and why
     (the hardware layer's own sentence), with the screen and sound choices."""
-    from hardware.events import DeviceStatus
-
     sink, said = app.device_sink, []
 
     def first(event):
-        if not said and isinstance(event, DeviceStatus) and event.device == "hardware":
+        # By the event's topic, not its class: importing hardware/ here would load
+        # gpiozero and the config before the first frame (start-up time).
+        if not said and getattr(event, "topic", None) == "device" and event.device == "hardware":
             said.append(event)
             print(f"maya-companion: {event.detail}{extra}", flush=True)
         sink(event)
