@@ -78,7 +78,9 @@ class SessionLike(Protocol):
     def act(self, action: dict[str, Any]) -> Any: ...
     def view(self, viewer: Any = TABLE) -> dict[str, Any]: ...
     def can_undo(self) -> tuple[bool, str]: ...
-    def undo(self) -> Any: ...
+    def undo(self, confirm: bool = False) -> Any: ...
+    def undo_needs_confirm(self) -> str | None: ...
+    def correct(self, key: str, value: int, by_seat: int) -> Any: ...
     def can_redo(self) -> tuple[bool, str]: ...
     def redo(self) -> Any: ...
     def mark_seen(self, seat: int) -> None: ...
@@ -281,8 +283,7 @@ class TableController:
         self.pending_undo = None
         ok, sentence = self.session.can_undo()
         if not ok:
-            ask = getattr(self.session, "undo_needs_confirm", None)
-            question = ask() if callable(ask) else None
+            question = self.session.undo_needs_confirm()
             if question:
                 self.pending_undo = str(question)
                 self._notify("confirm")
@@ -309,7 +310,7 @@ class TableController:
         fix = bool(self.session.actions) and self._last_entry_is_fix()
         try:
             if confirm:
-                cast(Any, self.session).undo(confirm=True)
+                self.session.undo(confirm=True)
             else:
                 self.session.undo()
         except CompanionError as e:
@@ -333,11 +334,8 @@ class TableController:
         """Fix a public number to what the real table shows ("Fix a number…"), made by
         `by_seat`; journaled as a correction and shown in the log. `message` says why
         not (nothing changed); `notice` says what was fixed."""
-        fix = getattr(self.session, "correct", None)
-        if not callable(fix):
-            return self._say("There is nothing to fix in this game.")
         try:
-            fix(key, value, by_seat)
+            self.session.correct(key, value, by_seat)
         except CompanionError as e:
             return self._say(str(e))
         entry: Mapping[str, Any] = next(

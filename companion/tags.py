@@ -159,9 +159,10 @@ def describe(meaning: dict[str, Any]) -> str:
 class TagRegistry:
     """uid -> meaning, saved on every change. Use ``TagRegistry.open()``."""
 
-    def __init__(self, path: pathlib.Path, tags: dict | None = None, notice: str | None = None):
+    def __init__(self, path: pathlib.Path, tags: dict[str, dict[str, Any]] | None = None,
+                 notice: str | None = None):
         self.path = pathlib.Path(path)
-        self._tags: dict[str, dict] = dict(tags or {})
+        self._tags: dict[str, dict[str, Any]] = dict(tags or {})
         self.notice = notice  # a sentence for the players when the file had to be moved aside
         self._lock = threading.Lock()
 
@@ -204,20 +205,20 @@ class TagRegistry:
         return cls(path, tags)
 
     # --- reading ------------------------------------------------------------
-    def lookup(self, uid: str) -> dict | None:
+    def lookup(self, uid: str) -> dict[str, Any] | None:
         """The meaning of uid, or None when the tag is unknown."""
         with self._lock:
             m = self._tags.get(normalise_uid(uid))
             return dict(m) if m else None
 
-    def meaning(self, uid: str) -> dict:
+    def meaning(self, uid: str) -> dict[str, Any]:
         """The meaning of uid; an unknown tag raises UnknownTag with a sentence for players."""
         m = self.lookup(uid)
         if m is None:
             raise UnknownTag(UNKNOWN)
         return m
 
-    def uids_for(self, meaning: dict) -> list[str]:
+    def uids_for(self, meaning: dict[str, Any]) -> list[str]:
         """Every tag that stands for this meaning (e.g. both tags of a worker card)."""
         m = check_meaning(meaning)
         with self._lock:
@@ -227,7 +228,7 @@ class TagRegistry:
         with self._lock:
             return next((uid for uid, v in self._tags.items() if v["kind"] == "fob" and v["player"] == player), None)
 
-    def items(self) -> list[tuple[str, dict]]:
+    def items(self) -> list[tuple[str, dict[str, Any]]]:
         with self._lock:
             return [(uid, dict(m)) for uid, m in sorted(self._tags.items())]
 
@@ -235,7 +236,7 @@ class TagRegistry:
         return len(self._tags)
 
     # --- learn mode -----------------------------------------------------------
-    def learn(self, uid: str, meaning: dict, replace: bool = False) -> dict:
+    def learn(self, uid: str, meaning: dict[str, Any], replace: bool = False) -> dict[str, Any]:
         """Bind uid to meaning and save. Refuses (TagInUse) a tag already bound to
         something else, or a second fob for a player, unless replace=True."""
         uid = normalise_uid(uid)
@@ -260,7 +261,7 @@ class TagRegistry:
             self._tags = tags
         return dict(m)
 
-    def forget(self, uid: str) -> dict | None:
+    def forget(self, uid: str) -> dict[str, Any] | None:
         """Unbind uid; returns what it stood for (None if it was unknown)."""
         uid = normalise_uid(uid)
         with self._lock:
