@@ -41,7 +41,13 @@ class EndScreen(Screen):
 
         spec = GAME_SCREENS.get(session.game_name)
         details = getattr(screen_class(spec), "end_details", None) if spec else None
-        for text in (details(session, result) if details else []):
+        texts = list(details(session, result) if details else [])
+        if getattr(session, "randomness", "") == "digital":
+            # The seed sealed at the start is shown now: anyone can check every draw with it.
+            from companion.fairness import revealed_sentence
+
+            texts.append(revealed_sentence(session.seed))
+        for text in texts:
             # Eight stelae make a long sum: the line wraps and grows rather than overflow.
             line = Factory.Dim(text=text, font_size="17sp", size_hint_y=None, height="27dp")
             line.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(27), ts[1] + dp(4))))

@@ -78,7 +78,7 @@ class GameScreen(Screen):
             self.drafts.clear()
             self.follower = LogFollower(table.session)
             self.follower.update()  # a resumed game's past is not news
-            self.newest = self.follower.newest()
+            self.newest = self._newest()
             if self._log_overlay is not None:
                 self._log_overlay.forget()
             self.new_table()
@@ -123,9 +123,23 @@ class GameScreen(Screen):
         if self.follower is None:
             return
         new, rebuilt = self.follower.update()
-        self.newest = self.follower.newest()
+        self.newest = self._newest()
         if new or rebuilt:
             self.on_log(new, news and not rebuilt)
+
+    def _newest(self) -> str:
+        """The table line: the newest player's move; before anyone has moved, the
+        fingerprint that seals the companion's draws (issue 15: committed before
+        the table sees a draw, revealed on the end screen)."""
+        line = self.follower.newest() if self.follower is not None else ""
+        session = self._table.session if self._table is not None else None
+        moved = self.follower is not None and any(
+            isinstance(e["actor"], int) and not isinstance(e["actor"], bool) for e in self.follower.entries)
+        if session is not None and not moved and getattr(session, "randomness", "") == "digital":
+            from companion.fairness import sealed_sentence
+
+            return f"{sealed_sentence(session.seed)}. {line}".strip()
+        return line
 
     # --- the log ---------------------------------------------------------------------
     def open_log(self):

@@ -102,7 +102,11 @@ class LogOverlay(GateModal):
         self.fix_button = Factory.BigButton(text="Fix a number…", size_hint_x=None, width=dp(220))
         self.fix_button.bind(on_release=lambda *_: self._fix())
         top.add_widget(self.fix_button)
-        self.close_button = Factory.AccentButton(text="Back to the game", size_hint_x=None, width=dp(260))
+        # Phones as private hands (docs/phones.md): off until the table turns them on there.
+        self.phones_button = Factory.BigButton(text="Phones", size_hint_x=None, width=dp(140))
+        self.phones_button.bind(on_release=lambda *_: self._phones())
+        top.add_widget(self.phones_button)
+        self.close_button = Factory.AccentButton(text="Back", size_hint_x=None, width=dp(130))
         self.close_button.bind(on_release=lambda *_: self.dismiss(animation=False))
         top.add_widget(self.close_button)
         box.add_widget(top)
@@ -123,6 +127,12 @@ class LogOverlay(GateModal):
         """Another game: its lines are built afresh when the log next opens."""
         self.lines.clear_widgets()
         self._shown = 0
+
+    def _phones(self) -> None:
+        from kivy.app import App
+
+        self.dismiss(animation=False)
+        App.get_running_app().show("phones")
 
     def _fix(self) -> None:
         self.dismiss(animation=False)

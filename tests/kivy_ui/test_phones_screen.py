@@ -46,3 +46,48 @@ def test_phones_turn_on_show_a_code_per_seat_and_who_is_connected(ui):
     finally:
         svc.stop()
         app.leave_game()
+
+
+def test_phones_are_one_tap_from_the_log_and_back_returns_to_the_game(ui):
+    d = ui
+    app = d.app
+    session = Session.create(app.journal, "maya-madness", ["Ana", "Ben"], seed=5)
+    app._attach(session)
+    d.frames(2)
+    d.tap_text("Log", exact=True)
+    d.frames(2)
+    d.tap_text("Phones", exact=True)
+    d.frames(2)
+    assert app.sm.current == "phones"
+    d.tap_text("Back", exact=True)
+    d.frames(2)
+    assert app.sm.current == "maya-madness"
+    app.leave_game()
+
+
+def test_the_draws_are_sealed_on_the_table_before_anyone_moves_and_the_seed_shown_at_the_end(ui):
+    """Issue 15, fairness: a short fingerprint of the seed before the table sees a
+    draw; the seed itself on the end screen."""
+    from companion.engine import CHANCE
+    from companion.fairness import short_fingerprint
+
+    d = ui
+    app = d.app
+    session = Session.create(app.journal, "maya-madness", ["Ana", "Ben"], options={"tokens_to_win": 3}, seed=77)
+    app._attach(session)
+    d.frames(2)
+    screen = app.screen("maya-madness")
+    assert f"Draws sealed: {short_fingerprint(77)}" in screen.newest
+    assert str(77) not in screen.newest.replace(short_fingerprint(77), "")
+    d.shot("table-draws-sealed")
+    import random
+
+    rng = random.Random(1)
+    while not session.is_over():
+        seat = next(a for a in session.actors() if a != CHANCE)
+        app.table.play(rng.choice(session.legal_actions(seat)))
+    d.frames(3)
+    assert app.sm.current == "end"
+    assert any("Seed 77" in t for t in d.texts(app.screen("end")))
+    d.shot("end-seed-revealed")
+    app.leave_game()
