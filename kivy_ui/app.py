@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import pathlib
 from typing import Any
 
@@ -31,6 +32,41 @@ HERE = pathlib.Path(__file__).resolve().parent
 #: Frames per second while nothing is drawn or touched, and after how many seconds of that.
 IDLE_FPS = 20
 IDLE_AFTER = 1.0
+
+
+def open_stores() -> tuple[Any, Any, list[str]]:
+    """(journal, tag registry, notices) for the app's start: a journal or tag list that
+    cannot be opened at all (an unwritable data folder, a full disk) is a sentence on
+    Home and None here, never an exit; a damaged game or tag list set aside is a notice."""
+    from companion.journal import Journal
+    from companion.tags import TagRegistry
+
+    notices: list[str] = []
+    journal = tags = None
+    try:
+        journal = Journal.open()
+        if journal.notice:
+            notices.append(journal.notice)
+    except CompanionError as e:
+        notices.append(f"{e} Games cannot be saved until this is fixed.")
+    try:
+        tags = TagRegistry.open()
+        if tags.notice:
+            notices.append(tags.notice)
+    except CompanionError as e:
+        notices.append(str(e))
+    return journal, tags, notices
+
+
+def load_prefs(path: pathlib.Path) -> dict:
+    """The app's preferences ({} when missing, unreadable or of the wrong shape)."""
+    try:
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if k == "sounds" and isinstance(v, bool)}
 
 
 class Root(BoxLayout):
@@ -111,16 +147,12 @@ class MayaApp(App):
         Clock._max_fps = float(self.idle_fps)
 
     def _start_services(self, _dt):
-        from companion.journal import Journal
-        from companion.tags import TagRegistry
-
-        self.journal = Journal.open()
-        self.tags = TagRegistry.open()
+        self.journal, self.tags, stores = open_stores()
         from .devices import start_devices
 
         self.devices, problem = start_devices(self.device_sink, self.simulate_request)
         # Every notice is shown: a moved-aside journal must not be hidden by a device problem.
-        self.notice = " ".join(n for n in (self.journal.notice, self.tags.notice, problem) if n)
+        self.notice = " ".join(n for n in (*stores, problem) if n)
         self.simulated = getattr(self.devices, "sim", None) is not None
         if self.simulated:
             from .widgets.sim_panel import SimPanel
@@ -166,6 +198,9 @@ class MayaApp(App):
         """Create the session; returns a sentence when the setup is refused."""
         from companion.session import Session
 
+        if self.journal is None:
+            return self.notice or "The journal could not be opened, so no game can be saved."
+
         try:
             session = Session.create(self.journal, game, players, options=options, meta=meta)
         except CompanionError as e:
@@ -175,6 +210,9 @@ class MayaApp(App):
 
     def resume(self, session_id: int) -> str | None:
         from companion.session import Session
+
+        if self.journal is None:
+            return self.notice or "The journal could not be opened."
 
         try:
             session = Session.resume(self.journal, session_id)
@@ -275,13 +313,18 @@ class MayaApp(App):
         self.sounds_on = bool(on)
         prefs = self._load_prefs()
         prefs["sounds"] = self.sounds_on
-        self._prefs_path().write_text(json.dumps(prefs))
+        try:
+            path = self._prefs_path()
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(prefs))
+            os.chmod(tmp, 0o600)
+            os.replace(tmp, path)
+        except (OSError, CompanionError) as e:
+            # The switch still works for this evening; only remembering it failed.
+            self.notice = f"The sound setting could not be saved ({getattr(e, 'strerror', None) or e})."
 
     def _prefs_path(self) -> pathlib.Path:
         return data_dir() / "app-prefs.json"
 
     def _load_prefs(self) -> dict:
-        try:
-            return json.loads(self._prefs_path().read_text())
-        except (OSError, ValueError):
-            return {}
+        return load_prefs(self._prefs_path())

@@ -80,11 +80,16 @@ class HomeScreen(Screen):
         self.ids.more.text = ""
         if app.journal is None:
             return
-        games = app.journal.in_progress()
+        # One page, not every game: Home stays as fast with a hundred games in progress.
+        games = app.journal.in_progress(MOST if self.showing_all else NEWEST)
+        total = app.journal.in_progress_count()
+        # A game found damaged while listing is set aside: say so.
+        later = app.journal.notice if app.journal.notice and app.journal.notice not in (app.notice or "") else ""
+        self.ids.notice.text = " ".join(n for n in (app.notice, later) if n)
         self.ids.resume_hint.text = "Games in progress — tap to resume:" if games else "No game in progress."
-        if len(games) > NEWEST:
-            self.ids.more.text = f"Show newest {NEWEST}" if self.showing_all else f"Show all {len(games)}"
-        for g in games[:MOST if self.showing_all else NEWEST]:
+        if total > NEWEST:
+            self.ids.more.text = f"Show newest {NEWEST}" if self.showing_all else f"Show all {total}"
+        for g in games:
             box.add_widget(self._row(g))
         self.ids.resume_scroll.scroll_y = 1
 
