@@ -12,7 +12,6 @@ round's end opens a summary that stays until tapped.
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from kivy.factory import Factory
@@ -53,15 +52,6 @@ def fit_line(sentences: list[str]) -> str:
         out.insert(0, s)
     text = " ".join(out)
     return text if len(text) <= LINE_CHARS else text[:LINE_CHARS - 1].rsplit(" ", 1)[0] + " …"
-
-
-def short_question(question: str) -> str:
-    """The undo question on the two-line line: its first sentence and its last (what
-    stays known) when the whole does not fit; the log keeps every move in full."""
-    if len(question) <= LINE_CHARS:
-        return question
-    parts = re.split(r"(?<=[.?!])\s+", question)
-    return fit_line([parts[0], parts[-1]]) if len(parts) > 1 else fit_line([question])
 
 
 class MayaScreen(GameScreen):
@@ -186,11 +176,6 @@ class MayaScreen(GameScreen):
         return actor, [a for a in session.legal_actions(actor) if not is_private(a)]
 
     def _render_choices(self, v: dict) -> None:
-        question = getattr(self._table, "pending_undo", None)
-        if question:  # undoing a reveal: the table agrees first (what stays known is said)
-            self.summary = short_question(str(question))
-            self._fill_buttons([("Yes, undo", ("undo", True)), ("No, keep it", ("undo", False))], None)
-            return
         actor, actions = self.public_actions(v)
         key = (actor, len(self._table.session.actions))
         if key != self._path_for:
@@ -245,14 +230,6 @@ class MayaScreen(GameScreen):
         c = button.choice
         if c is None:
             return
-        if isinstance(c, tuple) and c[0] == "undo":  # the table's answer to "Undo …? It stays known."
-            if c[1]:
-                self.reset_input()
-                self._table.confirm_undo()
-            else:
-                self._table.cancel_undo()
-            self.render()
-            return
         if isinstance(c, tuple):  # ("peek", seat): the others look away first
             self._table.request_peek(c[1])
             return
@@ -278,8 +255,6 @@ class MayaScreen(GameScreen):
 
     def _on_table(self, table: Any, what: str) -> None:
         super()._on_table(table, what)
-        if what == "confirm" and table is self._table:
-            self.render()
         if what == "select" and table is self._table and table.gate is not None:
             self._select_tagged(table.gate.seat)
 

@@ -139,17 +139,14 @@ def test_three_players_play_maya_through_the_screen_and_private_views_to_the_end
             d.shot("maya-02-quarrying")
 
     # The last pass turned the right-hand quarry's cards face up: Undo asks the table
-    # first (the cards stay known); "No, keep it" leaves the game as it is.
+    # first (the cards stay known; the shared ConfirmUndo); "Keep it" leaves the game as it is.
     revealed = [q for q in table.public_view()["quarries"] if q["revealed"]]
     assert revealed and all("value" in c for q in revealed for c in q["cards"])
     moves = len(session.actions)
     d.tap(screen.ids.undo)
-    assert [b.text for b in choice_buttons(d)] == ["Yes, undo", "No, keep it"]
-    said = screen.ids.summary.text
-    assert said.startswith("Undo ") and said.endswith("stays known.") and said in table.pending_undo or \
-        (said.split("? ")[0] in table.pending_undo and said.endswith("stays known."))
+    assert table.pending_undo and screen._confirm_undo is not None
     d.shot("maya-09-undo-a-reveal")
-    d.tap_text("No, keep it", widget=screen.ids.choices, exact=True)
+    d.tap(screen._confirm_undo.keep)
     assert len(session.actions) == moves and table.pending_undo is None
 
     # Distribution (−3 choices, markers), transport and building, all on the public screen.
@@ -313,7 +310,7 @@ def test_scoring_only_the_starting_player_enters_a_column_card_by_card(ui):
     assert [c["seat"] for c in table.public_view()["quarries"][4]["cards"]] == [1, 2, 1]
     d.shot("maya-10-scoring-only")
     d.tap_text("Column complete", widget=screen.ids.choices, exact=True)
-    assert screen.ids.summary.text.startswith("Quarry 5: Ben 10 points → 6 blocks; Cy 8 points → 3 blocks.")
+    assert screen.ids.summary.text.startswith("Quarry 5: Ben 10 points, 6 blocks; Cy 8 points, 3 blocks.")
     assert session.state.current == 3, "next, the quarry to its left"
 
 

@@ -199,7 +199,7 @@ def event_sentence(view: View, e: Mapping[str, Any]) -> str:
 def correction_sentence(view: View, e: Mapping[str, Any]) -> str:
     names = names_of(view)
     what = {"gold": "gold", "pool": "blocks in the pool"}[e["what"]]
-    return f"Fixed: {names[e['seat']]}'s {what} {e['before']} → {e['after']}."
+    return f"Fixed: {names[e['seat']]}'s {what} from {e['before']} to {e['after']}."
 
 
 def transport_sentence(view: View, e: Mapping[str, Any]) -> str:
@@ -228,7 +228,7 @@ def quarry_sentence(view: View, e: Mapping[str, Any]) -> str:
     for s in order:
         part = f"{names[s]} {points[s]} points"
         if s in won:
-            part += f" → {plural(won[s], 'block')}"
+            part += f", {plural(won[s], 'block')}"
         parts.append(part)
     out = f"Quarry {q}: " + ("; ".join(parts) if parts else "no cards") + "."
     for owner, target in e.get("deductions", []):

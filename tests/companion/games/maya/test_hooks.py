@@ -70,7 +70,7 @@ def test_gold_and_pool_can_be_fixed_and_the_log_says_so():
     assert {"gold:0", "pool:2"} <= keys
     s = GAME.correct(s, "gold:1", 7)
     assert s.gold[RED] == 7
-    assert [e["sentence"] for e in GAME.view(s, TABLE)["events"]] == ["Fixed: Red's gold 0 → 7."]
+    assert [e["sentence"] for e in GAME.view(s, TABLE)["events"]] == ["Fixed: Red's gold from 0 to 7."]
     with pytest.raises(IllegalAction, match="from 0 to 28"):
         GAME.correct(s, "pool:1", 99)
     with pytest.raises(IllegalAction):
