@@ -37,6 +37,11 @@ def load_components(game_name: str, default_path: pathlib.Path | str) -> tuple[d
             return tomllib.load(f), path
     except tomllib.TOMLDecodeError as e:
         raise BadComponents(f"The box file {path} is not valid TOML: {e}.") from None
+    except UnicodeDecodeError:
+        # e.g. saved as UTF-16 by a Windows editor
+        raise BadComponents(f"The box file {path} is not UTF-8 text; save it again as UTF-8.") from None
+    except RecursionError:
+        raise BadComponents(f"The box file {path} nests tables too deeply to be a box file.") from None
     except OSError as e:
         raise BadComponents(f"The box file {path} could not be read: {e.strerror}.") from None
 
@@ -77,7 +82,10 @@ def unconfirmed(data: dict[str, Any], prefix: str = "") -> list[str]:
     """
     found = []
     if isinstance(data, dict):
-        for key in data.get("unconfirmed", []) or []:
+        listed = data.get("unconfirmed", []) or []
+        if not isinstance(listed, list) or not all(isinstance(k, str) for k in listed):
+            raise BadComponents(f"In the box file, {prefix}unconfirmed must be a list of key names, not {listed!r:.40}.")
+        for key in listed:
             found.append(f"{prefix}{key}")
         for key, value in data.items():
             if key == "unconfirmed":
