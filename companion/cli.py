@@ -134,6 +134,8 @@ def replay_lines(lines: Iterable[str]) -> dict[str, Any]:
             data = json.loads(raw)
         except json.JSONDecodeError as e:
             raise ReplayError(number, f"this is not valid JSON ({e.msg} at column {e.colno}).") from None
+        except RecursionError:
+            raise ReplayError(number, "this line nests lists or objects too deeply to be a move.") from None
         if not isinstance(data, dict):
             raise ReplayError(number, "each line must be a JSON object.")
         if game is None:
@@ -157,6 +159,8 @@ def _replay_setup(number: int, data: dict[str, Any]) -> tuple[Game, Any]:
         raise ReplayError(number, 'the first line must be the setup {"game": ..., "players": [...], "options": {...}}.')
     if not isinstance(data["players"], list):
         raise ReplayError(number, "players must be a list of names.")
+    if not isinstance(data.get("options") or {}, dict):
+        raise ReplayError(number, 'options must be an object of names and values, e.g. {"advanced": true}.')
     unknown = sorted(set(data) - {"game", "players", "options", "fairness"})  # fairness: read by `verify`
     if unknown:
         raise ReplayError(number, f"the setup has an unknown field {unknown[0]!r}.")

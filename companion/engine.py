@@ -80,6 +80,8 @@ class Option:
 
 def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
     """Defaults filled in, every value validated; an unknown name is a clear error."""
+    if given is not None and not isinstance(given, Mapping):
+        raise BadOption("The options must be names with values, e.g. {\"advanced\": true}.")
     given = dict(given or {})
     by_name = {o.name: o for o in declared}
     unknown = sorted(set(given) - set(by_name))

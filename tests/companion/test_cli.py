@@ -341,3 +341,19 @@ def test_a_mistyped_games_flag_is_a_sentence_and_help_still_works(capsys):
     assert code == 2 and "Unrecognized arguments: --jsn" in err and "maya-companion games --help" in err
     code, out, _ = run(capsys, "games", "--help")
     assert code == 0 and "--json" in out
+
+
+def test_replay_of_options_that_are_not_an_object_or_a_line_nested_too_deeply_is_a_sentence(tmp_path, capsys):
+    """The audit's two replay files that printed 'something went wrong'."""
+    from companion.cli import main as cli_main
+
+    bad_options = tmp_path / "options.jsonl"
+    bad_options.write_text('{"game": "maya-madness", "players": ["Ana", "Ben"], "options": [1]}\n')
+    assert cli_main(["replay", str(bad_options)]) == 1
+    err = capsys.readouterr().err
+    assert "options must be an object" in err and "something went wrong" not in err
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text('{"game": "maya-madness", "players": ["Ana", "Ben"]}\n' + "[" * 100_000 + "\n")
+    assert cli_main(["replay", str(deep)]) == 1
+    err = capsys.readouterr().err
+    assert "Line 2" in err and "too deeply" in err and "something went wrong" not in err
