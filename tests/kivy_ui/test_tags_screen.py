@@ -120,7 +120,7 @@ def test_learn_mode_walks_a_colours_worker_cards_through_the_sim_reader(ui):
 
 def test_a_worker_card_tag_chooses_that_card_in_its_owners_private_view(ui):
     needs_kind("maya", "worker")
-    from kivy_ui.widgets.maya_words import number
+    from companion.games.maya.words import number
 
     d = ui
     tags = d.app.tags
