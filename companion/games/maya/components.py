@@ -8,8 +8,10 @@ number from 1 to 40, not 0." (companion.components.Checker)
 from __future__ import annotations
 
 import pathlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, cast
 
 from ...components import Checker, cached_box, unconfirmed
 
@@ -26,13 +28,13 @@ MARKER_TITLES = {
 }
 
 
-def titles(markers) -> str:
+def titles(markers: Iterable[Any]) -> str:
     return ", ".join(MARKER_TITLES.get(m, str(m)) for m in markers)
 
 
 @dataclass(frozen=True)
 class QuarrySpec:
-    blocks: tuple  # blocks won by 1st, 2nd, ... place
+    blocks: tuple[int, ...]  # blocks won by 1st, 2nd, ... place
     max_cards: int
     marker: str  # the green Special Property marker above it
 
@@ -47,7 +49,7 @@ class LevelSpec:
 @dataclass(frozen=True)
 class PyramidSpec:
     name: str
-    levels: tuple  # of LevelSpec, bottom first
+    levels: tuple[LevelSpec, ...]  # of LevelSpec, bottom first
 
 
 @dataclass(frozen=True)
@@ -55,17 +57,17 @@ class Box:
     """Everything printed that a game with `players` players uses."""
 
     players: int
-    colours: tuple
-    worker_cards: tuple
-    low_values: frozenset
+    colours: tuple[str, ...]
+    worker_cards: tuple[int, ...]
+    low_values: frozenset[int]
     blocks_per_colour: int
-    quarries: tuple  # of QuarrySpec, left to right
-    pyramids: tuple  # of PyramidSpec, left to right
+    quarries: tuple[QuarrySpec, ...]  # of QuarrySpec, left to right
+    pyramids: tuple[PyramidSpec, ...]  # of PyramidSpec, left to right
     source: str
-    unconfirmed: tuple  # dotted keys the rulebook does not print
+    unconfirmed: tuple[str, ...]  # dotted keys the rulebook does not print
 
 
-def validate(data: dict, players: int, source: str = "") -> Box:
+def validate(data: dict[str, Any], players: int, source: str = "") -> Box:
     """Check the parsed file and build the Box for `players` players; a bad value
     is a BadComponents naming its key (the shared Checker's sentences)."""
     c = Checker(source or "for Maya")
@@ -134,7 +136,7 @@ def validate(data: dict, players: int, source: str = "") -> Box:
 
 
 @cache
-def _default_data():
+def _default_data() -> dict[str, Any]:
     import tomllib
 
     with open(DEFAULT_PATH, "rb") as f:
@@ -144,7 +146,7 @@ def _default_data():
 def load_box(players: int) -> Box:
     """The Box for `players`: the user's override file if there is one, else ours
     (cached while the file is unchanged: every new game and every replay asks)."""
-    return cached_box("maya", DEFAULT_PATH, lambda data, path: validate(data, players, str(path)), players)
+    return cast(Box, cached_box("maya", DEFAULT_PATH, lambda data, path: validate(data, players, str(path)), players))
 
 
 def unconfirmed_values() -> list[str]:

@@ -4,7 +4,9 @@ the four blue ones of the advanced game. Markers used "at once" are decisions
 (transport, building)."""
 from __future__ import annotations
 
-from ...engine import require
+from typing import Any, cast
+
+from ...engine import Action, require
 from .components import titles
 from .state import Pending, State, add_block, level_full, note, replace, tup_add, tup_set
 
@@ -39,7 +41,7 @@ def give(state: State, seat: int, name: str) -> State:
     return replace(state, markers=tup_set(state.markers, seat, state.markers[seat] + (name,)))
 
 
-def concealed_quarries(state: State, besides: int | None = None) -> list:
+def concealed_quarries(state: State, besides: int | None = None) -> list[int]:
     """Quarries that still have concealed cards (scoring-only: not yet entered)."""
     out = []
     for q, quarry in enumerate(state.quarries):
@@ -51,7 +53,7 @@ def concealed_quarries(state: State, besides: int | None = None) -> list:
     return out
 
 
-def columns(state: State) -> list:
+def columns(state: State) -> list[int]:
     """Quarries with a column of cards for the 2 points marker to lie beside
     ("next to the concealed column of cards"). Scoring-only: the columns are
     entered later, so every quarry is offered and the table is trusted."""
@@ -60,7 +62,7 @@ def columns(state: State) -> list:
     return list(range(len(state.quarries)))
 
 
-def move_targets(state: State, seat: int) -> list:
+def move_targets(state: State, seat: int) -> list[tuple[int, int, int]]:
     """(pyramid, level, to) for moving one of seat's blocks into a first level."""
     out = []
     for p, pyr in enumerate(state.pyramids):
@@ -80,7 +82,7 @@ def lowest_free_level(state: State, p: int) -> int | None:
     return None
 
 
-def pool_targets(state: State, seat: int) -> list:
+def pool_targets(state: State, seat: int) -> list[int]:
     if state.pool[seat] == 0:
         return []
     return [p for p in range(len(state.pyramids)) if lowest_free_level(state, p) is not None]
@@ -99,7 +101,7 @@ def pending_for(state: State, seat: int, marker: str, quarry: int | None) -> Pen
     raise AssertionError(marker)
 
 
-def legal(state: State, pend: Pending) -> list:
+def legal(state: State, pend: Pending) -> list[Action]:
     seat = pend.seat
     kind = pend.kind
     if kind == "protect":
@@ -131,7 +133,7 @@ def legal(state: State, pend: Pending) -> list:
     raise AssertionError(kind)
 
 
-def apply(state: State, pend: Pending, action: dict) -> State:
+def apply(state: State, pend: Pending, action: Action) -> State:
     """Carry out the decision `pend` with `action` (already known to be its seat's)."""
     seat = pend.seat
     name = state.names[seat]
@@ -153,7 +155,7 @@ def apply(state: State, pend: Pending, action: dict) -> State:
         q = action.get("quarry")
         require(q in concealed_quarries(state, pend.quarry),
                 "The protection marker goes on another quarry that still has concealed cards.")
-        return protect(rest, seat, q)
+        return protect(rest, seat, cast(int, q))
     if kind == "move_block":
         return move_block(rest, seat, action)
     if kind == "pool_block":
@@ -169,6 +171,7 @@ def apply(state: State, pend: Pending, action: dict) -> State:
         q = action.get("quarry")
         require(isinstance(q, int) and not isinstance(q, bool) and 0 <= q < len(state.quarries),
                 no_quarry(state, q))
+        q = cast(int, q)
         require(q in columns(state), f"The 2 points marker goes beside a column of cards; there are no cards "
                                      f"at quarry {q + 1}.")
         rest = use(rest, seat, "two_points")
@@ -190,7 +193,7 @@ def apply(state: State, pend: Pending, action: dict) -> State:
             q = action.get("quarry")
             require(q in concealed_quarries(state),
                     "The joker's protection goes on a quarry that still has concealed cards.")
-            return protect(rest, seat, q)
+            return protect(rest, seat, cast(int, q))
         if as_ == "move_block":
             return move_block(rest, seat, action)
         return pool_block(rest, seat, action)
@@ -209,7 +212,7 @@ DESCRIBE = {
 }
 
 
-def no_quarry(state: State, q) -> str:
+def no_quarry(state: State, q: Any) -> str:
     """The sentence for a quarry number that does not exist (players count
     the quarries from 1, left to right)."""
     shown = q + 1 if isinstance(q, int) and not isinstance(q, bool) else q
@@ -221,18 +224,19 @@ def protect(state: State, seat: int, q: int) -> State:
     return replace(state, quarries=quarries)
 
 
-def move_block(state: State, seat: int, action: dict) -> State:
+def move_block(state: State, seat: int, action: Action) -> State:
     key = (action.get("pyramid"), action.get("level"), action.get("to"))
     require(key in move_targets(state, seat),
             f"{state.names[seat]} may move one of their own blocks into a first level that has room.")
-    p, level, to = key
+    p, level, to = cast(tuple[int, int, int], key)
     pyramids = add_block(add_block(state.pyramids, p, level, seat, -1), to, 0, seat)
     return replace(state, pyramids=pyramids)
 
 
-def pool_block(state: State, seat: int, action: dict) -> State:
+def pool_block(state: State, seat: int, action: Action) -> State:
     p = action.get("pyramid")
     require(p in pool_targets(state, seat),
             f"{state.names[seat]}'s block from the pool goes into a pyramid that has room.")
-    level = lowest_free_level(state, p)
+    p = cast(int, p)
+    level = cast(int, lowest_free_level(state, p))
     return replace(state, pyramids=add_block(state.pyramids, p, level, seat), pool=tup_add(state.pool, seat, -1))

@@ -6,11 +6,18 @@ pyramids, each a tuple of levels, each a tuple of block counts per seat.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .components import Box
 
 MINUS = -3  # the "-3" worker card
+
+_T = TypeVar("_T")
+
+Seats = tuple[int, ...]  # one int per seat
+Levels = tuple[Seats, ...]  # [level][seat] -> blocks
+Pyramids = tuple[Levels, ...]  # [pyramid][level][seat] -> blocks
+Event = dict[str, Any]  # a public event (sentences in words.py)
 
 # Phases, in the order a round goes through them.
 SETUP = "setup"  # the two starting blocks
@@ -41,11 +48,11 @@ class Options:
 class Quarry:
     """One quarry this round. cards: (seat, value) in placement order."""
 
-    cards: tuple = ()
+    cards: tuple[tuple[int, int], ...] = ()
     revealed: bool = False
     marker: str | None = None  # the green marker still above it
     two_points: int | None = None  # seat whose +2 points marker lies here
-    protected: tuple = ()  # seats shielded here against -3 cards
+    protected: tuple[int, ...] = ()  # seats shielded here against -3 cards
     closed: bool = False  # scoring-only: the column has been entered
 
 
@@ -60,41 +67,41 @@ class Pending:
 
 @dataclass(frozen=True)
 class State:
-    names: tuple
+    names: tuple[str, ...]
     options: Options
     box: Box
     round: int
     phase: str
     starting: int  # the starting player this round
     turn: int | None  # whose turn in a turn-by-turn phase
-    gold: tuple
-    pool: tuple  # blocks of each colour in the pool
-    hand: tuple  # blocks each player holds (won at quarries, not yet built)
-    pyramids: tuple  # [pyramid][level][seat] -> blocks
-    old: tuple  # [pyramid][level] -> blocks there at the start of this round
-    cards: tuple  # each seat's remaining worker cards (sorted tuples)
-    passed: tuple  # quarrying: who has passed
-    quarries: tuple  # of Quarry, left to right
-    markers: tuple  # each seat's Special Property markers held for this round
+    gold: Seats
+    pool: Seats  # blocks of each colour in the pool
+    hand: Seats  # blocks each player holds (won at quarries, not yet built)
+    pyramids: Pyramids  # [pyramid][level][seat] -> blocks
+    old: tuple[Seats, ...]  # [pyramid][level] -> blocks there at the start of this round
+    cards: tuple[tuple[int, ...], ...]  # each seat's remaining worker cards (sorted tuples)
+    passed: tuple[bool, ...]  # quarrying: who has passed
+    quarries: tuple[Quarry, ...]  # of Quarry, left to right
+    markers: tuple[tuple[str, ...], ...]  # each seat's Special Property markers held for this round
     fp_holder: int | None = None  # who holds the First Player marker
     setup_placed: int = 0
-    pending: tuple = ()  # of Pending, first is asked now
+    pending: tuple[Pending, ...] = ()  # of Pending, first is asked now
     current: int | None = None  # the quarry being distributed
-    deductions: tuple = ()  # (owner, target) of -3 cards at the current quarry
-    blue_drawn: tuple = ()  # the blue markers up for auction this round
-    bids: tuple = ()  # each seat's sealed bid, None until given
-    choosers: tuple = ()  # auction: seats still to choose, in order
+    deductions: tuple[tuple[int, int], ...] = ()  # (owner, target) of -3 cards at the current quarry
+    blue_drawn: tuple[str, ...] = ()  # the blue markers up for auction this round
+    bids: tuple[int | None, ...] = ()  # each seat's sealed bid, None until given
+    choosers: tuple[int, ...] = ()  # auction: seats still to choose, in order
     last: Any = None  # the last public event (quarry result, bids, scoring)
-    results: tuple = ()  # this round's quarry results, in the order resolved
-    history: tuple = ()  # public per-round scoring summaries
-    events: tuple = ()  # what the last action caused, in order (public data; sentences in words.py)
+    results: tuple[Event, ...] = ()  # this round's quarry results, in the order resolved
+    history: tuple[Event, ...] = ()  # public per-round scoring summaries
+    events: tuple[Event, ...] = ()  # what the last action caused, in order (public data; sentences in words.py)
 
     @property
     def n(self) -> int:
         return len(self.names)
 
 
-def replace(obj, **changes):
+def replace(obj: _T, **changes: Any) -> _T:
     """dataclasses.replace without the per-field overhead: these dataclasses
     have no __post_init__, and this is the engine's hottest path."""
     new = object.__new__(obj.__class__)
@@ -104,21 +111,21 @@ def replace(obj, **changes):
     return new
 
 
-def note(state: State, event: dict) -> State:
+def note(state: State, event: Event) -> State:
     """Record a public event: the newest (`last`) and one more of what this action caused."""
     return replace(state, last=event, events=state.events + (event,))
 
 
-def tup_set(t: tuple, i: int, value) -> tuple:
+def tup_set(t: tuple[_T, ...], i: int, value: _T) -> tuple[_T, ...]:
     """t with item i replaced."""
     return t[:i] + (value,) + t[i + 1:]
 
 
-def tup_add(t: tuple, i: int, delta) -> tuple:
+def tup_add(t: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     return t[:i] + (t[i] + delta,) + t[i + 1:]
 
 
-def add_block(pyramids: tuple, p: int, level: int, seat: int, delta: int = 1) -> tuple:
+def add_block(pyramids: Pyramids, p: int, level: int, seat: int, delta: int = 1) -> Pyramids:
     pyr = pyramids[p]
     lv = pyr[level]
     lv = lv[:seat] + (lv[seat] + delta,) + lv[seat + 1:]
@@ -130,7 +137,7 @@ def level_full(state: State, p: int, level: int) -> bool:
     return sum(state.pyramids[p][level]) >= state.box.pyramids[p].levels[level].spaces
 
 
-def order_from(state: State, first: int) -> list:
+def order_from(state: State, first: int) -> list[int]:
     """Seats clockwise starting with `first`."""
     n = state.n
     return [(first + k) % n for k in range(n)]
