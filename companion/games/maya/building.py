@@ -2,9 +2,11 @@
 the double move and the two kinds of pass."""
 from __future__ import annotations
 
-from ...engine import require
+from typing import Any, cast
+
+from ...engine import Action, require
 from . import markers as mk
-from .state import BUILDING, State, add_block, level_full, note, replace, tup_add, tup_set
+from .state import BUILDING, Event, State, add_block, level_full, note, replace, tup_add, tup_set
 
 
 def open_level(state: State) -> int | None:
@@ -21,7 +23,7 @@ def open_level(state: State) -> int | None:
     return lowest
 
 
-def placements(state: State, seat: int) -> list:
+def placements(state: State, seat: int) -> list[int]:
     """Pyramids where `seat` may place one block now."""
     level = open_level(state)
     if level is None:
@@ -56,7 +58,7 @@ def why_not(state: State, seat: int, p: int) -> str:
 def place(state: State, seat: int, p: int) -> State:
     """One block from seat's hand into pyramid p (in the open level), then the
     bonus block if it completed that level."""
-    level = open_level(state)
+    level = cast(int, open_level(state))  # a block is placed only where a level is open
     pyramids = add_block(state.pyramids, p, level, seat)
     state = replace(state, pyramids=pyramids, hand=tup_add(state.hand, seat, -1))
     return bonus_block(state, seat, p, level)
@@ -86,7 +88,7 @@ def bonus_block(state: State, placer: int, p: int, level: int) -> State:
     ), {"event": "bonus_block", "seat": seat, "pyramid": p, "level": level + 1})
 
 
-def double_moves(state: State, seat: int) -> list:
+def double_moves(state: State, seat: int) -> list[tuple[int, int]]:
     """(a, b) pyramid pairs for a double move, the second chosen after the first is built."""
     out = []
     for a in placements(state, seat):
@@ -96,9 +98,9 @@ def double_moves(state: State, seat: int) -> list:
     return out
 
 
-def legal(state: State, seat: int) -> list:
+def legal(state: State, seat: int) -> list[Action]:
     hand = state.hand[seat]
-    actions = []
+    actions: list[Action] = []
     where = placements(state, seat)
     free_pass = mk.has(state, seat, "free_pass")
     free_double = mk.has(state, seat, "free_double")
@@ -122,7 +124,7 @@ def legal(state: State, seat: int) -> list:
     return actions
 
 
-def apply(state: State, action: dict) -> State:
+def apply(state: State, action: Action) -> State:
     seat = action["actor"]
     kind = action["type"]
     name = state.names[seat]
@@ -133,7 +135,7 @@ def apply(state: State, action: dict) -> State:
         require(p in placements(state, seat), why_not(state, seat, p))
         state = _built(state, seat, [p])
     elif kind == "double_move":
-        pair = action.get("pyramids")
+        pair: Any = action.get("pyramids")
         require(isinstance(pair, (list, tuple)) and len(pair) == 2, "A double move names two pyramids.")
         a, b = (_pyramid(state, x) for x in pair)
         if free:
@@ -186,14 +188,15 @@ def apply(state: State, action: dict) -> State:
     return next_builder(state, seat)
 
 
-def _built(state: State, seat: int, where: list, paid: bool = False) -> State:
+def _built(state: State, seat: int, where: list[int], paid: bool = False) -> State:
     """Place the blocks in order and say what happened, bonus blocks included."""
-    placed, start = [], len(state.events)
+    placed: list[list[int | None]] = []
+    start = len(state.events)
     for p in where:
         placed.append([p, open_level(state)])
         state = place(state, seat, p)
     bonus = list(state.events[start:])  # the bonus blocks these placements won
-    event = {"event": "built", "seat": seat, "placed": placed, "bonus": bonus}
+    event: Event = {"event": "built", "seat": seat, "placed": placed, "bonus": bonus}
     if len(where) == 2:
         event["double_move"] = "paid" if paid else "free"
     return replace(state, last=event, events=state.events[:start] + (event,))
@@ -215,13 +218,13 @@ def first_builder(state: State) -> State:
     )
 
 
-def _pyramid(state: State, p) -> int:
+def _pyramid(state: State, p: Any) -> int:
     require(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(state.pyramids),
             no_pyramid(state, p))
-    return p
+    return cast(int, p)
 
 
-def no_pyramid(state: State, p) -> str:
+def no_pyramid(state: State, p: Any) -> str:
     names = [spec.name for spec in state.box.pyramids]
     listed = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
     return f"There is no pyramid {p!r}; the pyramids are {listed}."

@@ -6,16 +6,18 @@ face-up cards, card by card in table order, then closes it; the same
 resolution follows."""
 from __future__ import annotations
 
-from ...engine import require
+from typing import Any, cast
+
+from ...engine import Action, require
 from . import markers as mk
 from .quarrying import lay_card, low_sentence
-from .state import MINUS, Pending, State, note, order_from, replace, tup_add, tup_set
+from .state import MINUS, Event, Pending, Quarry, State, note, order_from, replace, tup_add, tup_set
 
 
-def present(quarry) -> list:
+def present(quarry: Quarry) -> list[int]:
     """Seats with a card (or the 2 points marker) at the quarry, in the order
     they first placed there (the tie-break)."""
-    seen = []
+    seen: list[int] = []
     for seat, _ in quarry.cards:
         if seat not in seen:
             seen.append(seat)
@@ -24,14 +26,14 @@ def present(quarry) -> list:
     return seen
 
 
-def targets(state: State, q: int, owner: int) -> list:
+def targets(state: State, q: int, owner: int) -> list[int]:
     """Whom owner's -3 card may take 3 points from: the other players at the
     quarry, unless protected there."""
     quarry = state.quarries[q]
     return [s for s in present(quarry) if s != owner and s not in quarry.protected]
 
 
-def points(state: State, q: int) -> dict:
+def points(state: State, q: int) -> dict[int, int]:
     quarry = state.quarries[q]
     pts = {s: 0 for s in present(quarry)}
     for seat, v in quarry.cards:
@@ -55,19 +57,19 @@ def reveal(state: State, q: int) -> State:
     return replace(state, pending=pend)
 
 
-def minus_three_legal(state: State, pend: Pending) -> list:
+def minus_three_legal(state: State, pend: Pending) -> list[Action]:
     """A target for the -3 card, or decline: the owner "can" take the points (rulebook)."""
     return [{"actor": pend.seat, "type": "minus_three", "target": t}
-            for t in targets(state, pend.quarry, pend.seat)] + [{"actor": pend.seat, "type": "decline"}]
+            for t in targets(state, cast(int, pend.quarry), pend.seat)] + [{"actor": pend.seat, "type": "decline"}]
 
 
-def minus_three(state: State, pend: Pending, action: dict) -> State:
+def minus_three(state: State, pend: Pending, action: Action) -> State:
     target = action.get("target")
     name = state.names[pend.seat]
     if action["type"] == "decline":
         return replace(state, pending=state.pending[1:])
     require(action["type"] == "minus_three", f"{name} must first {mk.DESCRIBE['minus_three']}.")
-    require(target in targets(state, pend.quarry, pend.seat),
+    require(target in targets(state, cast(int, pend.quarry), pend.seat),
             f"{name}'s -3 card takes points from another player at this quarry who is not protected.")
     return replace(state, pending=state.pending[1:], deductions=state.deductions + ((pend.seat, target),))
 
@@ -81,7 +83,7 @@ def resolve(state: State, q: int) -> State:
     order = present(quarry)
     ranked = sorted((s for s in order if pts[s] > 0), key=lambda s: (-pts[s], order.index(s)))
     hand, pool = state.hand, state.pool
-    won = {}
+    won: dict[int, int] = {}
     for place, seat in enumerate(ranked):
         if place >= len(spec.blocks):
             break
@@ -91,7 +93,7 @@ def resolve(state: State, q: int) -> State:
     winner = ranked[0] if ranked else None
     if winner is None and state.options.unscored_marker == "highest" and order:
         winner = sorted(order, key=lambda s: (-pts[s], order.index(s)))[0]
-    result = {
+    result: Event = {
         "event": "quarry", "quarry": q,
         "cards": [[s, v] for s, v in quarry.cards],
         "two_points": quarry.two_points,
@@ -115,11 +117,11 @@ def resolve(state: State, q: int) -> State:
 
 # --- scoring-only mode: entering a column --------------------------------------
 
-def entry_legal(state: State, seat: int) -> list:
-    q = state.current
+def entry_legal(state: State, seat: int) -> list[Action]:
+    q = cast(int, state.current)  # a column is being entered
     quarry = state.quarries[q]
     spec = state.box.quarries[q]
-    out = []
+    out: list[Action] = []
     if len(quarry.cards) < spec.max_cards:
         for s in range(state.n):
             for v in sorted(set(state.cards[s])):
@@ -129,8 +131,8 @@ def entry_legal(state: State, seat: int) -> list:
     return out
 
 
-def enter(state: State, action: dict) -> State:
-    q = state.current
+def enter(state: State, action: Action) -> State:
+    q = cast(int, state.current)  # a column is being entered
     quarry = state.quarries[q]
     spec = state.box.quarries[q]
     if action["type"] == "close_column":
@@ -138,7 +140,8 @@ def enter(state: State, action: dict) -> State:
         return replace(state, quarries=quarries)
     require(action["type"] == "enter_card",
             f"Enter the cards of quarry {q + 1} in order, then close the column.")
-    s, v = action.get("seat"), action.get("card")
+    s: Any = action.get("seat")
+    v: Any = action.get("card")
     require(isinstance(s, int) and 0 <= s < state.n, f"There is no player {s!r} at this table.")
     require(v in state.cards[s], f"{state.names[s]} has no worker card {v!r} left to lay.")
     require(len(quarry.cards) < spec.max_cards, f"Quarry {q + 1} takes only {spec.max_cards} worker cards.")
