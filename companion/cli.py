@@ -122,6 +122,7 @@ class ReplayError(Exception):
 def replay_lines(lines: Iterable[str]) -> dict[str, Any]:
     """Replay a setup line and action lines; {"view", "result", "actions"}.
     Raises ReplayError naming the line (1-based) and the reason."""
+    from .corrections import step
     from .engine import TABLE
 
     game: Game | None = None
@@ -142,7 +143,7 @@ def replay_lines(lines: Iterable[str]) -> dict[str, Any]:
             game, state = _replay_setup(number, data)
             continue
         try:
-            state = game.apply(state, data)
+            state = step(game, state, data)  # a move, or a correction the table made
         except CompanionError as e:  # IllegalAction and its kin: already a sentence
             raise ReplayError(number, str(e)) from None
         except Exception as e:  # an engine bug must still not print a traceback

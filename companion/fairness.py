@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .corrections import step
 from .engine import CHANCE, Game
 from .errors import CompanionError
 from .games import get_game
@@ -81,8 +82,32 @@ def walk(history: Iterable[tuple[str, Any]], game: Game | None = None, state: An
     states = [state]
     redo: list[list[tuple[dict[str, Any], int | None, Any]]] = []
     remembered: list[tuple[dict[str, Any], int]] = []  # undone draws, dealt again first
+    rehide = 0  # entries after an undo that are the game's own rehide actions (not draws from the seed)
     for index, (kind, data) in enumerate(history):
-        if kind == "action":
+        if kind == "action" and rehide:
+            # A secret everybody saw went back into hiding: the game's own move (e.g. a token
+            # back into the pool). It counts as a draw in the session's numbering, but it is
+            # not a pick from the seed, so there is nothing to check.
+            rehide -= 1
+            if not isinstance(data, dict):
+                raise VerifyError(f"History entry {index + 1} is not an action.")
+            rehid: int | None = None
+            if data.get("actor") == CHANCE:
+                rehid = w.draws
+                w.draws += 1
+            redo.clear()
+            w.actions.append(data)
+            w.origins.append(rehid)
+            states.append(_apply(game, states[-1], data, index) if game is not None else None)
+        elif kind == "correction":
+            # A public number fixed by the table: like a player's move, never a draw.
+            if not isinstance(data, dict):
+                raise VerifyError(f"History entry {index + 1} is not a correction.")
+            redo.clear()
+            w.actions.append(data)
+            w.origins.append(None)
+            states.append(_apply(game, states[-1], data, index) if game is not None else None)
+        elif kind == "action":
             if not isinstance(data, dict):
                 raise VerifyError(f"History entry {index + 1} is not an action.")
             origin: int | None = None
@@ -110,6 +135,10 @@ def walk(history: Iterable[tuple[str, Any]], game: Game | None = None, state: An
             del w.actions[cut:], w.origins[cut:], states[cut + 1:]
             redo.append(group)
             remembered[:0] = [(a, k) for a, k, _s in group if a.get("actor") == CHANCE and k is not None]
+            more = data.get("rehide")
+            if isinstance(more, int) and not isinstance(more, bool) and more > 0:
+                rehide = more
+                redo.clear()  # the rehide changed the game: the undone moves cannot come back
         elif kind == "redo":
             if not redo:
                 raise VerifyError(f"History entry {index + 1} redoes a move that was never undone.")
@@ -128,7 +157,7 @@ def walk(history: Iterable[tuple[str, Any]], game: Game | None = None, state: An
 
 def _apply(game: Game, state: Any, action: dict[str, Any], index: int) -> Any:
     try:
-        return game.apply(state, dict(action))
+        return step(game, state, action)
     except CompanionError as e:
         raise VerifyError(f"History entry {index + 1} is not a legal move ({e}).") from None
 

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from .corrections import step
 from .engine import TABLE, Game
 from .journal import Journal
 from .players import Roster
@@ -246,7 +247,7 @@ def score_progression(game: Game, players: Sequence[str], options: Mapping[str, 
     state = game.setup(list(players), dict(options or {}))
     views = [game.view(state, TABLE)]
     for a in actions:
-        state = game.apply(state, dict(a))
+        state = step(game, state, a)
         views.append(game.view(state, TABLE))
     result = game.result(state)
     if result is None or views[-1].get("round") is None:
@@ -292,7 +293,7 @@ def game_detail(journal: Journal, game_id: int, roster: Roster | None = None) ->
     log = []
     before = views[0]
     for n, a in enumerate(actions):
-        state = game.apply(state, dict(a))
+        state = step(game, state, a)
         after = game.view(state, TABLE)
         log.append(entry(game, before, a, after, n))
         views.append(after)
