@@ -8,11 +8,12 @@ nothing get no marker and keep their gold; the winners pay the bank."""
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any, cast
 
-from ...engine import CHANCE, require
+from ...engine import CHANCE, Action, require
 from . import markers as mk
 from .components import BLUE_MARKERS, titles
-from .state import AUCTION_CHOICE, AUCTION_DRAW, BIDDING, State, note, order_from, replace, tup_set
+from .state import AUCTION_CHOICE, AUCTION_DRAW, BIDDING, Event, State, note, order_from, replace, tup_set
 
 
 def begin(state: State) -> State:
@@ -22,13 +23,13 @@ def begin(state: State) -> State:
     return replace(state, phase=BIDDING, blue_drawn=BLUE_MARKERS, bids=(None,) * state.n, turn=None)
 
 
-def draw_outcomes(state: State) -> list:
+def draw_outcomes(state: State) -> list[tuple[Action, float]]:
     combos = list(combinations(BLUE_MARKERS, state.n - 1))
     return [({"actor": CHANCE, "type": "draw_blue_markers", "markers": list(c)}, 1 / len(combos)) for c in combos]
 
 
-def draw(state: State, action: dict) -> State:
-    drawn = action.get("markers")
+def draw(state: State, action: Action) -> State:
+    drawn: Any = action.get("markers")
     require(isinstance(drawn, (list, tuple)) and len(drawn) == state.n - 1
             and all(isinstance(m, str) and m in BLUE_MARKERS for m in drawn) and len(set(drawn)) == len(drawn),
             f"Draw {state.n - 1} different blue markers from: {titles(BLUE_MARKERS)}.")
@@ -37,13 +38,13 @@ def draw(state: State, action: dict) -> State:
                 {"event": "blue_drawn", "markers": list(ordered)})
 
 
-def bid_legal(state: State, seat: int) -> list:
+def bid_legal(state: State, seat: int) -> list[Action]:
     return [{"actor": seat, "type": "bid", "gold": g} for g in range(state.gold[seat] + 1)]
 
 
-def bid(state: State, action: dict) -> State:
+def bid(state: State, action: Action) -> State:
     seat = action["actor"]
-    g = action.get("gold")
+    g: Any = action.get("gold")
     require(action["type"] == "bid", f"{state.names[seat]} must first enter a bid.")
     require(isinstance(g, int) and not isinstance(g, bool) and g >= 0,
             "A bid is a whole number of gold coins, 0 or more.")
@@ -56,29 +57,30 @@ def bid(state: State, action: dict) -> State:
 
 def reveal(state: State) -> State:
     n = state.n
+    bids = cast(tuple[int, ...], state.bids)  # every seat has bid
     position = {s: k for k, s in enumerate(order_from(state, state.starting))}
-    order = sorted(range(n), key=lambda s: (-state.bids[s], position[s]))
+    order = sorted(range(n), key=lambda s: (-bids[s], position[s]))
     # the last in order is the lowest bidder; nobody who bid nothing gets a marker
-    choosers = tuple(s for s in order[: n - 1] if state.bids[s] > 0)
-    lowest = min(state.bids)
-    if state.options.lowest_bid_tie == "none" and max(state.bids) > lowest:
+    choosers = tuple(s for s in order[: n - 1] if bids[s] > 0)
+    lowest = min(bids)
+    if state.options.lowest_bid_tie == "none" and max(bids) > lowest:
         # every player tied for the lowest bid goes without (and keeps their gold)
-        choosers = tuple(s for s in choosers if state.bids[s] > lowest)
+        choosers = tuple(s for s in choosers if bids[s] > lowest)
     gold = list(state.gold)
     for s in choosers:
-        gold[s] -= state.bids[s]
-    event = {"event": "bids", "bids": list(state.bids), "order": list(choosers)}
+        gold[s] -= bids[s]
+    event: Event = {"event": "bids", "bids": list(state.bids), "order": list(choosers)}
     return note(replace(state, phase=AUCTION_CHOICE, choosers=choosers, gold=tuple(gold)), event)
 
 
-def choose_legal(state: State, seat: int) -> list:
+def choose_legal(state: State, seat: int) -> list[Action]:
     return [{"actor": seat, "type": "choose_blue_marker", "marker": m} for m in state.blue_drawn]
 
 
-def choose(state: State, action: dict) -> State:
+def choose(state: State, action: Action) -> State:
     seat = action["actor"]
     m = action.get("marker")
     require(action["type"] == "choose_blue_marker", f"{state.names[seat]} must first choose a blue marker.")
     require(m in state.blue_drawn, f"{state.names[seat]} may choose one of: {titles(state.blue_drawn)}.")
-    state = mk.give(state, seat, m)
+    state = mk.give(state, seat, cast(str, m))
     return replace(state, blue_drawn=tuple(x for x in state.blue_drawn if x != m), choosers=state.choosers[1:])

@@ -3,7 +3,9 @@ until everyone has passed. In scoring-only mode the players lay their real
 cards and nothing here is used; the columns are entered at the reveal."""
 from __future__ import annotations
 
-from ...engine import require
+from typing import Any
+
+from ...engine import Action, require
 from .markers import no_quarry
 from .state import QUARRYING, State, note, replace, tup_set
 
@@ -24,8 +26,8 @@ def may_take(state: State, q: int, value: int) -> bool:
     return bool(quarry.cards) or is_low(state, value)
 
 
-def legal(state: State, seat: int) -> list:
-    actions = []
+def legal(state: State, seat: int) -> list[Action]:
+    actions: list[Action] = []
     values = sorted(set(state.cards[seat]))
     for q in range(len(state.quarries)):
         for v in values:
@@ -46,14 +48,15 @@ def can_place(state: State, seat: int) -> bool:
     return False
 
 
-def apply(state: State, action: dict) -> State:
+def apply(state: State, action: Action) -> State:
     seat = action["actor"]
     name = state.names[seat]
     if action["type"] == "pass":
         state = note(replace(state, passed=tup_set(state.passed, seat, True)), {"event": "passed", "seat": seat})
         return next_turn(state, seat)
     require(action["type"] == "place_worker", f"While quarrying {name} lays a worker card at a quarry or passes.")
-    q, v = action.get("quarry"), action.get("card")
+    q: Any = action.get("quarry")
+    v: Any = action.get("card")
     require(isinstance(q, int) and 0 <= q < len(state.quarries), no_quarry(state, q))
     require(v in state.cards[seat], f"{name} has no worker card {v!r} left.")
     quarry = state.quarries[q]
