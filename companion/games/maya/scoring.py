@@ -2,10 +2,10 @@
 of every pyramid, complete or not; then erosion (not after the last round)."""
 from __future__ import annotations
 
-from .state import State, note, replace
+from .state import Event, Levels, State, note, replace
 
 
-def level_payments(counts: tuple, most: int, second: int, second_after_tie: bool = True) -> list:
+def level_payments(counts: tuple[int, ...], most: int, second: int, second_after_tie: bool = True) -> list[int]:
     """Gold per seat for one level. Ties are all paid the same. After a tie
     for the most, the next count is still paid as second most (the rulebook's
     fourth payment example and its erosion example) unless second_after_tie
@@ -27,7 +27,7 @@ def level_payments(counts: tuple, most: int, second: int, second_after_tie: bool
     return pay
 
 
-def payments(state: State) -> list:
+def payments(state: State) -> list[list[list[int]]]:
     """[pyramid][level] -> gold per seat."""
     after_tie = state.options.second_after_tie == "paid"
     return [
@@ -36,7 +36,7 @@ def payments(state: State) -> list:
     ]
 
 
-def erode_pyramid(levels: tuple, paid: list) -> tuple:
+def erode_pyramid(levels: Levels, paid: list[list[int]]) -> Levels:
     """Every paid player removes one block from each level they were paid for;
     losing their only block in a level also loses all theirs above it in this
     pyramid. Counted on the pyramid as scored, so removal comes after scoring."""
@@ -73,7 +73,7 @@ def score(state: State, last_round: bool) -> State:
     counts = [[list(level) for level in pyr] for pyr in state.pyramids]
     removed = [[[b - a for b, a in zip(b_level, a_level)] for b_level, a_level in zip(before, after)]
                for before, after in zip(state.pyramids, pyramids)]
-    summary = {"event": "scoring", "round": state.round, "payments": pay, "eroded": not last_round,
+    summary: Event = {"event": "scoring", "round": state.round, "payments": pay, "eroded": not last_round,
                "counts": counts, "removed": removed, "quarries": list(state.results)}
     return note(replace(state, gold=tuple(gold), pyramids=pyramids, pool=tuple(pool),
                         history=state.history + (summary,)), summary)

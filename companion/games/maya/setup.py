@@ -5,7 +5,10 @@ Seat 0 is the starting player of the first round (the players choose who sits
 first when they enter their names)."""
 from __future__ import annotations
 
-from ...engine import require
+from collections.abc import Sequence
+from typing import Any
+
+from ...engine import Action, require
 from .building import no_pyramid
 from .components import Box
 from .state import SETUP, Options, Quarry, State, add_block, level_full, replace, tup_add
@@ -13,7 +16,7 @@ from .state import SETUP, Options, Quarry, State, add_block, level_full, replace
 START_GOLD_ADVANCED = 10
 
 
-def new_state(names: tuple, options: Options, box: Box) -> State:
+def new_state(names: Sequence[str], options: Options, box: Box) -> State:
     n = len(names)
     pyramids = tuple(tuple((0,) * n for _ in p.levels) for p in box.pyramids)
     return State(
@@ -37,11 +40,11 @@ def new_state(names: tuple, options: Options, box: Box) -> State:
     )
 
 
-def legal(state: State, seat: int) -> list:
+def legal(state: State, seat: int) -> list[Action]:
     return [{"actor": seat, "type": "setup_block", "pyramid": p} for p in targets(state, seat)]
 
 
-def targets(state: State, seat: int) -> list:
+def targets(state: State, seat: int) -> list[int]:
     out = []
     for p, pyr in enumerate(state.pyramids):
         if not level_full(state, p, 0) and not any(level[seat] for level in pyr):
@@ -49,9 +52,9 @@ def targets(state: State, seat: int) -> list:
     return out
 
 
-def apply(state: State, action: dict) -> State:
+def apply(state: State, action: Action) -> State:
     seat = action["actor"]
-    p = action.get("pyramid")
+    p: Any = action.get("pyramid")
     require(action["type"] == "setup_block", f"{state.names[seat]} first places a starting block.")
     require(isinstance(p, int) and 0 <= p < len(state.pyramids), no_pyramid(state, p))
     require(p in targets(state, seat),
