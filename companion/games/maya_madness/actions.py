@@ -17,9 +17,12 @@ SHUFFLE = "shuffle"  # chance, full deck: the deck's order
 RESHUFFLE = "reshuffle"  # chance, full deck: the discard pile into a new draw pile
 START_CARD = "start_card"  # physical deck: the dealer turns over the starting card
 START_COUNT = "start_count"  # the dealer names the count for a Wild starting card
+# An undo took back a token won (or a guess answered): the token everybody saw goes back
+# into the pool and its seat draws again (issue 10: nobody gains from an undo).
+RETURN_TOKEN = "return_token"
 
 PLAYER_TYPES = (PLAY, GUESS, END_TURN, START_CARD, START_COUNT)
-CHANCE_TYPES = (DRAW_TOKEN, SHUFFLE, RESHUFFLE)
+CHANCE_TYPES = (DRAW_TOKEN, SHUFFLE, RESHUFFLE, RETURN_TOKEN)
 TYPES = PLAYER_TYPES + CHANCE_TYPES
 
 
@@ -48,6 +51,9 @@ def describe_action(view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
         return f"{who} ends the turn."
     if kind == DRAW_TOKEN:
         return f"{_name(view, action.get('seat'))} draws a secret token."
+    if kind == RETURN_TOKEN:
+        who = _name(view, action.get("seat"))
+        return f"{who}'s token, which everybody saw, goes back into the pool; {who} draws a new one."
     if kind == SHUFFLE:
         return "The deck is shuffled and dealt."
     if kind == RESHUFFLE:

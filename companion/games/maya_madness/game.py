@@ -10,9 +10,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...components import BoxSpec
-from ...engine import CHANCE, TABLE, Correction, Game, Option, Result, check_shape, shared_ranks
+from ...engine import CHANCE, TABLE, Correction, Game, Option, Result, check_fields, check_shape, shared_ranks
 from ...errors import BadOption, IllegalAction
 from . import actions, rules, views
+from .actions import RETURN_TOKEN
 from .cards import BOX_SPEC, load_box, number
 from .state import OVER, PLAY, State, new_state
 
@@ -85,9 +86,21 @@ class MayaMadness(Game):
 
     def apply(self, state: State, action: Any) -> State:
         action = check_shape(action)
+        if action["type"] == RETURN_TOKEN:
+            # Only ever the session's, after a confirmed undo of a reveal (rehide): it may
+            # come whoever is to act, so it is not a turn of the move table.
+            if action["actor"] != CHANCE or state.phase == OVER:
+                raise IllegalAction("A token goes back into the pool only when an undo takes back its reveal.")
+            check_fields(action, ("seat",))
+            return rules.apply_return_token(state, action)
         rules.check_actor(state, action)  # this game's sentences for who may act
         after: State = self.dispatch(state, action)
         return after
+
+    def rehide(self, before: State, after: State) -> list[dict[str, Any]]:
+        """An undo of a token won or a guess answered: the token everybody saw goes back
+        into the pool and its seat draws again, so nobody gains from the undo."""
+        return rules.rehide(before, after)
 
     def not_now(self, state: State, action: Mapping[str, Any]) -> str:
         return rules.not_now(state, dict(action))
@@ -119,7 +132,7 @@ class MayaMadness(Game):
         """A token won or a guess answered was shown to the whole table: not undoable.
         A draw adds its events to the last player action's; only its own count."""
         new = after.last[len(before.last):] if action.get("actor") == CHANCE else after.last
-        return not any(e[0] in ("win_token", "guess") for e in new)
+        return not any(e[0] in ("win_token", "guess", "return_token") for e in new)
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER

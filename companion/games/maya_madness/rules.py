@@ -20,6 +20,7 @@ from .actions import (
     END_TURN,
     GUESS,
     RESHUFFLE,
+    RETURN_TOKEN,
     SHUFFLE,
     TYPES,
 )
@@ -384,6 +385,29 @@ def apply_draw_token(s: State, action: dict[str, Any]) -> State:
         token_queue=s.token_queue[1:],
         last=s.last + (("draw_token", seat),),
     )
+
+
+def apply_return_token(s: State, action: dict[str, Any]) -> State:
+    """After a confirmed undo of a reveal: the seat's token, which everybody saw, goes
+    back into the pool face down and the seat draws again first (Game.rehide)."""
+    seat = action.get("seat")
+    if type(seat) is not int or not 0 <= seat < s.n or s.secrets[seat] is None:
+        raise IllegalAction("That seat holds no token to put back.")
+    value = s.secrets[seat]
+    return s._replace(
+        secrets=_set(s.secrets, seat, None),
+        pool=_set(s.pool, value, s.pool[value] + 1),
+        token_queue=(seat,) + tuple(q for q in s.token_queue if q != seat),
+        last=s.last + (("return_token", seat),),
+    )
+
+
+def rehide(before: State, after: State) -> list[dict[str, Any]]:
+    """The tokens an undo would hide again although everybody saw them: a seat whose
+    secret in `after` differs from `before` lost that token to a win or a guess in the
+    undone moves (nothing else changes a secret), so it goes back and is drawn anew."""
+    return [{"actor": CHANCE, "type": RETURN_TOKEN, "seat": k} for k in range(after.n)
+            if after.secrets[k] is not None and after.secrets[k] != before.secrets[k]]
 
 
 def _check_order(order: Any, cards: tuple[str, ...], what: str) -> tuple[str, ...]:

@@ -77,6 +77,10 @@ def _event(s: State, e: tuple[Any, ...]) -> dict[str, Any]:
         d = {"kind": "reshuffle", "cards": e[1]}
         text = (f"The draw pile ran out: the {e[1]} cards under the discard pile's top card "
                 "are shuffled into a new draw pile.")
+    elif kind == "return_token":
+        d = {"kind": "return_token", "seat": e[1]}
+        text = (f"{names[e[1]]}'s token, which everybody saw, goes back into the pool; "
+                f"{names[e[1]]} draws a new one.")
     elif kind == "correct":
         _, seat, key, value = e
         d = {"kind": "correct", "seat": seat, "key": key, "value": value}
