@@ -7,11 +7,11 @@ quarrying, distribution, transport, building, scoring, markers, auction; rounds
 holds the flow between them and views the privacy gate's data."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...components import BoxSpec
-from ...engine import Correction, Game, Move, Option, Result, TagKind, TagUse, require, shared_ranks
+from ...engine import Action, Correction, Game, Move, Option, Result, TagKind, TagUse, require, shared_ranks
 from . import actions as A
 from . import auction, building, distribution, hooks, quarrying, rounds, views
 from . import markers as mk
@@ -28,6 +28,7 @@ from .state import (
     QUARRYING,
     SETUP,
     Options,
+    Pending,
     State,
     replace,
 )
@@ -37,22 +38,22 @@ _TOLD = frozenset((A.SETUP_BLOCK, A.BID, A.CHOOSE_BLUE_MARKER, A.MINUS_THREE, A.
                    A.MOVE_BLOCK, A.POOL_BLOCK, A.PLACE_TWO_POINTS, A.USE_JOKER, A.ENTER_CARD))
 
 
-def _choose_start(state: State, action: dict) -> State:
-    s = action.get("seat")
+def _choose_start(state: State, action: Action) -> State:
+    s: Any = action.get("seat")
     require(isinstance(s, int) and 0 <= s < state.n, f"There is no player {s!r} at this table.")
     return rounds.choose_starting_player(state, s)
 
 
-def _pending(fn):
+def _pending(fn: Callable[[State, Pending, Action], State]) -> Callable[[State, Action], State]:
     """A move of a decision the rules ask first: fn(state, pending, action)."""
     return lambda state, action: fn(state, state.pending[0], action)
 
 
-def _pending_legal(fn):
+def _pending_legal(fn: Callable[[State, Pending], list[Action]]) -> Callable[[State, Any], list[Action]]:
     return lambda state, actor: fn(state, state.pending[0])
 
 
-def _moves() -> dict:
+def _moves() -> dict[str, dict[str, Move]]:
     """{phase: {type: Move}}. Where one rules function lists a phase's legal actions
     of every type, it hangs on the phase's first move."""
     ints = ("pyramid", "level", "to", "quarry", "card", "seat", "target", "gold")
@@ -136,40 +137,40 @@ class Maya(Game):
     def settle(self, state: State) -> State:
         return rounds.advance(state)
 
-    def actors(self, state: State) -> frozenset:
+    def actors(self, state: State) -> frozenset[Any]:
         return rounds.actors(state)
 
-    def legal_actions(self, state: State, actor: Any) -> list:
+    def legal_actions(self, state: State, actor: Any) -> list[Action]:
         return self.legal_from_moves(state, actor)
 
-    def chance_outcomes(self, state: State) -> list:
+    def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
         if state.phase == AUCTION_DRAW and not state.pending:
             return auction.draw_outcomes(state)
         return []
 
-    def apply(self, state: State, action: Mapping) -> State:
+    def apply(self, state: State, action: Mapping[str, Any]) -> State:
         """One action through the move table; the view's `events` then say what it caused."""
         before = replace(state, events=())
-        after = self.dispatch(before, action)
+        after: State = self.dispatch(before, action)
         if action["type"] in _TOLD:  # an action whose effect no event tells: say the action itself
             told = {"event": "action", "action": A.public_part(action)}
             after = replace(after, events=(told,) + after.events)
         return after
 
-    def view(self, state: State, viewer: Any) -> dict:
+    def view(self, state: State, viewer: Any) -> dict[str, Any]:
         out = views.view(state, viewer)
         result = self.result(state)
         out["result"] = result.to_json() if result else None
         return out
 
-    def describe_action(self, view: Mapping, action: Mapping) -> str:
+    def describe_action(self, view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
         return A.describe_action(view, action)
 
     # --- what the generic layers ask (hooks.py) -------------------------------------
     def tag_kinds(self) -> tuple[TagKind, ...]:
         return (hooks.WORKER,)
 
-    def use_tag(self, state: State, seat: int | None, meaning: Mapping, held: Sequence[Mapping],
+    def use_tag(self, state: State, seat: int | None, meaning: Mapping[str, Any], held: Sequence[Mapping[str, Any]],
                 physical: bool) -> TagUse:
         return hooks.use_tag(state, seat, meaning)
 
@@ -212,7 +213,7 @@ class Maya(Game):
         )
 
     # --- helpers ---------------------------------------------------------------
-    def undoable(self, before: State, action: Mapping, after: State) -> bool:
+    def undoable(self, before: State, action: Mapping[str, Any], after: State) -> bool:
         """Not after a reveal: a quarry's cards or the bids shown to everyone."""
         if before.phase == BIDDING and after.phase != BIDDING:
             return False

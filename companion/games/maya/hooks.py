@@ -153,6 +153,6 @@ def correct(state: State, key: str, value: int) -> State:
     seat = int(seat_text)
     field = "gold" if what == "gold" else "pool"
     before = getattr(state, field)[seat]
-    state = replace(state, events=(), **{field: tup_set(getattr(state, field), seat, value)})  # type: ignore[no-untyped-call]
+    state = replace(state, events=(), **{field: tup_set(getattr(state, field), seat, value)})
     return note(state, {"event": "correction", "what": what, "seat": seat, "before": before, "after": value})
 

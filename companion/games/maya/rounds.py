@@ -2,6 +2,8 @@
 (reveals, resolutions, transport, scoring, a new round) and who acts next."""
 from __future__ import annotations
 
+from typing import Any, cast
+
 from ...engine import CHANCE
 from . import auction, building, distribution, quarrying, scoring, setup, transport
 from .state import (
@@ -118,7 +120,7 @@ def advance(state: State) -> State:
         elif phase == QUARRY_END:
             state = replace(state, phase=DISTRIBUTION, current=len(state.quarries) - 1)
         elif phase == DISTRIBUTION:
-            q = state.current
+            q = cast(int, state.current)  # set while distributing
             if q == AFTER_QUARRIES:
                 state = joker_carry(state)
                 continue
@@ -146,7 +148,7 @@ def advance(state: State) -> State:
             raise AssertionError(phase)
 
 
-def actors(state: State) -> frozenset:
+def actors(state: State) -> frozenset[Any]:
     if state.pending:
         return frozenset((state.pending[0].seat,))
     phase = state.phase

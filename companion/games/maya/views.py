@@ -55,12 +55,12 @@ def public(state: State) -> dict[str, Any]:
             p["has_bid"] = state.bids[s] is not None
         players.append(p)
     pyramids = []
-    for pyr, spec in zip(state.pyramids, state.box.pyramids):
+    for pyr, pspec in zip(state.pyramids, state.box.pyramids):
         pyramids.append({
-            "name": spec.name,
+            "name": pspec.name,
             "levels": [
                 {"spaces": ls.spaces, "gold": [ls.most, ls.second], "blocks": list(counts)}
-                for counts, ls in zip(pyr, spec.levels)
+                for counts, ls in zip(pyr, pspec.levels)
             ],
         })
     pend = state.pending[0] if state.pending else None
