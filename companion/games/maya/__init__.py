@@ -166,6 +166,12 @@ class Maya(Game):
     def describe_action(self, view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
         return A.describe_action(view, action)
 
+    def private_lines(self, view: Mapping[str, Any]) -> list[str]:
+        return A.private_lines(view)
+
+    #: what a seat's phone may enter (companion/phones); public moves stay on the touchscreen
+    private_action_types = A.PRIVATE
+
     # --- what the generic layers ask (hooks.py) -------------------------------------
     def tag_kinds(self) -> tuple[TagKind, ...]:
         return (hooks.WORKER,)

@@ -54,3 +54,25 @@ def describe_action(view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
     from .words import action_sentence
 
     return action_sentence(view, action)
+
+
+#: The moves that use what only their player knows (the cards in hand, the sealed
+#: bid): a phone offers these; every other move stays on the touchscreen.
+PRIVATE = frozenset({PLACE_WORKER, BID})
+
+
+def private_lines(view: Mapping[str, Any]) -> list[str]:
+    """A seat's own secrets in sentences (a phone page): cards in hand, cards laid
+    face down with their values, the sealed bid. Only `you`."""
+    from .words import number
+
+    you: Mapping[str, Any] = view.get("you") or {}
+    cards = [number(int(c)) for c in you.get("cards") or []]
+    lines = [f"Your cards: {', '.join(cards)}." if cards else "No worker cards left in hand."]
+    laid = you.get("laid") or []
+    if laid:
+        lines.append("Laid face down: " + "; ".join(
+            f"{number(int(c['value']))} at quarry {int(c['quarry']) + 1}" for c in laid) + ".")
+    if you.get("bid") is not None:
+        lines.append(f"Your sealed bid: {you['bid']} gold.")
+    return lines

@@ -297,6 +297,12 @@ def action_sentence(view: View, action: Mapping[str, Any]) -> str:
         return pyramid_name(view, p)
 
     q: Any = action.get("quarry")
+    you: Any = view.get("you")
+    own = isinstance(you, Mapping) and you.get("seat") == actor  # the actor's own view: its values may be named
+    if own and t == "place_worker" and isinstance(q, int):
+        return f"Lay your {number(action.get('card'))} at quarry {q + 1}."
+    if own and t == "bid":
+        return f"Bid {action.get('gold')} gold."
     if t == "place_worker":
         return f"{who} lays a worker card at quarry {q + 1}." if isinstance(q, int) else f"{who} lays a worker card."
     if t == "pass":

@@ -63,3 +63,29 @@ def describe_action(view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
     if kind == START_COUNT and isinstance(action.get("count"), int):
         return f"{who} chooses a starting count of {number(int(action['count']))}."
     return f"{who}: {str(kind).replace('_', ' ')}."
+
+
+#: The moves that use what only their player knows (the hand in full-deck play; a
+#: guess is made with one's own secret in mind): a phone offers these.
+PRIVATE = frozenset({PLAY, GUESS, END_TURN})
+
+
+def private_lines(view: Mapping[str, Any]) -> list[str]:
+    """A seat's own secrets in sentences (a phone page): the secret number, the hand
+    (full deck) beside the count, the values of tokens won face down. Only `you`,
+    and the public count and direction the hand is played against."""
+    from .cards import card_name, number
+
+    you: Mapping[str, Any] = view.get("you") or {}
+    lines = []
+    secret = you.get("secret")
+    lines.append(f"Your secret number: {secret}." if secret is not None else "You are drawing a new token.")
+    hand = you.get("hand") or []
+    if hand:
+        lines.append(f"Your hand: {', '.join(card_name(str(c)) for c in hand)}.")
+        if isinstance(view.get("count"), int):
+            lines.append(f"The count is {number(int(view['count']))}, play goes {view.get('direction', 'clockwise')}.")
+    values = you.get("token_values") or []
+    if values:
+        lines.append(f"Your tokens won: {', '.join(str(v) for v in values)}.")
+    return lines

@@ -114,6 +114,12 @@ class MayaMadness(Game):
     def describe_action(self, view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
         return actions.describe_action(view, action)
 
+    def private_lines(self, view: Mapping[str, Any]) -> list[str]:
+        return actions.private_lines(view)
+
+    #: what a seat's phone may enter (companion/phones); public moves stay on the touchscreen
+    private_action_types = actions.PRIVATE
+
     def result(self, state: State) -> Result | None:
         if state.phase != OVER:
             return None
