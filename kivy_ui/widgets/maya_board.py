@@ -141,6 +141,8 @@ def player_status(p: dict, view: dict) -> str:
 class Chip(Label):
     """A card at a quarry: its owner's colour and symbol, low/high or its value."""
 
+    color: Any  # Label's ColorProperty, for the type checker (Kivy is untyped)
+
     def __init__(self, **kw: Any) -> None:
         super().__init__(font_name=FONT, font_size=SMALL, bold=True, **kw)
         with self.canvas.before:

@@ -12,7 +12,7 @@ offer_draft()), offered again when that seat opens its view next.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
@@ -181,7 +181,7 @@ class MayaPrivatePanel(BoxLayout):
         mine = {(x["quarry"], x["index"]): x["value"] for x in you["laid"]}
         legal = {(a["quarry"], a["card"]) for a in self.legal if a["type"] == "place_worker"}
         for pick, q in zip(self.picks, v["quarries"]):
-            pick.show(q, self.seat, mine, self.seats, you["cards"], legal, self.card)
+            pick.show(q, cast(int, self.seat), mine, self.seats, you["cards"], legal, self.card)
         if self.confirming:
             self.ask.text = "Pass for the rest of quarrying? Tap “Yes, pass”, or a card to lay it."
         elif self.card is not None:
@@ -228,7 +228,8 @@ class MayaPrivatePanel(BoxLayout):
             if self._can_bid(int(typed)):
                 self.digits = typed
             else:
-                self.ask.text = f"You cannot bid {typed}: you have {self.view['players'][self.seat]['gold']} gold."
+                view = cast(dict, self.view)
+                self.ask.text = f"You cannot bid {typed}: you have {view['players'][self.seat]['gold']} gold."
                 return
         self._fill()
 
