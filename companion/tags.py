@@ -167,7 +167,7 @@ class TagRegistry:
         self._lock = threading.Lock()
 
     @classmethod
-    def open(cls, path: str | os.PathLike | None = None) -> TagRegistry:
+    def open(cls, path: str | os.PathLike[str] | None = None) -> TagRegistry:
         path = pathlib.Path(path) if path is not None else data_dir() / "tags.json"
         try:
             raw = path.read_bytes()
@@ -272,7 +272,7 @@ class TagRegistry:
                 self._tags = tags
         return old
 
-    def _save(self, tags: dict) -> None:
+    def _save(self, tags: dict[str, dict[str, Any]]) -> None:
         """Write atomically; a disk that refuses (full, read-only) is a TagNotSaved
         sentence, and the file on disk is left as it was."""
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")

@@ -247,7 +247,8 @@ def main(argv: list[str] | None = None) -> int:
 def _say_devices_once(app, extra: str) -> None:
     """One line on the terminal when the devices start: real or simulated and why
     (the hardware layer's own sentence), with the screen and sound choices."""
-    sink, said = app.device_sink, []
+    sink = app.device_sink
+    said: list[object] = []
 
     def first(event):
         # By the event's topic, not its class: importing hardware/ here would load
