@@ -168,11 +168,11 @@ class GreedyBot(Bot):
         elif t == A.PASS:
             if not action.get("free"):
                 hand -= 1  # a paid pass costs a block
-        elif t == A.POOL_BLOCK or (t == A.USE_JOKER and as_ == "pool_block"):
+        elif t == A.POOL_BLOCK or (t == A.USE_JOKER and as_ == A.POOL_BLOCK):
             p = action["pyramid"]
             free = next((lv for lv, level in enumerate(pyramids[p]) if sum(level["blocks"]) < level["spaces"]), None)
             place(p, free)
-        elif t == A.MOVE_BLOCK or (t == A.USE_JOKER and as_ == "move_block"):
+        elif t == A.MOVE_BLOCK or (t == A.USE_JOKER and as_ == A.MOVE_BLOCK):
             pyramids[action["pyramid"]][action["level"]]["blocks"][seat] -= 1
             place(action["to"], 0)
         elif t == A.DECLINE:

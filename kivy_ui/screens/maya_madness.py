@@ -134,23 +134,23 @@ class MayaMadnessScreen(GameScreen):
     def _render_pad(self, v):
         w = v["phase"]
         full = v["options"]["deck"] == "full"
-        if w == "start_count":
-            self.pad_mode = "start_count"
-        elif self.pad_mode == "start_count" or (w != "play" and self.pad_mode != "cards"):
+        if w == START_COUNT:
+            self.pad_mode = START_COUNT
+        elif self.pad_mode == START_COUNT or (w != PLAY and self.pad_mode != "cards"):
             self.pad_mode = "cards"
         guessing = self.pad_mode in ("guess_target", "guess_number")
         extra = self.ids.extra
         text = ""
-        if w == "play" and v["bonus"] and not full:
+        if w == PLAY and v["bonus"] and not full:
             text = "End turn"
-        elif w == "play" and v["options"]["advanced"] and not v["bonus"] and not guessing:
+        elif w == PLAY and v["options"]["advanced"] and not v["bonus"] and not guessing:
             text = "Guess"
         extra.text, extra.disabled, extra.opacity = text, not text, 1 if text else 0
         # Full deck: cards are played from the hand in the private view; the pad
         # only comes up for a guess (said aloud, so it is entered in public).
-        hidden = full and w == "play" and not guessing and self.pad_mode != "wild"
+        hidden = full and w == PLAY and not guessing and self.pad_mode != "wild"
         self.ids.pad.opacity = 0 if hidden else 1
-        self.ids.pad.disabled = hidden or w not in ("play", "start_card", "start_count")
+        self.ids.pad.disabled = hidden or w not in (PLAY, START_CARD, START_COUNT)
         self._fill_pad(v)
 
     def _fill_pad(self, v):
@@ -178,8 +178,8 @@ class MayaMadnessScreen(GameScreen):
                 add(grid_top, card_label(code), lambda c=code: self.card(c))
             for code in ("wild", "skip", "reverse", "temple"):
                 add(grid_bottom, card_label(code), lambda c=code: self.card(c))
-            self.ids.pad_hint.text = "Starting card:" if v["phase"] == "start_card" else "Card played:"
-        elif mode in ("wild", "start_count"):
+            self.ids.pad_hint.text = "Starting card:" if v["phase"] == START_CARD else "Card played:"
+        elif mode in ("wild", START_COUNT):
             for value in WILD_VALUES:
                 add(grid_top, wild_label(value), lambda x=value: self.wild_value(x))
             if mode == "wild":
@@ -214,7 +214,7 @@ class MayaMadnessScreen(GameScreen):
         return self._table.public_view()["phase"]
 
     def card(self, code):
-        if self._now() == "start_card":
+        if self._now() == START_CARD:
             self._table.play({"type": START_CARD, "card": code})
         elif code == "wild":
             self.pad_mode = "wild"
@@ -223,7 +223,7 @@ class MayaMadnessScreen(GameScreen):
         self.render()
 
     def wild_value(self, value):
-        if self.pad_mode == "start_count":
+        if self.pad_mode == START_COUNT:
             self._table.play({"type": START_COUNT, "count": value})
         else:
             self.pad_mode = "cards"
@@ -259,7 +259,7 @@ class MayaMadnessScreen(GameScreen):
         if not news:
             return
         won = [e for entry in new_entries for e in entry["events"]
-               if e["kind"] == "win_token" or (e["kind"] == "guess" and e.get("right"))]
+               if e["kind"] == "win_token" or (e["kind"] == GUESS and e.get("right"))]
         over = any(e["kind"] == "game_over" for entry in new_entries for e in entry["events"])
         if not won or over:
             return  # the end screen takes over at the end
@@ -341,7 +341,7 @@ class SecretPanel(BoxLayout):
         self.numeral.opacity = 0 if secret is None else 1
         self.tokens.text = ("Your tokens: " + ", ".join(map(str, you["token_values"]))) if you["token_values"] else ""
         hand = you.get("hand") or []
-        my_turn = view["phase"] == "play" and view["waiting_for"]["actors"] == [seat]
+        my_turn = view["phase"] == PLAY and view["waiting_for"]["actors"] == [seat]
         full = view["options"]["deck"] == "full"
         # Full deck: the hand is decided against the count, so both are beside it.
         self.status.text = f"Count {signed(view['count'])}  ·  {direction_text(view)}" if full else ""
