@@ -84,7 +84,8 @@ def unconfirmed(data: dict[str, Any], prefix: str = "") -> list[str]:
     if isinstance(data, dict):
         listed = data.get("unconfirmed", []) or []
         if not isinstance(listed, list) or not all(isinstance(k, str) for k in listed):
-            raise BadComponents(f"In the box file, {prefix}unconfirmed must be a list of key names, not {listed!r:.40}.")
+            raise BadComponents(f"In the box file, {prefix}unconfirmed must be a list of key names, "
+                                f"not {listed!r:.40}.")
         for key in listed:
             found.append(f"{prefix}{key}")
         for key, value in data.items():

@@ -29,12 +29,13 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-from common import BareCommits, ms, pct, play_session  # noqa: E402
-from companion.bots import get_bot  # noqa: E402
-from companion.cli import simulate  # noqa: E402
-from companion.engine import TABLE  # noqa: E402
-from companion.journal import Journal, dumps  # noqa: E402
-from companion.session import Session  # noqa: E402
+from common import BareCommits, ms, pct, play_session
+
+from companion.bots import get_bot
+from companion.cli import simulate
+from companion.engine import TABLE
+from companion.journal import Journal, dumps
+from companion.session import Session
 
 GAME = "mayan-curse"
 PLAYERS = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]

@@ -30,7 +30,7 @@ _INSERT = "INSERT INTO entries (session, seq, kind, payload, time) VALUES (?, ?,
 def pct(values, q):
     """The q-quantile (0..1) of values, nearest rank."""
     values = sorted(values)
-    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
 
 
 def ms(seconds):

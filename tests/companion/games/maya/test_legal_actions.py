@@ -29,7 +29,10 @@ def test_double_move_into_two_pyramids_of_the_same_level(maya):
     Copan's first level has two spaces, Uxmal's one: the two blocks may go
     into Copan twice or once into each, never twice into Uxmal."""
     s = at(maya, [[[1, 0, 0, 0, 0], [0] * 5, [0] * 5], [[1, 1, 0, 0, 0], [0] * 5, [0] * 5]], (3, 1, 0, 0, 0))
-    double = lambda a, b: {"actor": BLUE, "type": "double_move", "pyramids": [a, b], "free": False}
+
+    def double(a: int, b: int) -> dict[str, object]:
+        return {"actor": BLUE, "type": "double_move", "pyramids": [a, b], "free": False}
+
     assert legal_set(maya, s, BLUE) == as_set([
         {"actor": BLUE, "type": "place_block", "pyramid": 0},
         {"actor": BLUE, "type": "place_block", "pyramid": 1},
@@ -51,7 +54,10 @@ def test_double_move_whose_first_block_opens_the_next_level(maya):
     gap of the first levels (and wins Copan's bonus block), so the second may
     go into the second level of either pyramid."""
     s = at(maya, [[[1, 1, 0, 0, 0], [0] * 5, [0] * 5], [[1, 1, 1, 0, 0], [0] * 5, [0] * 5]], (3, 1, 0, 0, 0))
-    double = lambda a, b: {"actor": BLUE, "type": "double_move", "pyramids": [a, b], "free": False}
+
+    def double(a: int, b: int) -> dict[str, object]:
+        return {"actor": BLUE, "type": "double_move", "pyramids": [a, b], "free": False}
+
     assert legal_set(maya, s, BLUE) == as_set([
         {"actor": BLUE, "type": "place_block", "pyramid": 0},
         double(0, 0), double(0, 1),

@@ -51,9 +51,9 @@ def check_gold(before, action, after, scored):
         assert sum(-d for d in delta) == sum(bids[s] for s in after.last["order"])
         return
     expected = [0] * before.n
-    if action["type"] == "pass" and before.phase == "building" and not action["free"]:
-        if not building.placements(before, action["actor"]):  # involuntary
-            expected[action["actor"]] += 1
+    if (action["type"] == "pass" and before.phase == "building" and not action["free"]
+            and not building.placements(before, action["actor"])):  # involuntary
+        expected[action["actor"]] += 1
     assert len(scored) == (after.round != before.round or after.phase == "over")
     for state in scored:
         expected = [e + g for e, g in zip(expected, scoring_gold(state))]
@@ -106,7 +106,7 @@ def play(seed, n, advanced, mode, scored, check=True):
         after = GAME.apply(state, action)
         if check:
             for seat in range(n):
-                assert after.pool[seat] + after.hand[seat] + sum(l[seat] for p in after.pyramids for l in p) == 28
+                assert after.pool[seat] + after.hand[seat] + sum(lv[seat] for p in after.pyramids for lv in p) == 28
                 assert after.pool[seat] >= 0 and after.hand[seat] >= 0
             check_gold(state, action, after, list(scored))
         actions.append(action)
