@@ -82,3 +82,40 @@ def test_each_replay_uses_the_shipped_box_and_stops_at_building(name):
     setup = json.loads(lines[0])
     assert set(setup) == {"game", "players", "options"}  # no box of its own: the shipped one
     assert setup["players"] == ["Blue", "Red", "Green", "Yellow", "Purple"]
+
+
+def first_scoring(out):
+    """The pyramids as scored at the end of the first round and the gold paid:
+    [pyramid][level] -> per seat."""
+    (scoring,) = [h for h in out["view"]["history"] if h["round"] == 1]
+    return scoring["counts"], scoring["payments"]
+
+
+def test_payment_example_1_everyone_tied_for_the_most(capsys):
+    """"All four players have the most blocks in that level and each receives the
+    sum of 3 in gold coins. There is no payment for second place.\" Four players,
+    each with his starting block in Tikal's first level; nobody quarries a block."""
+    out = replay("payment-1", capsys)
+    counts, paid = first_scoring(out)
+    assert counts[0][0] == [1, 1, 1, 1]
+    assert paid[0][0] == [3, 3, 3, 3]
+
+
+def test_payment_example_3(capsys):
+    """"Green has 3 blocks and therefore the majority. He receives 3 gold coins.
+    Blue and Red have the second most blocks and each receives 1 gold coin.\"
+    Green wins three blocks at the first quarry and builds two in Tikal."""
+    out = replay("payment-3", capsys)
+    counts, paid = first_scoring(out)
+    assert counts[0][0] == [1, 1, 3, 0, 0]
+    assert paid[0][0] == [1, 1, 3, 0, 0]
+
+
+def test_payment_example_4(capsys):
+    """"Blue and Yellow have the most blocks and each receives 3 gold coins.
+    Green, Red and Purple tie in second place and therefore receive 1 gold coin
+    each.\" Blue and Yellow each build one quarried block in Tikal."""
+    out = replay("payment-4", capsys)
+    counts, paid = first_scoring(out)
+    assert counts[0][0] == [2, 1, 1, 2, 1]
+    assert paid[0][0] == [3, 1, 1, 3, 1]
