@@ -269,7 +269,7 @@ def test_every_public_decision_fits_a_row_of_buttons_and_each_path_leads_to_one_
                     public = [a for a in game.legal_actions(state, actors[0]) if not is_private(a)]
                     reached = []
 
-                    def walk(path):
+                    def walk(path, view=view, public=public, reached=reached):
                         buttons = menu(view, public, path)
                         assert len(buttons) <= 8, [b.label for b in buttons]
                         for b in buttons:

@@ -138,7 +138,8 @@ def test_legal_actions_are_exactly_the_actions_apply_accepts(driver):
     for a in legal:
         d.g.apply(d.s, a)
     types = {a["type"] for a in legal}
-    assert types == {"play_stone", "discover_stela", "reach_temple_board", "use_backpack", "enter_stela_value", "escape", "end_turn"}
+    assert types == {"play_stone", "discover_stela", "reach_temple_board", "use_backpack", "enter_stela_value",
+                     "escape", "end_turn"}
     assert d.g.legal_actions(d.s, 1) == []
     with pytest.raises(IllegalAction):
         d.do(0, "discover_stela", colour="beige", place="temple")  # not at the temple yet

@@ -41,7 +41,10 @@ def test_gray_or_beige_discovery_takes_a_token_from_the_leftmost_boulder_with_to
     from the leftmost boulder that still has tokens on it."""
     d = driver(2)
     d.draws()
-    tokens = lambda: [b["tokens"] for b in d.table["boulders"]]
+
+    def tokens() -> list[int]:
+        return [b["tokens"] for b in d.table["boulders"]]
+
     assert tokens() == [2, 2, 2]
     d.discover(0, "brown")
     assert tokens() == [2, 2, 2]  # brown stelae take no token
