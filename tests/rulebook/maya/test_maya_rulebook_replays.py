@@ -119,3 +119,41 @@ def test_payment_example_4(capsys):
     counts, paid = first_scoring(out)
     assert counts[0][0] == [2, 1, 1, 2, 1]
     assert paid[0][0] == [3, 1, 1, 3, 1]
+
+
+def pyramid(out, name):
+    return [p["name"] for p in out["view"]["pyramids"]].index(name)
+
+
+def test_payment_example_2_an_incomplete_level_is_scored(capsys):
+    """"Although the level has not been completed, Red has the majority and
+    receives 4 gold coins. No gold is paid for second place.\" Red wins 21
+    blocks, fills the first levels (a second level opens only when every first
+    level is full) and holds Tikal's second level alone: his bonus block for
+    completing its first level, and one more."""
+    out = replay("payment-2", capsys)
+    counts, paid = first_scoring(out)
+    tikal = pyramid(out, "Tikal")
+    spaces = out["view"]["pyramids"][tikal]["levels"][1]["spaces"]
+    assert counts[tikal][1] == [0, 2, 0, 0, 0] and sum(counts[tikal][1]) < spaces  # not completed
+    assert paid[tikal][1] == [0, 4, 0, 0, 0]
+
+
+def test_erosion_example(capsys):
+    """"Purple, Blue and Yellow have each received 3 gold coins for the majority in
+    the first level. Probably by accident Red has the second most blocks and
+    receives 1 gold coin (A). As every player has received gold coins, every
+    player, too, has to remove one of his blocks from the first level. Red
+    therefore loses his only block (B). In consequence, Red also has to remove
+    all his blocks from all higher levels (C).\" Copan, whose first level takes
+    seven blocks: 2, 1, 0, 2 and 2; Red fills its second level and his bonus
+    block goes to its third."""
+    out = replay("erosion", capsys)
+    counts, paid = first_scoring(out)
+    copan = pyramid(out, "Copan")
+    assert counts[copan][0] == [2, 1, 0, 2, 2]
+    assert counts[copan][1][RED] > 0 and counts[copan][2][RED] > 0  # Red's blocks above
+    assert paid[copan][0] == [3, 1, 0, 3, 3]  # (A)
+    after = [lv["blocks"] for lv in out["view"]["pyramids"][copan]["levels"]]
+    assert after[0] == [1, 0, 0, 1, 1]  # (B)
+    assert all(level[RED] == 0 for level in after[1:])  # (C)
