@@ -333,7 +333,8 @@ def test_full_deck_the_player_plays_from_their_hand_in_the_private_view(ui):
 
     d.tap_text(card_label(card), widget=overlay, exact=True)
     assert screen.gate_view.overlay is None, "playing a card hides the hand"
-    assert table.public_view()["events"][0]["card"] == card
+    played = [a for a in table.session.actions if a.get("actor") == 0]
+    assert played and played[-1]["type"] == "play" and played[-1]["card"] == card
 
 
 def test_device_events_from_another_thread_reach_widgets_on_the_main_thread(ui):
