@@ -257,7 +257,17 @@ def _pool(jobs: int) -> Any:
     import multiprocessing
 
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn").Pool(jobs)
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    return context.Pool(jobs, initializer=_worker_init)
+
+
+def _worker_init() -> None:
+    """A forked worker may inherit the parent's signal handlers (an app's, a test
+    runner's): with them, ending the pool could wait forever. Back to the defaults."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
 
 
 def simulate(game_name: str, players: int, games: int, seed: int, bot_kind: str = "greedy",
@@ -283,6 +293,8 @@ def simulate(game_name: str, players: int, games: int, seed: int, bot_kind: str 
                 for i in range(0, games, chunk)]
         with _pool(jobs) as pool:
             parts = pool.map(_play_games, work)
+            pool.close()  # let the workers finish by themselves rather than be terminated
+            pool.join()
     seconds = time.perf_counter() - start
     wins = [sum(p[0][i] for p in parts) for i in range(players)]
     shared = sum(p[1] for p in parts)
