@@ -33,7 +33,7 @@ from typing import Any
 
 from .corrections import CORRECTION, correction_action, stepper
 from .engine import CHANCE, TABLE
-from .errors import BadOption, CannotUndo, CompanionError, IllegalAction, JournalError
+from .errors import BadComponents, BadOption, CannotUndo, CompanionError, IllegalAction, JournalError
 from .games import get_game
 from .journal import Journal, dumps
 from .plaindata import check_action, plain_data_problem
@@ -130,6 +130,12 @@ class Session:
         try:
             session = cls(journal, row)
             session._replay(entries)
+        except BadComponents as e:
+            # The box file in force is broken (edited by hand, saved as UTF-16 …): that is
+            # not this game's damage. The game stays offered, and resumes once the file is
+            # fixed or deleted.
+            raise JournalError(f"Game {session_id} cannot be resumed while a box file is broken: {e} "
+                               "Fix the file (or delete it to use the shipped numbers); the game is kept.") from None
         except JournalError as e:
             if "changed elsewhere" not in str(e) and session_id not in journal._set_aside:
                 journal.set_aside(session_id, row["game"], _reason(str(e)))
