@@ -297,10 +297,11 @@ def action_sentence(view: View, action: Mapping[str, Any]) -> str:
         return pyramid_name(view, p)
 
     q: Any = action.get("quarry")
+    card: Any = action.get("card")
     you: Any = view.get("you")
     own = isinstance(you, Mapping) and you.get("seat") == actor  # the actor's own view: its values may be named
     if own and t == "place_worker" and isinstance(q, int):
-        return f"Lay your {number(action.get('card'))} at quarry {q + 1}."
+        return f"Lay your {number(card)} at quarry {q + 1}."
     if own and t == "bid":
         return f"Bid {action.get('gold')} gold."
     if t == "place_worker":
