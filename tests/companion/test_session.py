@@ -28,7 +28,7 @@ def test_the_dealer_writes_each_draw_into_the_journal_as_a_chance_action(journal
     assert all(kind == "action" and a["actor"] == CHANCE for kind, a in rows)
     assert [a["secret"] for _, a in rows] == [s.view(seat)["secret"] for seat in range(3)]
     s.act({"actor": 0, "type": "roll"})
-    kind, die = entry_rows(journal, s)[4]
+    _kind, die = entry_rows(journal, s)[4]
     assert die["type"] == "die" and s.view()["positions"][0] == die["value"]
 
 
@@ -85,13 +85,15 @@ def test_physical_draws_wait_for_a_person(journal, toy):
 
 
 def test_resume_rebuilds_the_same_game_without_drawing(journal, toy, monkeypatch):
-    s = Session.create(journal, "toy", ["Ana", "Ben", "Cy"], options={"target": 30}, seed=4, meta={"colours": ["red", "blue", "green"]})
+    s = Session.create(journal, "toy", ["Ana", "Ben", "Cy"], options={"target": 30}, seed=4,
+                       meta={"colours": ["red", "blue", "green"]})
     for _ in range(9):
         s.act({"actor": next(iter(s.actors())), "type": "roll"})
     monkeypatch.setattr(type(toy), "sample_chance", lambda *a: pytest.fail("a replay drew"))
     r = Session.resume(journal, s.id)
     assert r.state == s.state and r.actions == s.actions
-    assert (r.players, r.options, r.meta, r.randomness) == (["Ana", "Ben", "Cy"], {"target": 30}, {"colours": ["red", "blue", "green"]}, "digital")
+    assert (r.players, r.options, r.meta, r.randomness) == (
+        ["Ana", "Ben", "Cy"], {"target": 30}, {"colours": ["red", "blue", "green"]}, "digital")
     assert all(r.view(v) == s.view(v) for v in (TABLE, 0, 1, 2))
 
 
