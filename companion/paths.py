@@ -2,10 +2,12 @@
 file it cannot use is moved aside (never deleted)."""
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 import sys
 import time
+from typing import Any
 
 from .errors import DataFolderError
 
@@ -38,6 +40,28 @@ def make_private_dir(path: pathlib.Path) -> None:
             f"The data folder {path} could not be created ({e.strerror or e}); "
             f"check that the disk is writable, or set MAYA_COMPANION_DATA to a folder that is."
         ) from None
+
+
+def write_private_json(path: pathlib.Path, data: Any) -> None:
+    """Write `data` as JSON readable by its owner only: a private temporary file,
+    fsync, then a rename over the old one, so a crash leaves either the old file or
+    the new one, never half of one. OSError (DataFolderError for the folder) when the
+    disk refuses; the temporary file is removed and the old file is untouched."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        make_private_dir(path.parent)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with open(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1, ensure_ascii=False)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def config_path() -> pathlib.Path:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import BadOption, CompanionError
-from .paths import data_dir, move_aside
+from .paths import data_dir, move_aside, write_private_json
 
 FILENAME = "players.json"
 VERSION = 1
@@ -125,20 +125,9 @@ class Roster:
         """Write to a private temporary file, fsync, then rename over the old one:
         a crash leaves either the old list or the new one, never half of one."""
         data = {"version": VERSION, "players": [p.to_json() for p in players], "last_table": last}
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         try:
-            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(data, f, indent=1, ensure_ascii=False)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
+            write_private_json(self.path, data)
         except OSError as e:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
             raise PlayersNotSaved(f"The player list could not be saved at {self.path} ({e.strerror or e}); "
                                   f"nothing was changed.") from None
 

@@ -31,7 +31,7 @@ from typing import Any
 
 from .engine import LearnSet, TagKind
 from .errors import CompanionError
-from .paths import data_dir, make_private_dir, move_aside
+from .paths import data_dir, move_aside, write_private_json
 
 VERSION = 1
 UNKNOWN = "This tag is not known yet; use learn mode to assign it."
@@ -275,20 +275,9 @@ class TagRegistry:
     def _save(self, tags: dict[str, dict[str, Any]]) -> None:
         """Write atomically; a disk that refuses (full, read-only) is a TagNotSaved
         sentence, and the file on disk is left as it was."""
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         data = {"version": VERSION, "tags": dict(sorted(tags.items()))}
         try:
-            make_private_dir(self.path.parent)
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # fobs and cards: owner only
-            with open(fd, "w", encoding="utf-8") as f:
-                json.dump(data, f, indent=1, ensure_ascii=False)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
+            write_private_json(self.path, data)  # fobs and cards: owner only
         except OSError as e:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
             raise TagNotSaved(f"The tag list could not be saved at {self.path} ({e.strerror or e}); "
                            f"nothing was changed.") from None

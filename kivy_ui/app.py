@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gc
 import json
-import os
 import pathlib
 from typing import Any
 
@@ -21,7 +20,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.errors import CompanionError
-from companion.paths import data_dir
+from companion.paths import data_dir, write_private_json
 from companion.table import TableController
 
 from . import theme
@@ -314,11 +313,7 @@ class MayaApp(App):
         prefs = self._load_prefs()
         prefs["sounds"] = self.sounds_on
         try:
-            path = self._prefs_path()
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(prefs))
-            os.chmod(tmp, 0o600)
-            os.replace(tmp, path)
+            write_private_json(self._prefs_path(), prefs)
         except (OSError, CompanionError) as e:
             # The switch still works for this evening; only remembering it failed.
             self.notice = f"The sound setting could not be saved ({getattr(e, 'strerror', None) or e})."

@@ -71,22 +71,6 @@ def test_a_tag_name_that_cannot_be_stored_is_refused_and_leaves_no_file(tmp_path
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.fixture
-def small_disk(tmp_path):
-    """A 1 MiB tmpfs (needs root to mount; skipped elsewhere); remountable read-only."""
-    mnt = tmp_path / "small"
-    mnt.mkdir()
-    if os.geteuid() != 0 or shutil.which("mount") is None:
-        pytest.skip("mounting a small file system needs root")
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mnt)],
-                      capture_output=True).returncode != 0:
-        pytest.skip("cannot mount a tmpfs here")
-    try:
-        yield mnt
-    finally:
-        subprocess.run(["umount", "-l", str(mnt)], capture_output=True)
-
-
 def _fill(folder) -> None:
     with open(folder / "filler", "wb") as f:
         try:

@@ -7,9 +7,6 @@ from __future__ import annotations
 import os
 import random
 import shutil
-import subprocess
-
-import pytest
 
 from companion.bots import RandomBot
 from companion.engine import CHANCE, TABLE
@@ -125,22 +122,6 @@ def test_a_failed_commit_changes_nothing_and_says_so_and_never_leaves_a_game_stu
                 stuck.append(trial)
     assert (wrong, stuck) == ([], [])
     assert failures >= TRIALS // 3
-
-
-@pytest.fixture
-def small_disk(tmp_path):
-    """A 1 MiB tmpfs (needs root to mount; skipped elsewhere)."""
-    mnt = tmp_path / "small"
-    mnt.mkdir()
-    if os.geteuid() != 0 or shutil.which("mount") is None:
-        pytest.skip("mounting a small file system needs root")
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mnt)],
-                      capture_output=True).returncode != 0:
-        pytest.skip("cannot mount a tmpfs here")
-    try:
-        yield mnt
-    finally:
-        subprocess.run(["umount", "-l", str(mnt)], capture_output=True)
 
 
 def _fill(folder, leave: int) -> None:
