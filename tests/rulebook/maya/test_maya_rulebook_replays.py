@@ -1,8 +1,10 @@
 """Each Maya rulebook example as a whole game in a JSONL file (a setup line, then
 the actions), replayed through `maya-companion replay` with the SHIPPED box:
-the printed result comes out. Five players (the examples name Purple), real
-cards on the table (option quarries = scoring-only: the starting player enters
-each face-up column, right to left)."""
+the printed result comes out. Five players (the examples name Purple; four for
+the first payment example, which names four), real cards on the table (option
+quarries = scoring-only: the starting player enters each face-up column, right
+to left). The payment and erosion examples are scored at the end of the first
+round; the building example stops where its text stops, Purple to build."""
 from __future__ import annotations
 
 import json
@@ -157,3 +159,56 @@ def test_erosion_example(capsys):
     after = [lv["blocks"] for lv in out["view"]["pyramids"][copan]["levels"]]
     assert after[0] == [1, 0, 0, 1, 1]  # (B)
     assert all(level[RED] == 0 for level in after[1:])  # (C)
+
+
+BUILDING_POSITION = -2  # the last two lines are Blue's block and Green's double move
+
+
+def test_building_example_blue_may_build_only_in_copan(capsys, tmp_path):
+    """"Blue cannot place his block in Uxmal as he did not have a block in the
+    first level. The third level of Palenque is not an option, either, as the
+    second levels of the other pyramids are not completed yet. Therefore, Blue
+    has to place his block in Copan.\" The five-player layout has no Palenque:
+    Chichen Itza stands in for it (rules-notes.md). The file reaches the
+    example's position in the first round's building phase (Blue to build with
+    1 block, Green holding 3, Purple 1); any other pyramid is refused."""
+    lines = (HERE / "building.jsonl").read_text().splitlines()[:BUILDING_POSITION]
+    position = tmp_path / "position.jsonl"
+    position.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(position)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["view"]["turn"] == BLUE
+    assert [p["blocks"] for p in out["view"]["players"]] == [1, 0, 3, 0, 1]
+    names = [p["name"] for p in out["view"]["pyramids"]]
+    for elsewhere in ("Uxmal", "Chichen Itza", "Tikal"):
+        attempt = tmp_path / "attempt.jsonl"
+        move = {"actor": BLUE, "type": "place_block", "pyramid": names.index(elsewhere)}
+        attempt.write_text("\n".join([*lines, json.dumps(move)]) + "\n")
+        assert main(["replay", str(attempt)]) == 1
+        err = capsys.readouterr().err
+        assert elsewhere in err and ("no block in level 1" in err or "not open yet" in err)
+
+
+def test_building_example(capsys):
+    """"The blue block completes the second level of Copan and Red, who has the
+    majority, receives a bonus block ... in the third level of Copan. Next, it
+    is Green's turn ... Green buys a double move by paying a block into the
+    pool. He places the two blocks both in the second level in Uxmal and
+    receives a bonus block ... in the third level of Uxmal.\" Then Purple
+    builds."""
+    out = replay("building", capsys)
+    pyramids = {p["name"]: [lv["blocks"] for lv in p["levels"]] for p in out["view"]["pyramids"]}
+    assert pyramids["Copan"][1] == [1, 2, 1, 1, 0]  # completed by Blue
+    assert pyramids["Copan"][2] == [0, 1, 0, 0, 0]  # Red's bonus block
+    assert pyramids["Uxmal"][1] == [0, 0, 2, 1, 1] and pyramids["Uxmal"][2] == [0, 0, 1, 0, 0]
+    (built,) = [e for e in out["view"]["events"] if e["kind"] == "built"]
+    assert built["double_move"] == "paid" and built["seat"] == GREEN
+    assert out["view"]["players"][GREEN]["blocks"] == 0  # 3 blocks: one paid in, two placed
+    assert out["view"]["turn"] == PURPLE
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in HERE.glob("*.jsonl")))
+def test_every_example_file_uses_the_shipped_box(name):
+    setup = json.loads((HERE / f"{name}.jsonl").read_text().splitlines()[0])
+    assert set(setup) == {"game", "players", "options"}  # no box of its own: the shipped one
+    assert setup["options"] == {"quarries": "scoring-only"}
