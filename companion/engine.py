@@ -395,6 +395,22 @@ class Game:
         corrections(state) or a value out of its range. Never touches a secret."""
         raise IllegalAction("There is nothing to fix in this game.")
 
+    #: The moves that use what only their player knows: a phone (companion/phones)
+    #: offers and takes only these; None: every legal move of the seat.
+    private_action_types: frozenset[str] | None = None
+
+    def private_lines(self, view: Mapping[str, Any]) -> list[str]:
+        """A seat's own secrets (`view["you"]`) in sentences, for a phone page.
+        By default each entry plainly; games say it in their own words."""
+        lines = []
+        for key, value in (view.get("you") or {}).items():
+            if key in ("seat", "name"):
+                continue
+            if isinstance(value, (list, tuple)):
+                value = ", ".join(str(v) for v in value) or "none"
+            lines.append(f"{str(key).replace('_', ' ').capitalize()}: {value}")
+        return lines
+
     def box_spec(self) -> BoxSpec | None:
         """The game's box file: the shipped file, each editable number, the validator."""
         return None

@@ -36,25 +36,14 @@ class Sender(Protocol):
 
 
 def private_lines(game: Game, view: Mapping[str, Any]) -> list[str]:
-    """Sentences for a seat's own secrets: the game's own words when it has them
-    (`private_lines(view)`), else each entry of `you` plainly."""
-    own = getattr(game, "private_lines", None)
-    if callable(own):
-        return [str(s) for s in own(view)]
-    lines = []
-    for key, value in (view.get("you") or {}).items():
-        if key in ("seat", "name"):
-            continue
-        if isinstance(value, (list, tuple)):
-            value = ", ".join(str(v) for v in value) or "none"
-        lines.append(f"{str(key).replace('_', ' ').capitalize()}: {value}")
-    return lines
+    """Sentences for a seat's own secrets, in the game's own words (Game.private_lines)."""
+    return [str(line) for line in game.private_lines(view)]
 
 
 def private_actions(game: Game, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The seat's legal moves a phone may enter: those the game marks as using what
     only that seat knows (`private_action_types`); public moves stay on the touchscreen."""
-    kinds = getattr(game, "private_action_types", None)
+    kinds = game.private_action_types
     return list(actions) if kinds is None else [a for a in actions if a.get("type") in kinds]
 
 
