@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pathlib
 import tomllib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from companion.errors import BadConfig
 from companion.paths import config_path

@@ -69,34 +69,41 @@ for seat in range(6):
 d.until(lambda: len(svc.connected()) == 6, 20)
 
 def frame_after(t):
-    d.until(lambda: any(f > t for f in flips), 5)
-    return next(f for f in flips if f > t)
+    d.until(lambda: any(f > t for f in flips), 2)
+    return next((f for f in flips if f > t), None)
 
+commits = []
+s.subscribe(lambda _s, _what: commits.append(time.perf_counter()))  # the moment a move is committed
 rng = random.Random(3)
 touch, phone, fanout = [], [], []
-turn = 0
+private_types = s.game.private_action_types
+turn = skipped = 0
 while not s.is_over() and turn < 400:
     seats = sorted(a for a in s.actors() if a != CHANCE)
     if not seats:
         d.frames(1); continue
     seat = seats[0]
-    action = rng.choice(s.legal_actions(seat))
+    legal = [a for a in s.legal_actions(seat) if a["type"] != "escape"] or s.legal_actions(seat)
+    private = [a for a in legal if a["type"] in private_types]
     n = len(s.actions)
     counts = {k: len(v) for k, v in got.items()}
-    if turn % 2:
-        t0 = time.perf_counter()
+    by_phone = bool(turn % 2 and private)
+    action = rng.choice(private if by_phone else legal)
+    t0 = time.perf_counter()
+    if by_phone:
         asyncio.run_coroutine_threadsafe(sockets[seat].send_json({"type": "act", "action": action}), loop)
         d.until(lambda: len(s.actions) > n, 5)
-        committed = time.perf_counter()
-        phone.append(frame_after(committed) - t0)
     else:
-        t0 = time.perf_counter()
         app.table.play(action)
-        committed = time.perf_counter()
-        touch.append(frame_after(committed) - t0)
+    if len(s.actions) <= n:
+        skipped += 1; turn += 1; continue
+    committed = commits[-1]  # the phone's move was committed inside the frames run above
+    frame = frame_after(committed)
+    if frame is not None:
+        (phone if by_phone else touch).append(frame - t0)
     d.until(lambda: all(len(got[k]) > counts[k] for k in range(6)), 5)
-    last = max(got[k][-1][0] for k in range(6))
-    fanout.append(last - committed)
+    if all(len(got[k]) > counts[k] for k in range(6)):
+        fanout.append(max(got[k][-1][0] for k in range(6)) - committed)
     turn += 1
 
 def cpu(seconds):
@@ -113,7 +120,7 @@ for _ in range(3):
     svc.stop(); d.frames(2)
     without.append(cpu(5))
     svc.start(); d.frames(2)
-print("BENCH " + json.dumps({"touch": touch, "phone": phone, "fanout": fanout, "turns": turn,
+print("BENCH " + json.dumps({"touch": touch, "phone": phone, "fanout": fanout, "turns": turn, "skipped": skipped,
                             "over": s.is_over(), "idle_with": with_phones, "idle_without": without}), flush=True)
 svc.stop(); d.stop()
 '''
@@ -150,6 +157,10 @@ def run():
         yield {"bench": "phones", "ok": False, "error": out.stderr[-2000:] + out.stdout[-2000:]}
         return
     r = lines[0]
+    if not r["phone"] or not r["touch"] or not r["fanout"]:
+        yield {"bench": "phones", "ok": False, "error": "too few samples",
+               **{k: (len(v) if isinstance(v, list) else v) for k, v in r.items()}}
+        return
     ms = lambda v: round(v * 1000, 2)  # noqa: E731
     for q, name in ((0.5, "p50"), (0.99, "p99")):
         p, t = pct(r["phone"], q), pct(r["touch"], q)
