@@ -240,9 +240,12 @@ class AppDriver:
         for row, name in zip(rows, names):
             row.ids.name.text = name
         for seat, fob_key in (fobs or {}).items():
-            self.tap(rows[seat].ids.fob)
-            self.key(fob_key)  # the sim panel's key taps that fob on the simulated reader
             row = rows[seat]
+            # A remembered player's name brings their old fob: clear it, so the wait below
+            # sees this tap arrive rather than the fob that was already there.
+            row.fob = ""
+            self.tap(row.ids.fob)
+            self.key(fob_key)  # the sim panel's key taps that fob on the simulated reader
             assert self.until(lambda row=row: row.fob, 3), "the fob tap never reached the new-game screen"
         for name, wanted in (options or {}).items():
             for _ in range(steps):
