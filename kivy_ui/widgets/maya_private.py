@@ -20,6 +20,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
+from companion.games.maya.actions import BID, PASS, PLACE_WORKER
 from companion.games.maya.words import number, short_marker_name
 
 from .. import theme
@@ -146,8 +147,8 @@ class MayaPrivatePanel(BoxLayout):
         you = v["you"]
         cards = sorted(you["cards"], key=lambda x: (x < 0, x))
         self.hand.text = "Your cards: " + ("  ".join(number(x) for x in cards) or "none left")
-        quarrying = v["phase"] == "quarrying" and any(a["type"] in ("place_worker", "pass") for a in self.legal)
-        bidding = any(a["type"] == "bid" for a in self.legal)
+        quarrying = v["phase"] == "quarrying" and any(a["type"] in (PLACE_WORKER, PASS) for a in self.legal)
+        bidding = any(a["type"] == BID for a in self.legal)
         self.pass_button.opacity = 1 if quarrying else 0
         self.pass_button.disabled = not quarrying
         self.pass_button.text = "Yes, pass" if self.confirming else "Pass…"
@@ -179,7 +180,7 @@ class MayaPrivatePanel(BoxLayout):
                 self.quarry_row.add_widget(p)
         self._use(self.quarry_row)
         mine = {(x["quarry"], x["index"]): x["value"] for x in you["laid"]}
-        legal = {(a["quarry"], a["card"]) for a in self.legal if a["type"] == "place_worker"}
+        legal = {(a["quarry"], a["card"]) for a in self.legal if a["type"] == PLACE_WORKER}
         for pick, q in zip(self.picks, v["quarries"]):
             pick.show(q, cast(int, self.seat), mine, self.seats, you["cards"], legal, self.card)
         if self.confirming:
@@ -199,13 +200,13 @@ class MayaPrivatePanel(BoxLayout):
         self.keys["seal"].disabled = amount is None or not self._can_bid(amount)
 
     def _can_bid(self, amount: int) -> bool:
-        return any(a["type"] == "bid" and a["gold"] == amount for a in self.legal)
+        return any(a["type"] == BID and a["gold"] == amount for a in self.legal)
 
     # --- touches --------------------------------------------------------------------
     def _pick(self, quarry: int, value: int) -> None:
         if self.seat is not None:
             self.card, self.digits = None, ""  # played: nothing is left as a draft
-            self.play(self.seat, {"type": "place_worker", "quarry": quarry, "card": value})
+            self.play(self.seat, {"type": PLACE_WORKER, "quarry": quarry, "card": value})
 
     def _pass(self) -> None:
         if not self.confirming:
@@ -213,13 +214,13 @@ class MayaPrivatePanel(BoxLayout):
             self._fill()
         elif self.seat is not None:
             self.card, self.digits = None, ""
-            self.play(self.seat, {"type": "pass"})
+            self.play(self.seat, {"type": PASS})
 
     def _key(self, k: str) -> None:
         if k == "seal":
             if self.digits and self.seat is not None and self._can_bid(int(self.digits)):
                 amount, self.digits = int(self.digits), ""
-                self.play(self.seat, {"type": "bid", "gold": amount})
+                self.play(self.seat, {"type": BID, "gold": amount})
             return
         if k == "⌫":
             self.digits = self.digits[:-1]
@@ -242,7 +243,7 @@ class MayaPrivatePanel(BoxLayout):
     # --- drafts (kept by the screen when the view closes) -----------------------------
     def draft(self) -> dict | None:
         if self.digits:
-            return {"bid": self.digits}
+            return {"gold": self.digits}  # a bid being typed
         if self.card is not None:
             return {"card": self.card}
         return None
@@ -250,9 +251,9 @@ class MayaPrivatePanel(BoxLayout):
     def offer_draft(self, draft: Any) -> None:
         if not isinstance(draft, dict):
             return
-        if "bid" in draft and any(a["type"] == "bid" for a in self.legal):
-            self.digits = str(draft["bid"])
-        if "card" in draft and any(a["type"] == "place_worker" and a["card"] == draft["card"] for a in self.legal):
+        if "gold" in draft and any(a["type"] == BID for a in self.legal):
+            self.digits = str(draft["gold"])
+        if "card" in draft and any(a["type"] == PLACE_WORKER and a["card"] == draft["card"] for a in self.legal):
             self.card = draft["card"]
         self._fill()
 
