@@ -45,7 +45,7 @@ class MayaMadness(Game):
                     "full: the companion deals and holds the cards (bots, simulation, play without a deck)."),
         Option("tokens_to_win", 5, "int", lo=3, hi=10,
                help="How many secret tokens a player must collect to win "
-                    "(the rulebook says five; some printings three)."),
+                    "(the rulebook says five; fewer makes a shorter game)."),
         Option("advanced", False, "bool",
                help="Advanced play: guess an opponent's secret number instead of playing a card; "
                     "tokens won are shown briefly, then kept face down."),
