@@ -1,7 +1,13 @@
 """Shared test setup: every test gets its own data and config directories,
 so no test reads or writes the user's real journal, tags or config."""
+import importlib.util
+import pathlib
+import sys
+
 import pytest
 from hypothesis import HealthCheck, settings
+
+FOURTH = pathlib.Path(__file__).with_name("companion") / "fourth.py"
 
 settings.register_profile(
     "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -16,3 +22,16 @@ def _private_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     yield
+
+
+@pytest.fixture
+def charms():
+    """The test-only fourth game (tests/companion/fourth_game), registered as "charms"
+    for one test: it proves a new game needs no edit in the generic layers."""
+    if "fourth" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("fourth", FOURTH)
+        sys.modules["fourth"] = module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    fourth = sys.modules["fourth"]
+    yield fourth.register()
+    fourth.unregister()

@@ -1,10 +1,7 @@
 """Bots decide from the seat's view and its legal actions only (issue 9, point 5), and
 every bot refuses the same way when asked to move for a seat that has nothing to do."""
-import importlib.util
 import json
-import pathlib
 import random
-import sys
 
 import pytest
 
@@ -14,19 +11,9 @@ from companion.cli import simulate
 from companion.errors import BadOption
 from companion.games import available, get_game
 
-FOURTH = pathlib.Path(__file__).with_name("fourth.py")
 BOTS = [(name, kind) for name in available() for kind in available_kinds(name)]
 
 
-@pytest.fixture
-def charms():
-    if "fourth" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("fourth", FOURTH)
-        sys.modules["fourth"] = module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    fourth = sys.modules["fourth"]
-    yield fourth.register()
-    fourth.unregister()
 
 
 @pytest.mark.parametrize("name,kind", BOTS)

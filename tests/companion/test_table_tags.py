@@ -241,16 +241,6 @@ def test_no_sequence_of_tag_reads_puts_a_card_value_on_the_public_screen(uids):
 _FOURTH = pathlib.Path(__file__).with_name("fourth.py")
 
 
-@pytest.fixture
-def charms():
-    """The test-only fourth game (tests/companion/fourth_game), registered as "charms"."""
-    if "fourth" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("fourth", _FOURTH)
-        sys.modules["fourth"] = module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    fourth = sys.modules["fourth"]
-    yield fourth.register()
-    fourth.unregister()
 
 
 def charm_table(journal, tags, seed=3):

@@ -9,10 +9,7 @@ card's tag, read while its owner's private view is open, chooses that card there
 and shows nothing on the public screen."""
 from __future__ import annotations
 
-import importlib.util
-import pathlib
 import random
-import sys
 
 import pytest
 
@@ -22,7 +19,6 @@ from companion.games import get_game
 from companion.tags import UNKNOWN, describe
 
 BOT = get_bot("maya", "greedy")
-FOURTH = pathlib.Path(__file__).resolve().parents[1] / "companion" / "fourth.py"
 
 
 def needs_kind(game_name, kind):
@@ -30,15 +26,6 @@ def needs_kind(game_name, kind):
         pytest.skip(f"{game_name} does not declare {kind} tags yet")
 
 
-@pytest.fixture
-def charms():
-    if "fourth" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("fourth", FOURTH)
-        sys.modules["fourth"] = module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    fourth = sys.modules["fourth"]
-    yield fourth.register()
-    fourth.unregister()
 
 
 def present(d, text=None):
