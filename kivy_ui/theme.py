@@ -73,9 +73,14 @@ def register_fonts() -> None:
     """Register the symbol font under its name once. Kivy caches a font it had to
     look for under "DejaVuSans.ttf", not "DejaVuSans", so an unregistered name is
     searched for again (five stat() calls) every time a label using it renders."""
+    import os
+
+    from kivy import kivy_data_dir
     from kivy.core.text import LabelBase
     from kivy.resources import resource_find
 
-    path = resource_find(SYMBOL_FONT + ".ttf")
+    # Kivy ships it in data/fonts, which is not always on the resource path yet.
+    shipped = os.path.join(kivy_data_dir, "fonts", SYMBOL_FONT + ".ttf")
+    path = resource_find(SYMBOL_FONT + ".ttf") or (shipped if os.path.isfile(shipped) else None)
     if path and SYMBOL_FONT not in LabelBase._fonts:
         LabelBase.register(SYMBOL_FONT, path)

@@ -239,8 +239,8 @@ class MayaScreen(GameScreen):
             self._fill(self._menu(v, self.public_actions(v)[1]), v)
             return
         self.path = ()
-        self._table.play(c.action)
-        self.render()
+        if not self._table.play(c.action):
+            self.render()  # refused: back to the first step (a taken move re-renders through the table)
 
     # --- the private overlay's content ---------------------------------------------
     def private_content(self, seat: int, view: dict) -> MayaPrivatePanel:
@@ -269,5 +269,5 @@ class MayaScreen(GameScreen):
         """A choice made in the private view: hide it first, then play it."""
         self.drafts.pop(seat, None)
         self._table.close_gate()
-        self._table.play(dict(action, actor=seat))
-        self.render()
+        if not self._table.play(dict(action, actor=seat)):
+            self.render()

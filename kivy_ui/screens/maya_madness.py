@@ -213,28 +213,35 @@ class MayaMadnessScreen(GameScreen):
     def _now(self):
         return self._table.public_view()["phase"]
 
+    def _play(self, action):
+        """A move: a taken one re-renders the screen through the table's notice (issue 13:
+        once per move, not twice); one not taken is rendered here (the pad may have
+        changed mode on the way, and a refusal's sentence is shown)."""
+        if not self._table.play(action):
+            self.render()
+
     def card(self, code):
         if self._now() == START_CARD:
-            self._table.play({"type": START_CARD, "card": code})
+            self._play({"type": START_CARD, "card": code})
         elif code == "wild":
             self.pad_mode = "wild"
+            self.render()
         else:
-            self._table.play({"type": PLAY, "card": code})
-        self.render()
+            self._play({"type": PLAY, "card": code})
 
     def wild_value(self, value):
         if self.pad_mode == START_COUNT:
-            self._table.play({"type": START_COUNT, "count": value})
+            self._play({"type": START_COUNT, "count": value})
         else:
             self.pad_mode = "cards"
-            self._table.play({"type": PLAY, "card": "wild", "value": value})
-        self.render()
+            self._play({"type": PLAY, "card": "wild", "value": value})
 
     def extra_action(self):
         text = self.ids.extra.text
         if text == "End turn":
-            self._table.play({"type": END_TURN})
-        elif text == "Guess":
+            self._play({"type": END_TURN})
+            return
+        if text == "Guess":
             self.pad_mode = "guess_target"
         self.render()
 
@@ -245,8 +252,7 @@ class MayaMadnessScreen(GameScreen):
 
     def guess_number(self, number):
         self.pad_mode = "cards"
-        self._table.play({"type": GUESS, "target": self._guess_target, "number": number})
-        self.render()
+        self._play({"type": GUESS, "target": self._guess_target, "number": number})
 
     def cancel_pad(self):
         self.pad_mode = "cards"
@@ -280,8 +286,7 @@ class MayaMadnessScreen(GameScreen):
         action = {"actor": seat, "type": PLAY, "card": code}
         if value is not None:
             action["value"] = value
-        self._table.play(action)
-        self.render()
+        self._play(action)
 
     def guess_from_hand(self):
         """Advanced play with the full deck: the player decides to guess instead."""

@@ -257,6 +257,26 @@ def test_a_double_tap_on_the_pad_enters_one_card(ui):
         table.clock = real_clock
 
 
+def test_a_card_on_the_pad_renders_the_table_screen_once(ui, monkeypatch):
+    """Issue 13: a move's frame refills the screen once (through the table's notice),
+    not a second time from the pad's own handler; a refused card still shows why."""
+    d = ui
+    table = new_game(d, names=("Ana", "Ben"))
+    pad(d, "+2")  # Ben deals
+    screen = d.screen()
+    renders = []
+    real = type(screen).render
+    monkeypatch.setattr(type(screen), "render", lambda self: renders.append(1) or real(self))
+    count = screen.ids.count.text
+    pad(d, harmless(table))
+    assert screen.ids.count.text != count
+    assert len(renders) == 1
+    monkeypatch.setattr(table, "turn", lambda: None)  # nobody can act: the card is refused
+    renders.clear()
+    pad(d, harmless(table))
+    assert table.message == "Nobody can act right now." and len(renders) >= 1
+
+
 def test_finish_a_game_shows_the_ranking(ui):
     d = ui
     table = new_game(d, names=("Ana", "Ben"), options={"tokens_to_win": 3})

@@ -85,3 +85,22 @@ def test_no_sound_device_means_silence_without_mixer_errors(tmp_path):
     noise = [line for line in (out.stdout + out.stderr).splitlines() if "ALSA" in line or "mixer" in line.lower()
              or "Unable to load" in line]
     assert noise == []
+
+
+def test_a_symbol_label_renders_without_looking_for_its_font_again(ui, monkeypatch):
+    """Issue 13: the symbol font (players' ● ■ ▲, the Maya numerals) is found once
+    at start. Kivy caches a font it had to search for under another name, so an
+    unregistered one was searched for (several stat() calls) on every render of
+    every label using it: every move's frame paid for it."""
+    import kivy.core.text as text
+    from kivy.uix.label import Label
+
+    from kivy_ui import theme
+
+    looked: list[str] = []
+    real = text.resource_find
+    monkeypatch.setattr(text, "resource_find", lambda name, *a, **k: looked.append(name) or real(name, *a, **k))
+    label = Label(text="● Ana ■ Ben", font_name=theme.SYMBOL_FONT)
+    label.texture_update()
+    assert label.texture is not None and label.texture.width > 0
+    assert looked == []
