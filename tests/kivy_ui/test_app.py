@@ -442,3 +442,20 @@ def test_full_deck_advanced_play_offers_the_guess_beside_the_hand_with_the_count
     pad(d, target["name"])
     pad(d, "3")
     assert "guesses" in screen.ids.summary.text
+
+
+def test_back_home_after_a_game_the_freed_memory_is_handed_back(ui, monkeypatch):
+    """Issue 13: an evening of games in one app process stays flat. Home, after a
+    game, asks the C allocator to return what that game's objects freed (glibc's
+    malloc_trim), once Home's frame is on screen."""
+    import kivy_ui.app as app_module
+
+    d = ui
+    new_game(d, names=("Ana", "Ben"))
+    asked = []
+    real = app_module.release_memory
+    monkeypatch.setattr(app_module, "release_memory", lambda *a: asked.append(real(*a)))
+    d.app.leave_game()
+    assert asked == []  # not before Home's own frame
+    d.frames(2)
+    assert d.app.sm.current == "home" and asked == [True]
