@@ -5,7 +5,8 @@ interleaved and repeated; medians with their spread (min, max).
     python tests/bench/run.py cli
 
 Figures (JSON lines): games_vs_bare_python (target <= 2x), simulate_jobs2_vs_jobs1
-(target >= 1.8x on 2 cores, and the same results for both).
+(target >= 1.8x on 2 cores, and the same results for both), beside the machine's own
+two-process speedup for a pure-Python loop measured in the same run (the ceiling).
 """
 from __future__ import annotations
 
@@ -68,25 +69,58 @@ def games_figure() -> dict:
             "load_1min": round(os.getloadavg()[0], 2), "target": "<= 2.0", "ok": ratio <= 2.0}
 
 
+def _spin(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i * i
+    return total
+
+
+def _ceiling_once(n: int) -> float:
+    """What this machine gives two processes: a pure-Python loop run twice one after
+    the other, against the same two at once in a 2-process pool (forked, as simulate's)."""
+    import multiprocessing
+
+    t0 = time.perf_counter()
+    _spin(n)
+    _spin(n)
+    serial = time.perf_counter() - t0
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        pool.map(_spin, [1, 1])  # the workers are up before the clock starts, as for a long simulate
+        t0 = time.perf_counter()
+        pool.map(_spin, [n, n])
+        parallel = time.perf_counter() - t0
+    return serial / parallel
+
+
 def simulate_figure(game: str = "maya-madness", players: int = 4, games: int = 120, reps: int = 3) -> dict:
     from companion.cli import simulate
 
     speed: dict[int, list[float]] = {1: [], 2: []}
     results = {}
+    ceiling = []
     for _ in range(reps):
+        ceiling.append(_ceiling_once(6_000_000))
         for jobs in (1, 2):
             out = simulate(game, players, games, seed=1, bot_kind="greedy", jobs=jobs)
             speed[jobs].append(games / out["seconds"])
             results[jobs] = {k: v for k, v in out.items() if k not in ("seconds", "games_per_second", "jobs")}
     ratios = [b / a for a, b in zip(speed[1], speed[2])]
     ratio = statistics.median(speed[2]) / statistics.median(speed[1])
+    machine = statistics.median(ceiling)
     return {"bench": "cli", "figure": "simulate_jobs2_vs_jobs1", "game": game, "players": players,
             "games": games, "reps": reps, "cpus": os.cpu_count(),
             "jobs1_games_per_s": round(statistics.median(speed[1]), 1),
             "jobs2_games_per_s": round(statistics.median(speed[2]), 1),
             "ratio": round(ratio, 2), "ratio_spread": [round(min(ratios), 2), round(max(ratios), 2)],
+            # the anchor that says what 2 processes can gain here at all: a shared VM's two
+            # vCPUs do not give twice one (seen: 1.45-1.5x for a pure loop)
+            "machine_two_process_speedup": round(machine, 2), "machine_spread": [round(min(ceiling), 2),
+                                                                                 round(max(ceiling), 2)],
+            "share_of_machine": round(ratio / machine, 2),
             "same_results": results[1] == results[2], "load_1min": round(os.getloadavg()[0], 2), "target": ">= 1.8",
-            "ok": ratio >= 1.8 and results[1] == results[2]}
+            "ok": ratio >= 1.8 and results[1] == results[2],
+            "ok_for_this_machine": ratio >= 0.9 * machine and results[1] == results[2]}
 
 
 def run():
