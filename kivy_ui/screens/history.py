@@ -51,6 +51,19 @@ class HistoryScreen(Screen):
     game_filter = StringProperty("")  # "" = every game
     player_filter = StringProperty("")  # "" = everyone
 
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        # The page's rows, built once with the screen (PAGE rows and the line saying
+        # there is none): a page only changes their texts, so showing one costs the
+        # same whatever the journal holds and however often it is shown.
+        self._row_ids = [0] * PAGE
+        self._row_pool = []
+        for i in range(PAGE):
+            b = Factory.HistoryRow()
+            b.bind(on_release=lambda _b, i=i: self.open_game(self._row_ids[i]))
+            self._row_pool.append(b)
+        self._none = Factory.Dim(size_hint_y=None, height="48dp")
+
     def refresh(self):
         self._show_page()
 
@@ -94,7 +107,6 @@ class HistoryScreen(Screen):
     def _show_page(self):
         j = self._journal()
         box = self.ids.games
-        box.clear_widgets()
         game, player = self.game_filter or None, self.player_filter or None
         rows, self.total = self._page(j, game, player)
         pages = max(1, -(-self.total // PAGE))
@@ -103,16 +115,21 @@ class HistoryScreen(Screen):
         self.ids.page_label.text = f"{self.page + 1} / {pages}"
         self.ids.prev.disabled = self.page == 0
         self.ids.next.disabled = self.page >= pages - 1
+        shown = []
         if not rows:
-            box.add_widget(Factory.Dim(text="No finished games yet." if not (game or player)
-                                       else "No finished game matches.", size_hint_y=None, height="48dp"))
-        for g in rows:
+            self._none.text = "No finished games yet." if not (game or player) else "No finished game matches."
+            shown.append(self._none)
+        for i, (b, g) in enumerate(zip(self._row_pool, rows)):
             players = g["players"]
             scores = "  ".join(f"{p} {s}" for p, s in zip(players, g.get("scores") or []))
             won = ", ".join(g.get("winner_names") or []) or "nobody"
-            b = Factory.HistoryRow(text=f"{_when(g['started'])} · {game_title(g['game'])} · {won} won\n{scores}")
-            b.bind(on_release=lambda _b, gid=g["id"]: self.open_game(gid))
-            box.add_widget(b)
+            b.text = f"{_when(g['started'])} · {game_title(g['game'])} · {won} won\n{scores}"
+            self._row_ids[i] = g["id"]
+            shown.append(b)
+        if box.children[::-1] != shown:  # the same rows as before stay where they are
+            box.clear_widgets()
+            for w in shown:
+                box.add_widget(w)
 
     def _page(self, j, game, player):
         """(rows, total) of this page; a remembered player's page includes the

@@ -45,6 +45,7 @@ class ResumeRow(BoxLayout):
     session_id = NumericProperty(0)
     title = StringProperty("")
     detail = StringProperty("")
+    game: dict | None = None  # the in_progress() entry shown
     __events__ = ("on_resume", "on_abandon")
 
     def on_resume(self):
@@ -72,13 +73,17 @@ class AbandonConfirm(ModalView):
 class HomeScreen(Screen):
     showing_all = False
 
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self._row_pool: list[ResumeRow] = []  # rows made so far, reused by every refresh
+
     def refresh(self):
         app = App.get_running_app()
         box = self.ids.resume_list
-        box.clear_widgets()
         self.ids.notice.text = app.notice or ""
         self.ids.more.text = ""
         if app.journal is None:
+            box.clear_widgets()
             return
         # One page, not every game: Home stays as fast with a hundred games in progress.
         games = app.journal.in_progress(MOST if self.showing_all else NEWEST)
@@ -89,19 +94,27 @@ class HomeScreen(Screen):
         self.ids.resume_hint.text = "Games in progress — tap to resume:" if games else "No game in progress."
         if total > NEWEST:
             self.ids.more.text = f"Show newest {NEWEST}" if self.showing_all else f"Show all {total}"
-        for g in games:
-            box.add_widget(self._row(g))
+        shown = [self._row(i, g) for i, g in enumerate(games)]
+        if box.children[::-1] != shown:  # rows already in place stay (only their texts change)
+            box.clear_widgets()
+            for row in shown:
+                box.add_widget(row)
         self.ids.resume_scroll.scroll_y = 1
 
-    def _row(self, g) -> ResumeRow:
+    def _row(self, i: int, g) -> ResumeRow:
+        """Row i, made the first time it is needed and reused after: showing Home
+        again changes only the texts that changed."""
+        pool = self._row_pool
+        while len(pool) <= i:
+            row = ResumeRow()
+            row.bind(on_resume=lambda r: self.resume(r.session_id), on_abandon=lambda r: self.ask_abandon(r.game))
+            pool.append(row)
+        row = pool[i]
         moves = "1 move" if g["actions"] == 1 else f"{g['actions']} moves"
-        row = ResumeRow(
-            session_id=g["id"],
-            title=f"Resume {game_title(g['game'])} — {moves}, started {started(g['started'])}",
-            detail=names(g["players"]),
-        )
-        row.bind(on_resume=lambda r: self.resume(r.session_id),
-                 on_abandon=lambda r, g=g: self.ask_abandon(g))
+        row.game = g
+        row.session_id = g["id"]
+        row.title = f"Resume {game_title(g['game'])} — {moves}, started {started(g['started'])}"
+        row.detail = names(g["players"])
         return row
 
     def toggle_all(self):
