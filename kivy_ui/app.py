@@ -31,6 +31,8 @@ HERE = pathlib.Path(__file__).resolve().parent
 #: Frames per second while nothing is drawn or touched, and after how many seconds of that.
 IDLE_FPS = 20
 IDLE_AFTER = 1.0
+#: Seconds Home has been on screen before the memory a game freed is handed back.
+RELEASE_AFTER = 0.5
 
 
 def release_memory(*_: Any) -> bool:
@@ -207,8 +209,14 @@ class MayaApp(App):
             screen.refresh()
         self.sm.current = name
         if name == "home":
-            Clock.schedule_once(release_memory, 0)  # after Home's frame is on screen
+            # Once Home is on screen (a switch completes on the next tick, so "the next
+            # frame" would hold Home's frame back by the collection): half a second on.
+            Clock.schedule_once(self._release_at_home, RELEASE_AFTER)
         return screen
+
+    def _release_at_home(self, _dt: float) -> None:
+        if self.sm.current == "home":  # a player who went on at once is not held up
+            release_memory()
 
     def screen(self, name: str):
         return self._screens.get(name)

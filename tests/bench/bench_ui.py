@@ -265,7 +265,7 @@ for g in range(int(sys.argv[1])):
             d.frames(1)  # the screen follows (each move renders; a frame every few keeps the run short)
     d.frames(3)
     app.show("home")
-    d.frames(2)
+    d.wait(0.6)  # Home on screen for a moment, as between two games at a table
     if g + 1 in (1, 10, 20, 30) or (g + 1) % 50 == 0:
         import gc; gc.collect()
         marks[g + 1] = rss_mb()

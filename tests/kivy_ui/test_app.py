@@ -456,6 +456,13 @@ def test_back_home_after_a_game_the_freed_memory_is_handed_back(ui, monkeypatch)
     real = app_module.release_memory
     monkeypatch.setattr(app_module, "release_memory", lambda *a: asked.append(real(*a)))
     d.app.leave_game()
-    assert asked == []  # not before Home's own frame
+    d.frames(3)
+    assert d.app.sm.current == "home" and asked == []  # Home's frames are not held back by it
+    d.wait(app_module.RELEASE_AFTER + 0.2)
+    assert asked == [True]
+    new_game(d, names=("Ana", "Ben"))
+    d.app.leave_game()
     d.frames(2)
-    assert d.app.sm.current == "home" and asked == [True]
+    d.app.show("new_game")  # a player who goes on at once is not held up by it
+    d.wait(app_module.RELEASE_AFTER + 0.2)
+    assert asked == [True]
