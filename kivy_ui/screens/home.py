@@ -18,12 +18,10 @@ MOST = 50  # "Show all" stops here; older games are still in the journal
 
 
 def game_title(name: str) -> str:
-    try:
-        from companion.games import get_game
+    """A game's title without importing its rules (companion.games.title)."""
+    from companion.games import title
 
-        return get_game(name).title or name
-    except Exception:  # an engine that cannot load must not take home down with it
-        return name
+    return title(name)
 
 
 def names(players) -> str:

@@ -336,6 +336,22 @@ def test_listing_the_games_a_second_time_imports_none_of_them(tmp_path):
     assert second.stdout.splitlines()[-1] == "[]", "the second one reads the cache"
 
 
+def test_past_games_name_a_game_by_its_title_without_importing_its_rules():
+    """Issue 13: Home and Past games name each game by its title; the shipped titles
+    are known without importing the rules (the first Past games page took ~30 ms
+    longer for importing Maya), and they are the titles the games give."""
+    shipped = ("maya", "maya-madness", "mayan-curse")
+    probe = ("import json, sys; from companion.games import title; "
+             f"print(json.dumps([title(n) for n in {shipped + ('no-such-game',)!r}])); "
+             "print(json.dumps(sorted(m for m in sys.modules if m.startswith('companion.games.'))))")
+    root = pathlib.Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, cwd=root)
+    assert out.returncode == 0, out.stderr
+    titles, imported = (json.loads(line) for line in out.stdout.splitlines())
+    assert titles == [games.get_game(n).title for n in shipped] + ["no-such-game"]
+    assert imported == []
+
+
 def test_a_mistyped_games_flag_is_a_sentence_and_help_still_works(capsys):
     code, _, err = run(capsys, "games", "--jsn")
     assert code == 2 and "Unrecognized arguments: --jsn" in err and "maya-companion games --help" in err
