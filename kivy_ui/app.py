@@ -208,9 +208,11 @@ class MayaApp(App):
         if hasattr(screen, "refresh"):
             screen.refresh()
         self.sm.current = name
-        if name == "home":
-            # Once Home is on screen (a switch completes on the next tick, so "the next
-            # frame" would hold Home's frame back by the collection): half a second on.
+        if name == "home" and self.session is not None:
+            # Back from a game; never at start-up, where nothing was freed yet and the
+            # clock's first tick would run it before the first frame. Half a second on,
+            # once Home is on screen (a switch completes on the next tick, so "the next
+            # frame" would hold Home's frame back by the collection).
             Clock.schedule_once(self._release_at_home, RELEASE_AFTER)
         return screen
 
