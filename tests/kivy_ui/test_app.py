@@ -466,3 +466,18 @@ def test_back_home_after_a_game_the_freed_memory_is_handed_back(ui, monkeypatch)
     d.app.show("new_game")  # a player who goes on at once is not held up by it
     d.wait(app_module.RELEASE_AFTER + 0.2)
     assert asked == [True]
+
+
+def test_at_start_up_home_does_not_collect_before_its_first_frame(ui, monkeypatch):
+    """Home at start-up (no game opened yet) asks nothing of the allocator: Kivy's
+    first tick comes after the window's creation and ran the collection before the
+    first frame (24 ms of start-up)."""
+    import kivy_ui.app as app_module
+
+    d = ui
+    asked = []
+    monkeypatch.setattr(app_module, "release_memory", lambda *a: asked.append(1))
+    monkeypatch.setattr(d.app, "session", None)
+    d.app.show("home")
+    d.wait(app_module.RELEASE_AFTER + 0.2)
+    assert asked == []
