@@ -475,6 +475,7 @@ def test_at_start_up_home_does_not_collect_before_its_first_frame(ui, monkeypatc
     import kivy_ui.app as app_module
 
     d = ui
+    d.wait(app_module.RELEASE_AFTER + 0.2)  # what the fixture's own return home asked for
     asked = []
     monkeypatch.setattr(app_module, "release_memory", lambda *a: asked.append(1))
     monkeypatch.setattr(d.app, "session", None)
