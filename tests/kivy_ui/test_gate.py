@@ -96,7 +96,7 @@ def test_a_wild_chosen_in_the_hand_stays_as_a_draft_when_the_view_times_out(ui, 
         assert d.screen().drafts == {}
         d.shot("gate-02-draft-offered")
         d.tap_text("+2", widget=overlay.content.wilds, exact=True)
-        assert session.actions[-1]["card"] == "wild" or any(
-            a.get("card") == "wild" and a.get("value") == 2 for a in session.actions[-3:])
+        # the Wild, as +2 (then maybe the companion's draws: a card, a token won and redrawn)
+        assert any(a.get("card") == "wild" and a.get("value") == 2 for a in session.actions[-3:])
     finally:
         table.clock = real

@@ -29,7 +29,10 @@ def touch_at(d, x, y):
     touch.touch_down()
     d.frames(1)
     touch.touch_up()
-    d.wait(0.3)  # a dismissed view fades out before it leaves the window
+    # A dismissed view fades out before it leaves the window, and takes touches until
+    # then: wait it out (a slow frame, e.g. Home handing memory back, can stretch it).
+    d.wait(0.3)
+    d.until(lambda: dialogs(d) == [], 3)
 
 
 @pytest.fixture
