@@ -21,7 +21,6 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.errors import CompanionError
 from companion.paths import data_dir, write_private_json
-from companion.table import TableController
 
 from . import theme
 from .screens import GAME_SCREENS, SCREENS, screen_class
@@ -255,6 +254,8 @@ class MayaApp(App):
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
+        from companion.table import TableController  # the engine's machinery: after the first frame
+
         self.table = TableController(session, timeout=self.settings["gate_timeout"], tags=self.tags,
                                      settle=self.double_tap_guard)
         self.table.subscribe(self._on_table)

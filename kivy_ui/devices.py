@@ -7,7 +7,6 @@ thread-safe), so no widget is ever touched from a device thread.
 from __future__ import annotations
 
 import pathlib
-import tomllib
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +19,8 @@ def load_config(path: pathlib.Path | None = None) -> dict:
     path = path or config_path()
     if not path.exists():
         return {}
+    import tomllib  # only when there is a file to read: a table without one starts sooner
+
     try:
         with open(path, "rb") as f:
             return tomllib.load(f)

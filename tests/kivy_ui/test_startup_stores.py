@@ -45,3 +45,47 @@ def test_good_preferences_are_read(tmp_path):
     path = tmp_path / "app-prefs.json"
     path.write_text(json.dumps({"sounds": False, "junk": 3}))
     assert load_prefs(path) == {"sounds": False}
+
+
+FIRST_FRAME_PROBE = r"""
+import json, os, sys
+os.environ["KIVY_NO_ARGS"] = "1"
+import kivy_ui.app as A
+from kivy.core.window import Window
+on_start = A.MayaApp.on_start
+def patched(self):
+    on_start(self)
+    def flipped(*_):
+        Window.unbind(on_flip=flipped)
+        print("LOADED " + json.dumps(sorted(sys.modules)), flush=True)
+        os._exit(0)
+    Window.bind(on_flip=flipped)
+A.MayaApp.on_start = patched
+from kivy_ui.main import main
+main(["--sim", "--window"])
+"""
+
+
+def test_home_is_on_screen_before_the_devices_the_journal_and_the_rules_are_loaded(display, tmp_path):
+    """Issue 13: start-up to the first interactive frame is close to a bare Kivy window.
+    Home is drawn first; the device layer (and gpiozero, pyserial), the journal
+    (SQLite), the rules engine and the table controller load after that frame, and a
+    table without a config file never loads a TOML parser."""
+    import pathlib
+    import subprocess
+    import sys
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    env = dict(display, KIVY_NO_ARGS="1", MAYA_COMPANION_DATA=str(tmp_path / "data"),
+               MAYA_COMPANION_CONFIG=str(tmp_path / "none.toml"), KIVY_HOME=str(tmp_path / "kivy"))
+    script = tmp_path / "probe.py"  # a file: Kivy's App looks for its class's source
+    script.write_text(FIRST_FRAME_PROBE)
+    out = subprocess.run([sys.executable, str(script)], env=env, cwd=root, capture_output=True, text=True,
+                         timeout=120)
+    line = next((x for x in out.stdout.splitlines() if x.startswith("LOADED ")), None)
+    assert line is not None, out.stderr[-2000:]
+    loaded = set(json.loads(line[7:]))
+    assert "kivy_ui.screens.home" in loaded
+    late = ("hardware", "gpiozero", "serial", "sqlite3", "companion.journal", "companion.engine",
+            "companion.table", "companion.session", "tomllib")
+    assert sorted(m for m in late if m in loaded) == []
