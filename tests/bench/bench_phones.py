@@ -17,16 +17,14 @@ in a thread of their own. Turns alternate between the touchscreen and a phone:
 from __future__ import annotations
 
 import json
-import os
 import pathlib
-import shutil
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-from common import pct
+from common import display_env, pct
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -126,23 +124,8 @@ svc.stop(); d.stop()
 '''
 
 
-def _display_env() -> tuple[dict, subprocess.Popen | None]:
-    env = dict(os.environ)
-    if env.get("DISPLAY"):
-        return env, None
-    if shutil.which("Xvfb") is None:
-        return env, None
-    read, write = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as f:
-        env["DISPLAY"] = ":" + f.readline().strip()
-    return env, xvfb
-
-
 def run():
-    env, xvfb = _display_env()
+    env, xvfb = display_env()
     env["MAYA_COMPANION_DATA"] = tempfile.mkdtemp(prefix="bench-phones-")
     env["KIVY_HOME"] = tempfile.mkdtemp(prefix="bench-phones-kivy-")
     env["SDL_AUDIODRIVER"] = "dummy"

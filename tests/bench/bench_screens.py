@@ -42,6 +42,7 @@ from collections.abc import Iterator
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 from bench_history import fill  # 10,000 finished games in one transaction
+from common import display_env
 
 from companion.journal import FILENAME, Journal
 
@@ -141,22 +142,6 @@ def prepare(folder: pathlib.Path) -> dict[str, pathlib.Path]:
     return out
 
 
-def _display_env() -> tuple[dict, subprocess.Popen | None]:
-    env = dict(os.environ)
-    env.setdefault("KIVY_NO_CONSOLELOG", "1")
-    env["KIVY_NO_ARGS"] = "1"
-    env.setdefault("SDL_AUDIODRIVER", "dummy")
-    if env.get("DISPLAY"):
-        return env, None
-    read, write = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as f:
-        env["DISPLAY"] = ":" + f.readline().strip()
-    return env, xvfb
-
-
 def _child(env: dict, journal: pathlib.Path, reps: int, timeout: float = 180) -> dict:
     """One fresh app on a copy of `journal`; its BENCH report."""
     home = tempfile.mkdtemp(prefix="maya-bench-screens-")
@@ -206,15 +191,12 @@ def _figure(bench: str, warm: dict[str, list[list[float]]], first: dict[str, lis
 
 def run() -> Iterator[dict]:
     folder = pathlib.Path(tempfile.mkdtemp(prefix="bench-screens-"))
-    env, xvfb = _display_env()
+    env, xvfb = display_env(bytecode_cache=str(folder / "pycache"))
     try:
         t0 = time.perf_counter()
         journals = prepare(folder)
         prepared_s = round(time.perf_counter() - t0, 1)
-        # Children compile to a bytecode cache of their own, as an installed app has one
-        # (this machine may say PYTHONDONTWRITEBYTECODE): a first child, not counted, fills it.
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
+        # a first child, not counted, fills the children's bytecode cache (common.display_env)
         _child(env, journals["past10k"], 1)
         warm: dict[str, list[list[float]]] = {k: [] for k in KINDS}
         first: dict[str, list[float]] = {k: [] for k in KINDS}

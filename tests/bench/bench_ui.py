@@ -33,7 +33,7 @@ from collections.abc import Iterator
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-from common import pct
+from common import display_env, pct
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ROUNDS = 5
@@ -275,22 +275,6 @@ d.stop()
 """
 
 
-def _display_env() -> tuple[dict, subprocess.Popen | None]:
-    env = dict(os.environ)
-    env.setdefault("KIVY_NO_CONSOLELOG", "1")
-    env["KIVY_NO_ARGS"] = "1"
-    env.setdefault("SDL_AUDIODRIVER", "dummy")
-    if env.get("DISPLAY"):
-        return env, None
-    read, write = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as f:
-        env["DISPLAY"] = ":" + f.readline().strip()
-    return env, xvfb
-
-
 def _child(code: str, env: dict, *args: str, kind: str | None = None, timeout: float = 300) -> tuple[dict, float]:
     """Run one fresh child; returns its BENCH report (the first, or the first of
     `kind`) and the spawn time."""
@@ -325,15 +309,10 @@ def spread(values: list[float]) -> list[float]:
 
 def run() -> Iterator[dict]:
     """Each figure as soon as it is measured (a late failure keeps the earlier ones)."""
-    env, xvfb = _display_env()
     pycache = tempfile.mkdtemp(prefix="maya-bench-pycache-")
+    env, xvfb = display_env(bytecode_cache=pycache)
     try:
-        # Children compile to a bytecode cache of their own, as an installed app has one
-        # (this machine may say PYTHONDONTWRITEBYTECODE, and a module edited since its
-        # .pyc was written would be compiled again at every start): a first pair of
-        # children, not counted, fills it for both kinds.
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env["PYTHONPYCACHEPREFIX"] = pycache
+        # a first pair of children, not counted, fills the bytecode cache for both kinds
         _child(BARE, env)
         _child(APP, env, kind="app")
         start: dict[str, list[float]] = {"bare": [], "app": []}

@@ -1,5 +1,6 @@
 """What the benchmarks share: percentiles, milliseconds, bots playing a session
-to the end, and the bare SQLite commit a journaled action is measured against.
+to the end, the bare SQLite commit a journaled action is measured against, and a
+display (Xvfb) for the app's child processes.
 
 A bench module imports it as `common` after putting this directory on sys.path
 (run.py loads bench modules by path, so they are not a package):
@@ -12,7 +13,10 @@ without an installed package.
 """
 from __future__ import annotations
 
+import os
 import pathlib
+import shutil
+import subprocess
 import sys
 import time
 
@@ -25,6 +29,30 @@ from companion.journal import connect  # noqa: E402
 _CREATE = ("CREATE TABLE IF NOT EXISTS entries (session INTEGER, seq INTEGER, kind TEXT, payload TEXT, time REAL,"
            " PRIMARY KEY (session, seq)) WITHOUT ROWID")
 _INSERT = "INSERT INTO entries (session, seq, kind, payload, time) VALUES (?, ?, ?, ?, ?)"
+
+
+def display_env(bytecode_cache: str | None = None) -> tuple[dict, subprocess.Popen | None]:
+    """The environment for a Kivy child process, and the Xvfb started for it (None when
+    there is already a DISPLAY, or no Xvfb). bytecode_cache: a folder the children
+    compile into, as an installed app has its .pyc files (this machine may say
+    PYTHONDONTWRITEBYTECODE, and a module edited since its .pyc was written would be
+    compiled again at every start); a first uncounted child fills it."""
+    env = dict(os.environ)
+    env.setdefault("KIVY_NO_CONSOLELOG", "1")
+    env["KIVY_NO_ARGS"] = "1"
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    if bytecode_cache is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = bytecode_cache
+    if env.get("DISPLAY") or shutil.which("Xvfb") is None:
+        return env, None
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as f:
+        env["DISPLAY"] = ":" + f.readline().strip()
+    return env, xvfb
 
 
 def pct(values, q):
