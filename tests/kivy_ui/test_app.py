@@ -120,10 +120,8 @@ def test_peek_through_each_kind_of_gate(ui):
         return overlay() is not None and str(secret_of(table, seat)) in d.texts(overlay()) \
             and any(f"Only {table.name(seat)} looks" in t for t in d.texts(overlay()))
 
-    # 1. Ana taps her fob on the (simulated) reader (a new presentation: the
-    # reader counts a tag back within its "unseen" time as the same one).
-    d.wait(0.7)
-    d.key("q")
+    # 1. Ana taps her fob on the (simulated) reader.
+    d.tap_fob("q")
     assert d.until(lambda: overlay_shows_secret_of(0), 3)
     d.shot("04-private-overlay")
     d.tap(overlay().hide_button)

@@ -67,12 +67,10 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     readable(d)
 
     # Ana taps her fob: her three stones, as symbols with their names, only behind the gate.
-    d.wait(0.7)
-    d.key("q")
+    d.tap_fob("q")
     assert d.until(lambda: shows_stones_of(d, table, 0), 3)
     d.shot("curse-02-private-stones")
-    d.wait(0.7)  # the reader takes a tag back within its "unseen" time as the same presentation
-    d.key("q")  # a second tap hides again
+    d.tap_fob("q")  # a second tap hides again
     assert d.until(lambda: screen.gate_view.overlay is None, 3)
     # Ben holds his seat button.
     d.key("2", up=False)

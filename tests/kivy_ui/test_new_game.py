@@ -83,7 +83,7 @@ def test_a_known_fob_fills_in_its_owners_name(ui):
         r.fob = ""
     row = s.rows()[1]
     d.tap(row.ids.fob)
-    d.key("w")  # the sim panel taps fob B on the simulated reader
+    d.tap_fob("w")  # fob B again, on the simulated reader
     assert d.until(lambda: row.fob, 3)
     assert row.ids.name.text == "Ana"
 
