@@ -36,6 +36,7 @@ from .journal_read import (  # the read side; its public names are re-exported h
     count_actions,
     dumps,
     entry_crc,
+    loads,
     row_crc,
     sentence,
 )
@@ -478,6 +479,7 @@ __all__ = [
     "data_dir",
     "dumps",
     "entry_crc",
+    "loads",
     "row_crc",
     "sentence",
 ]

@@ -35,7 +35,7 @@ from .corrections import CORRECTION, correction_action, stepper
 from .engine import CHANCE, TABLE
 from .errors import BadComponents, BadOption, CannotUndo, CompanionError, IllegalAction, JournalError
 from .games import get_game
-from .journal import Journal, dumps
+from .journal import Journal, dumps, loads
 from .plaindata import check_action, plain_data_problem
 from .snapshots import SNAPSHOT_EVERY, GameUnpickler, States
 from .undo import Peeks, can_undo, needs_confirm, private_digest, rehide_steps, undo_plan
@@ -155,21 +155,22 @@ class Session:
         undo and redo groups, barrier, draws) from the entries alone, then the
         state: from the latest snapshot the journal holds for exactly these
         actions (checked by checksum), through `apply` for the actions after it."""
-        interned = self._interned
+        interned, redo = self._interned, self._redo
         actions, hashes = self._actions, self._hashes
         crc = zlib.crc32
+        expected = self._seq
         for seq, kind, payload in entries:
-            if seq != self._seq:
-                raise JournalError(f"Game {self.id} is missing journal entry {self._seq}; it cannot be rebuilt.")
+            if seq != expected:
+                raise JournalError(f"Game {self.id} is missing journal entry {expected}; it cannot be rebuilt.")
             data = interned.get(payload)
             if data is None:
                 try:
-                    data = json.loads(payload)
+                    data = loads(payload)
                 except ValueError:
                     raise JournalError(f"Game {self.id} cannot be rebuilt: journal entry {seq} is damaged.") from None
                 interned[payload] = data  # equal entries share one (read-only) object
             try:
-                if kind in ("action", CORRECTION):
+                if kind == "action" or kind == CORRECTION:
                     if not isinstance(data, dict) or (kind == CORRECTION) != (data.get("type") == CORRECTION):
                         raise JournalError(f"Game {self.id} cannot be rebuilt: journal entry {seq} is damaged.")
                     actions.append(data)
@@ -178,12 +179,12 @@ class Session:
                         self._draws += 1
                         if self._remembered:
                             self._dealt_again(data)
-                    else:
-                        self._redo.clear()
+                    elif redo:
+                        redo.clear()
                 elif kind == "undo":
                     self._take_back(data["actions"], states=False)
                     if data.get("rehide"):
-                        self._redo.clear()  # the rehide actions that follow changed the game
+                        redo.clear()  # the rehide actions that follow changed the game
                 elif kind == "redo":
                     self._put_back(states=False)
                 elif kind == "seen":
@@ -192,7 +193,8 @@ class Session:
                     raise JournalError(f"Game {self.id} has an entry of unknown kind {kind!r}.")
             except (KeyError, TypeError):
                 raise JournalError(f"Game {self.id} cannot be rebuilt: journal entry {seq} is damaged.") from None
-            self._seq += 1
+            expected += 1
+            self._seq = expected
         start, state = self._best_snapshot()
         self._states.restart(start, state)
         apply = self._step
@@ -209,6 +211,12 @@ class Session:
     def _best_snapshot(self) -> tuple[int, Any]:
         """(index, state): the latest snapshot saved for exactly the actions in
         effect, else (0, the setup)."""
+        n = len(self._actions)
+        latest = n - n % SNAPSHOT_EVERY  # saved with the commit that reached it, unless it would not pickle
+        if latest:
+            state = self._load_snapshot(latest)
+            if state is not None:
+                return latest, state
         for idx, prefix in self.journal.snapshot_marks(self.id):
             if idx <= len(self._actions) and self._hashes[idx] == prefix:
                 state = self._load_snapshot(idx)
