@@ -163,6 +163,24 @@ _INSERT_ENTRY = "INSERT INTO entries (session, seq, kind, payload, time, crc) VA
 _SEAL = f"UPDATE sessions SET crc = row_crc({_SESSION_COLUMNS}) WHERE id = ?"
 
 
+_SEALED: dict[tuple[str, ...], str] = {}
+
+
+def _sealed_update(columns: tuple[str, ...]) -> str:
+    """One UPDATE that sets `columns` (parameters in that order, then the id) and
+    the row's checksum over the new values: what an UPDATE then _SEAL would do,
+    in one statement (SQLite evaluates a SET expression over the old row, so the
+    new values are passed to row_crc as parameters)."""
+    sql = _SEALED.get(columns)
+    if sql is None:
+        params = {c: f"?{i}" for i, c in enumerate(columns, 1)}
+        crc_args = ", ".join(params.get(c, c) for c in _SESSION_COLUMNS.replace(" ", "").split(","))
+        sets = ", ".join(f"{c} = {p}" for c, p in params.items())
+        sql = _SEALED[columns] = (f"UPDATE sessions SET {sets}, crc = row_crc({crc_args})"
+                                  f" WHERE id = ?{len(columns) + 1}")
+    return sql
+
+
 class _MoveAside(Exception):
     def __init__(self, why: str):
         self.why = why
@@ -388,16 +406,15 @@ class Journal(JournalReader):
         ]
         statements += [("INSERT OR IGNORE INTO snapshots (session, idx, prefix, state, crc) VALUES (?, ?, ?, ?, ?)",
                         (session_id, idx, prefix, blob, zlib.crc32(blob))) for idx, prefix, blob in snapshots]
+        changed: dict[str, Any] = {}
         if summary is not None:
-            statements.append(("UPDATE sessions SET summary = ? WHERE id = ?", (dumps(summary), session_id)))
+            changed["summary"] = dumps(summary)
         if result is not ...:
-            if result is None:
-                statements.append(("UPDATE sessions SET finished = NULL, result = NULL WHERE id = ?", (session_id,)))
-            else:
-                statements.append(("UPDATE sessions SET finished = ?, result = ? WHERE id = ?",
-                                   (now, dumps(result), session_id)))
-        if summary is not None or result is not ...:
-            statements.append((_SEAL, (session_id,)))
+            # float: what the REAL column stores, so the checksum is of the value read back
+            changed["finished"] = None if result is None else float(now)
+            changed["result"] = None if result is None else dumps(result)
+        if changed:
+            statements.append((_sealed_update(tuple(changed)), (*changed.values(), session_id)))
         self._write("The move could not be saved", statements)
 
     def append(self, session_id: int, seq: int, kind: str, payload: str) -> None:

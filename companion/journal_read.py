@@ -28,9 +28,13 @@ _SESSION_COLUMNS = ("id, game, players, options, meta, seed, randomness, started
 _DAMAGE = ("no such table", "no such column", "already exists", "malformed", "not a database")
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
 def dumps(value: Any) -> str:
-    """Compact JSON, refusing NaN (not JSON) so a bad value fails before commit."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    """Compact JSON, refusing NaN (not JSON) so a bad value fails before commit.
+    (json.dumps with these options builds an encoder per call; one is kept.)"""
+    return _ENCODER.encode(value)
 
 
 _scan = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed: a decoder is its context

@@ -42,6 +42,9 @@ from .undo import Peeks, can_undo, needs_confirm, private_digest, rehide_steps, 
 
 RANDOMNESS = ("digital", "physical")
 MAX_DEALS = 10_000  # a game that keeps asking for draws forever is a bug, not a hang
+MAX_PENDING = 4  # snapshots left waiting for a light commit (_write); older ones are not saved
+
+Snapshot = tuple[int, int, Any]  # (index, prefix checksum, the state after that many actions)
 
 Listener = Callable[["Session", str], Any]
 
@@ -80,6 +83,7 @@ class Session:
         self._hashes = array("I", [0])
         self._states.loader = self._load_snapshot
         self._pickles = True  # False once a state of this game would not pickle: no snapshots
+        self._pending: list[Snapshot] = []  # snapshots reached, left for the next commit of one entry (_write)
         self._remembered: list[dict[str, Any]] = []  # undone chance outcomes, dealt again first, in order
         self._peeks = Peeks()  # who saw their private view, after how many actions, and what it showed
         self._draws = 0  # chance actions ever journaled: picks the next draw's RNG
@@ -212,7 +216,7 @@ class Session:
         """(index, state): the latest snapshot saved for exactly the actions in
         effect, else (0, the setup)."""
         n = len(self._actions)
-        latest = n - n % SNAPSHOT_EVERY  # saved with the commit that reached it, unless it would not pickle
+        latest = n - n % SNAPSHOT_EVERY  # saved unless it would not pickle, or left pending (_write)
         if latest:
             state = self._load_snapshot(latest)
             if state is not None:
@@ -235,23 +239,31 @@ class Session:
         except Exception:
             return None
 
-    def _snapshots_for(self, first: int, states: list[Any], hashes: list[int]) -> list[tuple[int, int, bytes]]:
-        """(index, prefix, pickled state) for each index in first..first+len-1
-        that is a multiple of SNAPSHOT_EVERY: saved with the commit that makes them."""
+    def _snapshots_for(self, first: int, states: list[Any], hashes: list[int]) -> list[Snapshot]:
+        """(index, prefix, state) for each index in first..first+len-1 that is a
+        multiple of SNAPSHOT_EVERY: due to be saved (see _write)."""
+        if not self._pickles:
+            return []
+        return [(first + k, hashes[k], state) for k, state in enumerate(states)
+                if (first + k) % SNAPSHOT_EVERY == 0 and first + k > 0]
+
+    def _pickled(self, due: list[Snapshot]) -> list[tuple[int, int, bytes]]:
         out = []
-        for k, state in enumerate(states):
-            idx = first + k
-            if idx % SNAPSHOT_EVERY == 0 and idx > 0 and self._pickles:
-                try:
-                    out.append((idx, hashes[k], pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)))
-                except Exception:
-                    self._pickles = False
+        for idx, prefix, state in due:
+            if not self._pickles:
+                break
+            try:
+                out.append((idx, prefix, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)))
+            except Exception:
+                self._pickles = False  # a state of this game that will not pickle: no more snapshots
         return out
 
     # --- the in-memory history (shared by live play and replay) ----------------
-    def _record(self, action: dict[str, Any], after: Any, payload: str) -> None:
+    def _record(self, action: dict[str, Any], after: Any, prefix: int) -> None:
+        """Take a committed action in memory; prefix: the checksum of the
+        payloads up to and including it (_hashes)."""
         self._actions.append(action)
-        self._hashes.append(zlib.crc32(payload.encode(), self._hashes[-1]))
+        self._hashes.append(prefix)
         self._states.append(after)
         if action.get("actor") == CHANCE:
             self._draws += 1
@@ -394,24 +406,38 @@ class Session:
         kinds = [CORRECTION if a.get("type") == CORRECTION else "action" for a, _, _ in steps]
         became = self._write(list(zip(kinds, (p for _, p, _ in steps))), steps[-1][2], len(self._actions) + len(steps),
                              snapshots)
-        for action, payload, state in steps:
+        for (action, payload, state), prefix in zip(steps, hashes):
             action = self._interned.setdefault(payload, action)
             self._seq += 1
-            self._record(action, state, payload)
+            self._record(action, state, prefix)
         return became
 
     def _write(self, entries: list[tuple[str, str]], after: Any, actions_after: int,
-               snapshots: list[tuple[int, int, bytes]] | None = None) -> bool:
+               due: list[Snapshot] | None = None) -> bool:
         """Commit entries with the summary and (if it changes) the result they
         lead to, in one transaction; then note the finished flag. True when the
-        game became finished."""
+        game became finished.
+
+        Snapshots `due` (the states these entries reach at a multiple of
+        SNAPSHOT_EVERY) are pickled and saved with a commit of one entry. A
+        commit of several (a move and the dealer's draws after it: a Mayan Curse
+        round end, the heaviest tap) leaves them for the next commit of one
+        entry, so its pickling and bigger write do not land on the heaviest
+        tap. A snapshot is only a shortcut for resume (the entries are the
+        record): one never saved costs a longer replay, never a game."""
+        due = self._pending + (due or [])
+        if len(entries) > 1:
+            waiting, blobs = due[-MAX_PENDING:], []
+        else:
+            waiting, blobs = [], self._pickled(due)
         result = self.game.result(after)
         finished = result is not None
         self.journal.commit(
             self.id, self._seq, entries, summary={"entries": self._seq + len(entries), "actions": actions_after},
             result=(result.to_json() if result is not None else None) if finished != self._finished else ...,
-            snapshots=snapshots or (),
+            snapshots=blobs,
         )
+        self._pending = waiting
         became = finished and not self._finished
         self._finished = finished
         return became
@@ -433,7 +459,7 @@ class Session:
             if action is None:
                 action = game.sample_chance(state, draw_rng(self.seed, draws))
                 payload = dumps(action)
-                action = json.loads(payload)
+                action = loads(payload)
                 after = game.apply(state, action)
             else:
                 remembered.remove(action)
@@ -472,7 +498,7 @@ class Session:
             self._notify("finished")
 
     def _journal_entry(self, kind: str, payload: str, after: Any, count_after: int,
-                       snapshots: list[tuple[int, int, bytes]] | None = None) -> bool:
+                       snapshots: list[Snapshot] | None = None) -> bool:
         """One undo/redo/seen entry with the summary and result it leads to, in
         one transaction. True when it finished the game."""
         became = self._write([(kind, payload)], after, count_after, snapshots)
@@ -545,10 +571,10 @@ class Session:
         self._seq += 1
         self._take_back(count)
         self._redo.clear()  # the game changed after the undo: what was undone cannot come back
-        for action, p, state in steps:
+        for (action, p, state), prefix in zip(steps, hashes):
             action = self._interned.setdefault(p, action)
             self._seq += 1
-            self._record(action, state, p)
+            self._record(action, state, prefix)
 
     def can_redo(self) -> tuple[bool, str]:
         if not self._redo:

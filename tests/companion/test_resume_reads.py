@@ -73,3 +73,44 @@ def test_a_resume_starts_from_the_latest_snapshot_and_from_an_older_one_when_it_
         resumed, applied = _applies_to_resume(journal, s.id, monkeypatch)
         assert resumed.state == s.state == replay("maya-madness", s.players, s.options, s.actions)
         assert applied == n - (latest - SNAPSHOT_EVERY)
+
+
+def test_a_commit_seals_the_row_over_the_values_it_wrote(tmp_path):
+    """The summary, result and checksum are one UPDATE: the checksum must be of
+    the values as the row holds them (a whole-number time is stored as REAL)."""
+    with Journal.open(tmp_path / "j.sqlite3") as journal:
+        sid = journal.create_session("maya", ["Ana", "Ben"], {}, {}, 1, "digital", started=100.0)
+        journal.commit(sid, 0, [("action", '{"actor":0,"type":"pass"}')], summary={"entries": 1, "actions": 1},
+                       result={"scores": [1, 2], "winners": [1]}, when=200)
+        row = journal.session(sid)  # a checksum that does not match sets the game aside (JournalError)
+        assert row["finished"] == 200.0 and row["result"]["winners"] == [1] and row["summary"]["entries"] == 1
+        journal.commit(sid, 1, [("action", '{"actor":1,"type":"pass"}')], summary={"entries": 2, "actions": 2},
+                       result=None)
+        row = journal.session(sid)
+        assert row["finished"] is None and row["result"] is None and row["summary"]["actions"] == 2
+        assert journal.in_progress()[0]["id"] == sid and journal.history() == []
+
+
+def test_a_snapshot_reached_by_a_move_and_its_draws_is_saved_with_the_next_single_entry(tmp_path):
+    """A Mayan Curse round end (a move and the dealer's draws, one commit) leaves
+    the pickling of a snapshot it reached to the next commit of one entry; resume
+    is exact either way."""
+    with Journal.open(tmp_path / "j.sqlite3") as journal:
+        s = Session.create(journal, "mayan-curse", ["Ana", "Ben", "Cy"], seed=5)
+        rng, bot = random.Random(5), RandomBot()
+        saved = lambda: {i for (i,) in journal._conn.execute(  # noqa: E731
+            "SELECT idx FROM snapshots WHERE session = ?", (s.id,))}
+        seen_deferred = False
+        while not s.is_over():
+            before, entries = len(s.actions), s._seq
+            seats = sorted(a for a in s.actors() if a != CHANCE)
+            s.act(bot.choose(s.game, s.state, rng.choice(seats), rng))
+            reached = {i for i in range(before + 1, len(s.actions) + 1) if i % SNAPSHOT_EVERY == 0}
+            if s._seq - entries > 1 and reached:
+                assert not reached & saved()
+                deferred, seen_deferred = reached, True
+            elif s._seq - entries == 1 and seen_deferred and not s.is_over():
+                assert deferred <= saved()
+                break
+        assert seen_deferred
+        assert Session.resume(journal, s.id, deal=False).state == s.state
