@@ -4,7 +4,7 @@ import sqlite3
 
 import pytest
 
-from companion.journal import SCHEMA_VERSION, Journal, count_actions, data_dir
+from companion.journal import CACHE_KIB, SCHEMA_VERSION, Journal, count_actions, data_dir
 from companion.session import Session
 
 
@@ -20,6 +20,13 @@ def test_journal_uses_wal_with_full_sync_and_current_schema(tmp_path):
         assert j.schema_version == SCHEMA_VERSION >= 1
         assert j._conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert j._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_the_journals_page_cache_is_capped_so_memory_stays_flat_as_the_file_grows(tmp_path):
+    """SQLite's default cache (2,000 KiB) filled as the journal grew, game after game."""
+    with Journal.open(tmp_path / "j.sqlite3") as j:
+        assert j._conn.execute("PRAGMA cache_size").fetchone()[0] == -CACHE_KIB
+        assert 64 <= CACHE_KIB <= 512
 
 
 def test_reopening_keeps_sessions(tmp_path, toy):
