@@ -162,7 +162,7 @@ class Session:
         interned, redo = self._interned, self._redo
         actions, hashes = self._actions, self._hashes
         crc = zlib.crc32
-        expected = self._seq
+        expected, draws = self._seq, 0
         for seq, kind, payload in entries:
             if seq != expected:
                 raise JournalError(f"Game {self.id} is missing journal entry {expected}; it cannot be rebuilt.")
@@ -173,14 +173,15 @@ class Session:
                 except ValueError:
                     raise JournalError(f"Game {self.id} cannot be rebuilt: journal entry {seq} is damaged.") from None
                 interned[payload] = data  # equal entries share one (read-only) object
+            expected += 1
             try:
                 if kind == "action" or kind == CORRECTION:
-                    if not isinstance(data, dict) or (kind == CORRECTION) != (data.get("type") == CORRECTION):
+                    if type(data) is not dict or (kind == CORRECTION) != (data.get("type") == CORRECTION):
                         raise JournalError(f"Game {self.id} cannot be rebuilt: journal entry {seq} is damaged.")
                     actions.append(data)
                     hashes.append(crc(payload.encode(), hashes[-1]))
                     if data.get("actor") == CHANCE:
-                        self._draws += 1
+                        draws += 1
                         if self._remembered:
                             self._dealt_again(data)
                     elif redo:
@@ -197,8 +198,7 @@ class Session:
                     raise JournalError(f"Game {self.id} has an entry of unknown kind {kind!r}.")
             except (KeyError, TypeError):
                 raise JournalError(f"Game {self.id} cannot be rebuilt: journal entry {seq} is damaged.") from None
-            expected += 1
-            self._seq = expected
+        self._seq, self._draws = expected, self._draws + draws
         start, state = self._best_snapshot()
         self._states.restart(start, state)
         apply = self._step
