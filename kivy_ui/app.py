@@ -22,7 +22,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion.errors import CompanionError
 from companion.paths import data_dir, write_private_json
 
-from . import text_atlas, theme
+from . import theme
 from .screens import GAME_SCREENS, SCREENS, screen_class
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -122,7 +122,6 @@ class MayaApp(App):
     def build(self):
         Window.clearcolor = theme.BACKGROUND
         theme.register_fonts()
-        text_atlas.install()
         Builder.load_file(str(HERE / "app.kv"))
         self.root_widget = Root()
         self.sm = ScreenManager(transition=NoTransition())

@@ -11,7 +11,6 @@ Needs a display (the tests start Xvfb) and KIVY_NO_ARGS=1 before Kivy loads.
 """
 from __future__ import annotations
 
-import itertools
 import os
 import pathlib
 import time
@@ -290,24 +289,3 @@ class AppDriver:
         if made:
             made[-1].replace(path)
         return path
-
-
-def texture_switches() -> dict[str, int]:
-    """What the window's next frame asks of the GPU: its draws, in order, and how many
-    times the texture changes between two of them (what a software renderer charges
-    for; kivy_ui/text_atlas.py), and how many textures it binds."""
-    from kivy.core.window import Window
-    from kivy.graphics.instructions import InstructionGroup, VertexInstruction
-
-    textures: list[int | None] = []
-
-    def walk(group: Any) -> None:
-        for ins in group.children:
-            if isinstance(ins, VertexInstruction):
-                textures.append(ins.texture.id if ins.texture is not None else None)
-            elif isinstance(ins, InstructionGroup):
-                walk(ins)
-
-    walk(Window.canvas)
-    switches = sum(1 for a, b in itertools.pairwise(textures) if a != b) + bool(textures)
-    return {"draws": len(textures), "switches": switches, "textures": len(set(textures))}

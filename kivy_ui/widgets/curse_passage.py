@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Color, Line, RoundedRectangle
+from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from .. import theme
-from ..text_atlas import Ellipse, Rectangle  # untextured shapes drawn from the text's texture
 
 # A symbol's shape and colour; symbols a box names beyond these take the spares in turn.
 STONE_LOOK = {"dog": ("●", (0.95, 0.55, 0.20, 1)), "jaguar": ("■", (0.95, 0.85, 0.25, 1)),

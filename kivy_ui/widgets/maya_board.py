@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from kivy.graphics import Color
+from kivy.graphics import Color, Line, Rectangle
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -23,7 +23,6 @@ from kivy.uix.widget import Widget
 from companion.games.maya.words import short_marker_name
 
 from .. import theme
-from ..text_atlas import Frame, Rectangle  # untextured shapes drawn from the text's texture
 
 # Kivy caches a font found by a name without ".ttf" under the name with it, so each
 # label would look the name up on disk again (a few stat() calls per text change).
@@ -70,7 +69,7 @@ class Panel(BoxLayout):
             self._bg_colour = Color(*theme.SURFACE)
             self._bg = Rectangle(pos=self.pos, size=self.size)
             self._frame_colour = Color(0, 0, 0, 0)
-            self._frame = Frame(rectangle=(0, 0, 1, 1), width=dp(2))
+            self._frame = Line(rectangle=(0, 0, 1, 1), width=dp(2))
         self.bind(pos=self._fit, size=self._fit)
 
     def _fit(self, *_: Any) -> None:

@@ -8,11 +8,9 @@ the screens always show our digits too).
 """
 from __future__ import annotations
 
-from kivy.graphics import Color, Line, RoundedRectangle
+from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.widget import Widget
-
-from ..text_atlas import Ellipse, Rectangle  # untextured shapes drawn from the text's texture
 
 
 def maya_levels(value: int) -> list[int]:

@@ -14,14 +14,13 @@ label is at least 16 px, the title and legend 20 px, readable at 800x480.
 from __future__ import annotations
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Line
+from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.metrics import dp, sp
 from kivy.properties import StringProperty
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from .. import theme
-from ..text_atlas import Ellipse, Rectangle  # untextured shapes drawn from the text's texture
 
 AXIS = (0.55, 0.55, 0.6, 1)
 GRID = (0.25, 0.25, 0.3, 1)

@@ -12,7 +12,6 @@ alternate round by round; medians, with the spread):
   -> the frame showing its effect (Window.on_flip, before the buffer swap), p50
   and p99, against a bare Kivy label's text change -> its frame in a window of
   the same size; target <= 3x. A seat button hold -> the private view, too.
-  Also without the sim panel, and without the text atlas (kivy_ui/text_atlas.py).
 * ui_idle_cpu: CPU seconds over 30 s with nothing happening, Home and a Maya
   Madness table screen, against a bare Kivy window; target <= 1.0x.
 * ui_rss_games: resident memory after 30 whole games played through the table
@@ -329,9 +328,7 @@ def run() -> Iterator[dict]:
                "target": "<= 1.15x bare window", "ok": t_app <= 1.15 * t_bare}
 
         lat: dict[str, list[float]] = {"bare": [], "touch": [], "commit": [], "button": [], "same": [],
-                                       "pi_touch": [], "pi_commit": [], "pi_same": [],
-                                       "own_touch": [], "own_commit": [], "own_same": []}
-        own_textures = dict(env, MAYA_COMPANION_ATLAS="0")  # Kivy's texture per label, for comparison
+                                       "pi_touch": [], "pi_commit": [], "pi_same": []}
         for _ in range(2):
             lat["bare"] += _child(BARE_LATENCY, env, "100")[0]["ms"]
             report = _child(LATENCY, env, "100")[0]
@@ -343,16 +340,11 @@ def run() -> Iterator[dict]:
             lat["pi_touch"] += report["touch_ms"]
             lat["pi_commit"] += report["commit_ms"]
             lat["pi_same"] += report["same_window_ms"]
-            report = _child(LATENCY, own_textures, "100", "nopanel")[0]
-            lat["own_touch"] += report["touch_ms"]
-            lat["own_commit"] += report["commit_ms"]
-            lat["own_same"] += report["same_window_ms"]
         b50, b99 = statistics.median(lat["bare"]), p99(lat["bare"])
         m50, m99 = statistics.median(lat["touch"]), p99(lat["touch"])
         screen_only = [t - c for t, c in zip(lat["touch"], lat["commit"])]
         s50, s99 = statistics.median(screen_only), p99(screen_only)
         pi_screen = [t - c for t, c in zip(lat["pi_touch"], lat["pi_commit"])]
-        own_screen = [t - c for t, c in zip(lat["own_touch"], lat["own_commit"])]
         w50, w99 = statistics.median(lat["same"]), p99(lat["same"])
         yield {"bench": "ui_move_to_frame", "touch_p50_ms": round(m50, 2), "touch_p99_ms": round(m99, 2),
                "bare_label_p50_ms": round(b50, 2), "bare_label_p99_ms": round(b99, 2),
@@ -371,10 +363,6 @@ def run() -> Iterator[dict]:
                "no_panel_screen_ratio_p50": round(statistics.median(pi_screen) / b50, 2),
                "no_panel_screen_ratio_p99": round(p99(pi_screen) / b99, 2),
                "no_panel_same_window_label_p50_ms": round(statistics.median(lat["pi_same"]), 2),
-               # the same without the text atlas (MAYA_COMPANION_ATLAS=0): a texture per label
-               "no_panel_kivy_textures_screen_p50_ms": round(statistics.median(own_screen), 2),
-               "no_panel_kivy_textures_screen_p99_ms": round(p99(own_screen), 2),
-               "no_panel_kivy_textures_same_window_label_p50_ms": round(statistics.median(lat["own_same"]), 2),
                "button_to_private_view_p50_ms": round(statistics.median(lat["button"]), 2),
                "button_to_private_view_p99_ms": round(p99(lat["button"]), 2),
                "samples": len(lat["touch"]), "target": "<= 3x a bare label change, p50 and p99 (the screen's part)",

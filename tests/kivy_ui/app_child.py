@@ -6,9 +6,6 @@
                                    moves chosen by the random bot and entered on the table
     python app_child.py resume     tap Resume on home, print the table view, exit
     python app_child.py large W H  a 4-player game in a W x H window: print what is cut off
-    python app_child.py shot GAME DIR  GAME with a fixed seed, a few fixed bot moves, a
-                                   screenshot of its table screen as DIR/GAME.png; prints
-                                   the textures its frame binds (text_atlas.py)
 """
 import json
 import sys
@@ -19,8 +16,6 @@ from kivy_ui.driver import AppDriver
 def main(argv):
     if argv[0] == "large":
         return large(int(argv[1]), int(argv[2]), argv[3])
-    if argv[0] == "shot":
-        return shot(argv[1], argv[2])
     d = AppDriver(simulate=True)
     d.start()
     assert d.until(lambda: d.app.journal is not None and d.app.devices is not None, 10)
@@ -74,29 +69,6 @@ def play_bot_moves(d, game, moves):
         seat = rng.choice(seats)
         assert table.play(bot.choose(table.session.game, table.session.state, seat, rng)), table.message
     d.frames(2)
-
-
-def shot(game, folder):
-    import random
-
-    from companion.bots import get_bot
-    from companion.engine import CHANCE
-    from companion.session import Session
-    from kivy_ui.driver import texture_switches
-
-    d = AppDriver(simulate=True)
-    d.start()
-    assert d.until(lambda: d.app.journal is not None and d.app.devices is not None, 10)
-    d.app._attach(Session.create(d.app.journal, game, ["Ana", "Ben", "Cy"], seed=7))
-    table, rng, bot = d.app.table, random.Random(7), get_bot(game, "random")
-    for _ in range(6):
-        seats = [a for a in table.session.actors() if a != CHANCE]
-        assert table.play(bot.choose(table.session.game, table.session.state, rng.choice(seats), rng)), table.message
-    d.frames(3)
-    d.screenshot(game, folder)
-    print(json.dumps(texture_switches()), flush=True)
-    d.stop()
-    return 0
 
 
 def large(width, height, shots):

@@ -29,12 +29,14 @@ def test_a_level_is_dots_over_bars_and_zero_is_the_shell():
 
 
 def test_negative_count_is_drawn_with_a_minus_mark_and_the_same_glyphs(display):
+    from kivy.graphics import Ellipse, Rectangle, RoundedRectangle
+
     from kivy_ui.widgets.maya_numeral import MayaNumeral
 
     def shapes(value):
         w = MayaNumeral(value=value, size=(100, 150), pos=(0, 0))
-        kinds = [type(i).__name__ for i in w.canvas.children]  # Kivy's shapes or text_atlas's
-        return kinds.count("Ellipse"), kinds.count("RoundedRectangle"), kinds.count("Rectangle")
+        kinds = [type(i) for i in w.canvas.children]
+        return kinds.count(Ellipse), kinds.count(RoundedRectangle), kinds.count(Rectangle)
 
     assert shapes(7) == (2, 1, 0)  # two dots over one bar
     assert shapes(-7) == (2, 1, 1)  # the same, plus the minus bar
