@@ -220,13 +220,20 @@ class SimReader:
             self.write(self.frame(data))  # at once; a repeating reader repeats from its thread
             self._presented.set()
 
+    @property
+    def tap_reads(self) -> int:
+        """How many reads a quick tap lasts: twice what the reader needs to confirm a
+        tag (six RDM6300 frames, about 0.3 s, as a hand's tap lasts a few tenths of a
+        second). Twice, so a reader thread held up past the confirmation window by
+        a busy machine still sees a full run of reads after the hold-up."""
+        return 2 * self.family.confirm_reads
+
     def remove(self) -> None:
-        """Take the tag away. A tag not yet read as often as the reader needs to confirm
-        it (two frames of an RDM6300, two PN532 polls) stays until it has been, so
-        present() then remove() at once is a quick tap (a hand's tap lasts a few
-        tenths of a second: several frames), not a tap too fast to read."""
+        """Take the tag away. A tag not yet read ``tap_reads`` times stays until it has
+        been, so present() then remove() at once is a quick tap, not a tap too fast
+        to read."""
         with self._lock:
-            if self.tag is not None and self.family.continuous and self._reads < self.family.confirm_reads:
+            if self.tag is not None and self.family.continuous and self._reads < self.tap_reads:
                 self._leaving = True
             else:
                 self.tag = None
@@ -236,7 +243,7 @@ class SimReader:
         tag = self.tag
         if tag is not None:
             self._reads += 1
-            if self._leaving and self._reads >= self.family.confirm_reads:
+            if self._leaving and self._reads >= self.tap_reads:
                 self.tag, self._leaving = None, False
         return tag
 

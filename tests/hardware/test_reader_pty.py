@@ -201,3 +201,26 @@ def test_a_quick_tap_present_then_remove_at_once_is_read(rig, protocol, uid):
     sim.remove()
     events.wait(tag(uid))
     events.wait(gone(uid))
+
+
+def test_a_quick_tap_is_read_even_when_the_reader_is_held_up_after_its_first_frame(rig, monkeypatch):
+    """A busy machine can hold the reader's thread up longer than the confirmation
+    window (0.3 s between an RDM6300's reads) after it saw the first frame: the
+    count starts again, and a quick tap from the sim panel must last long enough
+    (twice the reads needed) to be confirmed after the hold-up. Failed when a
+    quick tap lasted just the three reads needed, flaking UI tests in CI."""
+    seen = Presence.seen
+    held = []
+
+    def slow_seen(self, uid):
+        seen(self, uid)
+        if not held:
+            held.append(uid)
+            time.sleep(0.45)  # the thread held up, as by a busy machine
+
+    monkeypatch.setattr(Presence, "seen", slow_seen)
+    sim, _, events = rig("rdm6300")
+    sim.present("62E3086CED")
+    sim.remove()
+    events.wait(tag("62E3086CED"))
+    events.wait(gone("62E3086CED"))
