@@ -247,20 +247,6 @@ def test_asking_for_a_bot_that_does_not_exist_is_a_sentence():
 
 
 # --- the fourth game, jobs, start-up --------------------------------------------------
-@pytest.fixture
-def charms():
-    import importlib.util
-
-    path = pathlib.Path(__file__).with_name("fourth.py")
-    if "fourth" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("fourth", path)
-        sys.modules["fourth"] = module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    fourth = sys.modules["fourth"]
-    yield fourth.register()
-    fourth.unregister()
-
-
 def test_a_new_game_is_listed_replayed_and_simulated_with_no_edit_to_the_cli(capsys, tmp_path, charms):
     code, out, _ = run(capsys, "games")
     assert code == 0 and "charms: Charm hunt, 2 to 4 players" in out
