@@ -201,12 +201,9 @@ class JournalReader:
         rows = self._safe_rows(
             "SELECT seq, kind, payload, crc FROM entries WHERE session = ? ORDER BY seq", (session_id,))
         out = []
-        crc32 = zlib.crc32
         for seq, kind, payload, crc in rows:
-            # entry_crc, inlined: one call fewer per entry on every resume
             if crc is not None and (not isinstance(payload, str) or not isinstance(kind, str)
-                                    or crc != crc32(f"{session_id}|{seq}|{kind}|{payload}".encode(
-                                        "utf-8", "surrogatepass"))):
+                                    or crc != entry_crc(session_id, seq, kind, payload)):
                 raise JournalError(self.set_aside(session_id, "", f"entry {seq} is damaged"))
             out.append((seq, kind, payload))
         return out
