@@ -30,15 +30,30 @@ pi_model() {
 }
 
 package_installed() {
-  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+  # The whole answer is read before it is looked at: `dpkg-query | grep -q`
+  # under `set -o pipefail` fails when grep stops reading early (SIGPIPE).
+  local status
+  status="$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" || return 1
+  [[ $status == *"install ok installed"* ]]
+}
+
+# package_candidate NAME : status 0 when this release's package lists offer
+# NAME. `apt-cache policy` prints a long table; piping it into `grep -q` made
+# apt-cache die of SIGPIPE when grep had seen enough, and pipefail counted a
+# package that exists as missing (7 of 20 calls in a fresh root).
+package_candidate() {
+  local policy
+  policy="$(apt-cache policy "$1" 2>/dev/null)" || return 1
+  [[ $policy =~ Candidate:\ [0-9] ]]
 }
 
 # missing_packages ALT... : the alternatives ("a|b") of which no name is installed.
+# A trailing "?" marks an alternative as optional; it is printed with it.
 missing_packages() {
   local alternatives n found
   local -a names
   for alternatives in "$@"; do
-    IFS='|' read -r -a names <<<"$alternatives"
+    IFS='|' read -r -a names <<<"${alternatives%\?}"
     found=""
     for n in "${names[@]}"; do
       if package_installed "$n"; then found=1; break; fi
@@ -49,24 +64,53 @@ missing_packages() {
 
 # ensure_packages ALT... : install what is missing (through $SUDO, if set);
 # returns at once, printing nothing, when nothing is. Each "a|b" installs the
-# first name this release has.
+# first name this release has. A package this release does not have stops
+# the command with a sentence naming it (status 1), unless it is marked
+# optional with a trailing "?" ("shellcheck?"), which is said and skipped.
+# Whatever was installed is checked afterwards, so "installed" is never said
+# of a package that is not there.
 ensure_packages() {
-  local -a missing chosen names
-  local alternatives pick n
+  local -a missing=() chosen=() names=() absent=()
+  local alternatives pick n optional
   mapfile -t missing < <(missing_packages "$@")
   [ ${#missing[@]} -gt 0 ] || return 0
   echo "Installing system packages: ${missing[*]}"
-  ${SUDO:-} apt-get update -qq
+  if ! ${SUDO:-} apt-get update -qq; then
+    echo "Could not read Debian's package lists (apt-get update failed, above); nothing was installed." >&2
+    return 1
+  fi
   for alternatives in "${missing[@]}"; do
-    IFS='|' read -r -a names <<<"$alternatives"
+    optional=""
+    [[ $alternatives == *\? ]] && optional=1
+    IFS='|' read -r -a names <<<"${alternatives%\?}"
     pick=""
     for n in "${names[@]}"; do
-      if apt-cache policy "$n" 2>/dev/null | grep -q 'Candidate: [0-9]'; then pick="$n"; break; fi
+      if package_candidate "$n"; then pick="$n"; break; fi
     done
-    if [ -n "$pick" ]; then chosen+=("$pick"); else echo "  (no package $alternatives in this release; skipped)"; fi
+    if [ -n "$pick" ]; then
+      chosen+=("$pick")
+    elif [ -n "$optional" ]; then
+      echo "  (no package ${alternatives%\?} in this release; it is optional, so it is skipped)"
+    else
+      absent+=("${alternatives%\?}")
+    fi
   done
+  if [ ${#absent[@]} -gt 0 ]; then
+    echo "This release of the system has no package ${absent[*]//|/ or }, which the companion needs; nothing was installed." >&2
+    echo "Check the package sources in /etc/apt/sources.list and /etc/apt/sources.list.d/ (Debian 12 or 13, or Raspberry Pi OS), then run this again." >&2
+    return 1
+  fi
   [ ${#chosen[@]} -gt 0 ] || return 0
-  ${SUDO:-} env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${chosen[@]}" >/dev/null
+  if ! ${SUDO:-} env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${chosen[@]}" >/dev/null; then
+    echo "Installing ${chosen[*]} failed (apt-get's own words above)." >&2
+    return 1
+  fi
+  local -a still=()
+  for n in "${chosen[@]}"; do package_installed "$n" || still+=("$n"); done
+  if [ ${#still[@]} -gt 0 ]; then
+    echo "apt-get finished, but ${still[*]} is still not installed." >&2
+    return 1
+  fi
 }
 
 # The Python packages, installed into .venv only when pyproject.toml, the
