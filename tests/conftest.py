@@ -1,6 +1,7 @@
 """Shared test setup: every test gets its own data and config directories,
 so no test reads or writes the user's real journal, tags or config."""
 import importlib.util
+import os
 import pathlib
 import sys
 
@@ -35,3 +36,23 @@ def charms():
     fourth = sys.modules["fourth"]
     yield fourth.register()
     fourth.unregister()
+
+
+#: A skip whose reason starts with this says a tool the suite needs is missing
+#: (Xvfb, shellcheck, chromium-driver...). scripts/test installs them all, so
+#: in CI (CI=true) such a skip is a failure: a missing install step must not
+#: pass as a green run with the browser tests quietly left out.
+MISSING_TOOL = "missing tool:"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if not report.skipped or not os.environ.get("CI"):
+        return
+    longrepr = report.longrepr
+    reason = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
+    if MISSING_TOOL in reason:
+        report.outcome = "failed"
+        report.longrepr = f"In CI a missing tool is a failure, not a skip: {reason}"

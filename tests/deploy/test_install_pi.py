@@ -176,7 +176,7 @@ def test_a_reader_on_the_uart_turns_the_port_on_and_the_console_off_once(tmp_pat
 
 def test_the_generated_unit_passes_systemd_analyze_verify(pi):
     if shutil.which("systemd-analyze") is None:
-        pytest.skip("systemd-analyze is not installed (apt install systemd); scripts/setup installs it")
+        pytest.skip("missing tool: systemd-analyze is not installed (apt install systemd); scripts/test installs it")
     installed_on(pi)
     r = subprocess.run(["systemd-analyze", "verify", str(pi.unit)], capture_output=True, text=True, timeout=60)
     problems = [line for line in (r.stdout + r.stderr).splitlines() if "maya-companion" in line]
@@ -194,7 +194,7 @@ def test_the_kiosk_unit_is_hardened_and_its_data_folder_exists_before_the_first_
                  f"ReadWritePaths=-{pi.home}/.local/share/maya-companion -{pi.home}/.kivy"):
         assert line in unit
     if shutil.which("systemd-analyze") is None:
-        pytest.skip("systemd-analyze is not installed (apt install systemd); scripts/setup installs it")
+        pytest.skip("missing tool: systemd-analyze is not installed (apt install systemd); scripts/test installs it")
     r = subprocess.run(["systemd-analyze", "security", "--offline=true", str(pi.unit)],
                        capture_output=True, text=True, timeout=60)
     level = [line for line in r.stdout.splitlines() if "Overall exposure level" in line]

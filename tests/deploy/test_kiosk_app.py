@@ -55,7 +55,7 @@ sys.exit(app_main.main(sys.argv[1:]))
 
 def test_the_kiosk_hides_the_cursor_keeps_the_screen_awake_and_keeps_the_terminal_clean(tmp_path):
     if shutil.which("xvfb-run") is None:
-        pytest.skip("No xvfb-run (apt install xvfb; scripts/setup installs it) to start the app on.")
+        pytest.skip("missing tool: no xvfb-run (apt install xvfb; scripts/setup installs it) to start the app on.")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("KIVY_", "SDL_", "DISPLAY", "AUDIODEV"))}
     env.update(MAYA_COMPANION_DATA=str(tmp_path / "data"), KIVY_HOME=str(tmp_path / "kivy"),
                XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_RUNTIME_DIR=str(tmp_path),

@@ -46,7 +46,7 @@ def test_the_virtual_screen_command_it_prints_starts_the_app(hint):
     commands, env = hint
     run = next(c for c in commands if c.startswith("xvfb-run"))
     if shutil.which("xvfb-run") is None:
-        pytest.skip("no xvfb-run here (scripts/setup installs xvfb)")
+        pytest.skip("missing tool: no xvfb-run here (scripts/setup installs xvfb)")
     assert run == "xvfb-run -a .venv/bin/maya-companion --sim"
     env = dict(env, SDL_AUDIODRIVER="dummy")
     app = subprocess.Popen(run, shell=True, cwd=REPO, env=env, stdout=subprocess.PIPE,

@@ -36,7 +36,7 @@ def test_the_project_has_the_shell_scripts_this_test_looks_for():
 @pytest.mark.parametrize("script", shell_scripts(), ids=lambda p: str(p.relative_to(REPO)))
 def test_shellcheck_finds_nothing(script):
     if shutil.which("shellcheck") is None:
-        pytest.skip("shellcheck is not installed (apt install shellcheck); scripts/setup installs it")
+        pytest.skip("missing tool: shellcheck is not installed (apt install shellcheck); scripts/test installs it")
     r = subprocess.run(["shellcheck", "-x", "-P", "SCRIPTDIR", str(script.relative_to(REPO))],
                        cwd=REPO, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr

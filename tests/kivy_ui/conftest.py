@@ -31,7 +31,7 @@ def start_xvfb() -> None:
     if os.environ.get("DISPLAY") or _xvfb is not None:
         return
     if shutil.which("Xvfb") is None:
-        pytest.skip("No display and no Xvfb (apt install xvfb) to run the UI tests.")
+        pytest.skip("missing tool: no display and no Xvfb (apt install xvfb) to run the UI tests.")
     read, write = os.pipe()
     _xvfb = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],

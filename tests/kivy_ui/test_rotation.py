@@ -134,7 +134,7 @@ def child(width: int, height: int, rotation: int, shots: str) -> int:
 def big_display():
     """A private Xvfb with room for a 1280-pixel side (the shared one is 1024x768)."""
     if shutil.which("Xvfb") is None:
-        pytest.skip("No Xvfb (apt install xvfb; scripts/setup installs it) to draw the rotated screens.")
+        pytest.skip("missing tool: no Xvfb (apt install xvfb; scripts/setup installs it) to draw the rotated screens.")
     read, write = os.pipe()
     xvfb = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write), "-screen", "0", "1400x1400x24", "-nolisten", "tcp"],

@@ -29,7 +29,7 @@ DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 
 pytestmark = pytest.mark.skipif(
     not (pathlib.Path(CHROMIUM).exists() and pathlib.Path(DRIVER).exists()),
-    reason="Debian's chromium and chromium-driver are not installed (scripts/setup installs them)")
+    reason="missing tool: Debian's chromium and chromium-driver are not installed (scripts/test installs them)")
 
 
 class Main:

@@ -17,7 +17,7 @@ def small_disk(tmp_path):
         pytest.skip("mounting a small file system needs root")
     if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mnt)],
                       capture_output=True).returncode != 0:
-        pytest.skip("cannot mount a tmpfs here")
+        pytest.skip("missing tool: cannot mount a tmpfs here")
     try:
         yield mnt
     finally:
