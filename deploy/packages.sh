@@ -114,28 +114,38 @@ ensure_packages() {
 }
 
 # The Python packages, installed into .venv only when pyproject.toml, the
-# constraints or the extras changed since the last time (a stamp in .venv), so
+# constraints or the group changed since the last time (a stamp in .venv), so
 # running again costs nothing. deploy/constraints.txt pins the versions the
 # test suite passed with: a Pi installed next year gets what was tested.
-# venv_install EXTRAS [--force]
+# venv_install [GROUP] [--force] : the companion, plus pyproject.toml's
+# dependency group GROUP ("dev": the test and development tools; PEP 735,
+# which needs pip 25.1 or newer: pip is brought up to date first).
 venv_install() {
-  local spec=".${1:+[$1]}" stamp=.venv/.maya-installed hash have
+  local group="${1:-}" stamp=.venv/.maya-installed hash have
   hash="$(cat pyproject.toml deploy/constraints.txt | sha256sum | cut -d' ' -f1)"
   have="$(cat "$stamp" 2>/dev/null || true)"
-  # The same files, and the same extras or more (".[test]" holds everything "." needs).
-  if [ "${2:-}" != --force ] && { [ "$have" = "$hash $spec" ] || [ "$have" = "$hash .[test]" ]; } \
+  # The same files, and the same group or more ("dev" holds everything "" needs).
+  if [ "${2:-}" != --force ] && { [ "$have" = "$hash ${group:-.}" ] || [ "$have" = "$hash dev" ]; } \
      && .venv/bin/python -c 'import companion, hardware, kivy_ui' 2>/dev/null; then
     return 0
   fi
   local log
+  local -a groups=()
+  [ -z "$group" ] || groups=(--group "$group")
   log="$(mktemp)"
   .venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
-  if ! .venv/bin/python -m pip install -q -c deploy/constraints.txt -e "$spec" >"$log" 2>&1; then
+  local help
+  help="$(.venv/bin/python -m pip install --help 2>/dev/null || true)"  # read whole: no grep -q under pipefail
+  if [ -n "$group" ] && [[ $help != *--group* ]]; then
+    echo "The pip in .venv is too old for pyproject.toml's dependency groups (pip 25.1 or newer is needed) and could not be brought up to date; check the network to the Python package index, then run this again." >&2
+    return 1
+  fi
+  if ! .venv/bin/python -m pip install -q -c deploy/constraints.txt -e . "${groups[@]}" >"$log" 2>&1; then
     cat "$log" >&2; rm -f "$log"
     echo "Could not install the companion's Python packages (above: pip's own words)." >&2
     return 1
   fi
   rm -f "$log"
   .venv/bin/python -c 'import companion, hardware, kivy_ui' >/dev/null
-  printf '%s\n' "$hash $spec" >"$stamp"
+  printf '%s\n' "$hash ${group:-.}" >"$stamp"
 }

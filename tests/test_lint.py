@@ -17,7 +17,7 @@ def _tool(name: str) -> str:
     path = BIN / name
     found = str(path) if path.exists() else shutil.which(name)
     if found is None:
-        pytest.fail(f"{name} is not installed: pip install -e '.[test]'")
+        pytest.fail(f"{name} is not installed: pip install -e . --group dev")
     return found
 
 

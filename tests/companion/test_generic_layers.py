@@ -112,7 +112,7 @@ def test_the_real_parts_fit_the_controllers_protocols(tmp_path):
 
     mypy = pathlib.Path(sys.executable).with_name("mypy")
     if not mypy.exists() and shutil.which("mypy") is None:
-        pytest.skip("missing tool: mypy is not installed (pip install -e '.[test]')")
+        pytest.skip("missing tool: mypy is not installed (pip install -e . --group dev)")
     snippet = tmp_path / "seams.py"
     snippet.write_text(
         "from companion.session import Session\n"

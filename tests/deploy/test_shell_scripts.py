@@ -1,4 +1,4 @@
-"""shellcheck on every shell script of the project (scripts/setup installs shellcheck)."""
+"""shellcheck on every shell script of the project (scripts/test installs shellcheck)."""
 from __future__ import annotations
 
 import pathlib
