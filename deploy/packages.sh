@@ -130,8 +130,8 @@ venv_install() {
     return 0
   fi
   local log
-  local -a groups=()
-  [ -z "$group" ] || groups=(--group "$group")
+  local -a group_args=()
+  [ -z "$group" ] || group_args=(--group "$group")
   log="$(mktemp)"
   .venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
   local help
@@ -140,7 +140,7 @@ venv_install() {
     echo "The pip in .venv is too old for pyproject.toml's dependency groups (pip 25.1 or newer is needed) and could not be brought up to date; check the network to the Python package index, then run this again." >&2
     return 1
   fi
-  if ! .venv/bin/python -m pip install -q -c deploy/constraints.txt -e . "${groups[@]}" >"$log" 2>&1; then
+  if ! .venv/bin/python -m pip install -q -c deploy/constraints.txt -e . "${group_args[@]}" >"$log" 2>&1; then
     cat "$log" >&2; rm -f "$log"
     echo "Could not install the companion's Python packages (above: pip's own words)." >&2
     return 1
