@@ -16,14 +16,16 @@ given (a renamed player stays one player in BG Stats).
 from __future__ import annotations
 
 import csv
+import errno
 import glob
 import io
 import json
 import os
 import pathlib
+import secrets
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from .errors import CompanionError
@@ -138,12 +140,25 @@ def csv_rows(journal: Journal, rows: list[dict[str, Any]], roster: Roster | None
             }
 
 
+#: What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell a spreadsheet shows as written: text that starts like a formula gets a
+    leading ' (a player named "=HYPERLINK(...)" or "-2" stays that text); a number
+    (a score of -2, a rank) is written as the number it is."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def to_csv(journal: Journal, rows: list[dict[str, Any]], roster: Roster | None = None) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
     for r in csv_rows(journal, rows, roster):
-        writer.writerow(r)
+        writer.writerow({k: csv_cell(v) for k, v in r.items()})
     return out.getvalue()
 
 
@@ -235,6 +250,148 @@ def render(journal: Journal, fmt: str, rows: list[dict[str, Any]], roster: Roste
     return {f"maya-plays-{stamp}.bgsplay": json.dumps(data, indent=1, ensure_ascii=False)}
 
 
+# --- writing: into its folder, owner-only, every file or none --------------------------
+FILE_MODE = 0o600
+FOLDER_MODE = 0o700
+
+
+def save(files: dict[str, str], folder: pathlib.Path, where: str | None = None) -> list[pathlib.Path]:
+    """Write {name: text} into `folder` (made, owner-only, when missing): every file
+    or none. Each is written to a private temporary file and synced first; only when
+    all are on the disk do they take their names, and a name that cannot be taken
+    takes the others back (a file they replaced comes back too). ExportError says
+    what was written: nothing. `where` names the folder for the players."""
+    where = where or str(folder)
+    names = list(files)
+    try:
+        _make_folder(folder)
+    except OSError as e:
+        raise ExportError(f"Nothing was written to {where}: the folder could not be made ({_reason(e)}).") from None
+    temps: list[tuple[pathlib.Path, pathlib.Path]] = []
+    try:
+        for name, text in files.items():
+            temps.append((_write_temp(folder, name, text), folder / name))
+    except OSError as e:
+        _remove(t for t, _p in temps)
+        failed = names[len(temps)]
+        raise ExportError(f"Nothing was written to {where}: {failed} did not fit ({_reason(e)}). "
+                          f"Free some room or use another stick, then export again.") from None
+    placed: list[tuple[pathlib.Path, pathlib.Path | None]] = []  # (name taken, the file it replaced)
+    try:
+        for tmp, path in temps:
+            kept = _set_aside(path)
+            try:
+                os.replace(tmp, path)
+            except OSError:
+                if kept is not None:
+                    os.replace(kept, path)
+                raise
+            placed.append((path, kept))
+    except OSError as e:
+        failed = names[len(placed)]
+        for path, kept in reversed(placed):
+            try:
+                if kept is not None:
+                    os.replace(kept, path)
+                else:
+                    path.unlink()
+            except OSError:
+                pass
+        _remove(t for t, _p in temps[len(placed):])
+        raise ExportError(f"Nothing was written to {where}: {failed} could not take its name there "
+                          f"({_reason(e)}).") from None
+    _remove(k for _p, k in placed if k is not None)
+    _sync_folder(folder)
+    return [path for _tmp, path in temps]
+
+
+def _make_folder(folder: pathlib.Path) -> None:
+    """The folder and any missing parent, made owner-only. A *file* where the folder
+    belongs (Save game once wrote a record as a file named `exports`) is moved into
+    the new folder under a name of its own: it blocks nothing and nothing is lost."""
+    if folder.is_file():
+        stray = folder.with_name(f".{folder.name}.{secrets.token_hex(4)}.tmp")
+        os.replace(folder, stray)
+        made = time.strftime("%Y%m%d-%H%M%S", time.localtime(stray.stat().st_mtime))
+        _make_folder(folder)
+        os.replace(stray, folder / f"saved-{made}.jsonl")
+        os.chmod(folder / f"saved-{made}.jsonl", FILE_MODE)
+        return
+    missing = []
+    p = folder
+    while not p.exists():
+        missing.append(p)
+        p = p.parent
+    for p in reversed(missing):
+        try:
+            p.mkdir(mode=FOLDER_MODE)
+        except FileExistsError:
+            if not p.is_dir():
+                raise
+        os.chmod(p, FOLDER_MODE)  # mkdir's mode passes through the umask
+
+
+def _write_temp(folder: pathlib.Path, name: str, text: str) -> pathlib.Path:
+    tmp = folder / f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"  # never one another's
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+    try:
+        with open(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError:
+        _remove([tmp])
+        raise
+    return tmp
+
+
+def _set_aside(path: pathlib.Path) -> pathlib.Path | None:
+    """A second name for the file `path` is about to replace, so a failed export can
+    put it back; None when there is none (or the disk has no hard links: FAT)."""
+    if not path.is_file():
+        return None
+    kept = path.with_name(f".{path.name}.{secrets.token_hex(4)}.old")
+    try:
+        os.link(path, kept)
+    except OSError:
+        return None
+    return kept
+
+
+def _remove(paths: Iterable[pathlib.Path]) -> None:
+    for p in paths:
+        try:
+            p.unlink()
+        except OSError:
+            pass
+
+
+def _sync_folder(folder: pathlib.Path) -> None:
+    """The renames on the disk too, not only in its cache (a stick pulled right after)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _reason(e: OSError) -> str:
+    if e.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT):
+        return "there is not enough room left"
+    if e.errno == errno.EROFS:
+        return "it is read-only"
+    if e.errno in (errno.EACCES, errno.EPERM):
+        return "the companion may not write there"
+    if e.errno in (errno.EISDIR, errno.ENOTDIR, errno.EEXIST):
+        return "a folder or file of that name is in the way"
+    return e.strerror or str(e)
+
+
 #: Where a USB stick is mounted on a Pi (/media/<user>/<label>) or a desktop (/run/media/<user>/<label>).
 MOUNT_GLOBS = ("/media/*/*", "/run/media/*/*", "/media/usb*")
 
@@ -256,12 +413,14 @@ __all__ = [
     "CSV_COLUMNS",
     "FORMATS",
     "ExportError",
+    "csv_cell",
     "csv_rows",
     "export_folder",
     "finished",
     "finished_game",
     "jsonl",
     "render",
+    "save",
     "select",
     "to_bgstats",
     "to_csv",
