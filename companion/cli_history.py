@@ -132,7 +132,9 @@ def _args(name: str, description: str, argv: Sequence[str], add: Callable[[argpa
 
 
 def _stats_args(st: argparse.ArgumentParser) -> None:
-    st.add_argument("--game", help="one game (maya, maya-madness, mayan-curse)")
+    from .games import names
+
+    st.add_argument("--game", help=f"one game ({', '.join(names())})")
     st.add_argument("--player", help="one player's figures")
     st.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -141,7 +143,7 @@ def _export_args(ex: argparse.ArgumentParser) -> None:
     ex.add_argument("--format", required=True, choices=export.FORMATS)
     ex.add_argument("--game", dest="game_id", type=int, metavar="ID", help="one game, by its number")
     ex.add_argument("--all", action="store_true", help="every finished game")
-    ex.add_argument("--title", metavar="G", help="with --all: only games of this title (e.g. maya)")
+    ex.add_argument("--title", metavar="G", help="with --all: only games of this title (a game's name)")
     ex.add_argument("--out", metavar="FILE", help="the file (a folder for several jsonl games); default: print")
 
 

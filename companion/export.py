@@ -23,7 +23,9 @@ import json
 import os
 import pathlib
 import secrets
+import sqlite3
 import time
+import urllib.parse
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -167,22 +169,81 @@ def _uuid(*parts: object) -> str:
     return str(uuid.uuid5(NAMESPACE, ":".join(map(str, parts))))
 
 
+def _bgg(name: str) -> Any:
+    """The game's BoardGameGeek entry (Game.bgg, declared in the game's own package),
+    or None when it has none or cannot be loaded."""
+    try:
+        return get_game(name).bgg
+    except CompanionError:
+        return None
+
+
+def manual_winner(result: dict[str, Any]) -> bool:
+    """True when the winners are not simply the seats with the top score (a tie broken
+    by a rule, nobody winning, a solo goal missed): BG Stats must then take the winner
+    flags as given instead of crowning the top score itself."""
+    scores = list(result.get("scores") or [])
+    winners = {w for w in result.get("winners") or [] if isinstance(w, int) and not isinstance(w, bool)}
+    numbers = [s for s in scores if isinstance(s, (int, float)) and not isinstance(s, bool)]
+    if not scores or len(numbers) != len(scores):
+        return bool(winners)
+    top = max(numbers)
+    return winners != {seat for seat, score in enumerate(numbers) if score == top}
+
+
+def _new_players(journal: Journal, rows: list[dict[str, Any]], roster: Roster | None) -> dict[int, set[int]]:
+    """game id -> the seats of these games that played that title for the first time
+    (BG Stats' newPlayer), from every finished game up to the last of them: one query."""
+    if not rows:
+        return {}
+    titles = sorted({h["game"] for h in rows})
+    sql = ("SELECT id, game, players, started FROM sessions WHERE finished IS NOT NULL AND abandoned IS NULL"
+           f" AND set_aside IS NULL AND started <= ? AND game IN ({','.join('?' * len(titles))}) ORDER BY started, id")
+    try:
+        found = journal.conn.execute(sql, (max(h["started"] for h in rows), *titles)).fetchall()
+    except sqlite3.Error:
+        return {}
+    wanted = {h["id"] for h in rows}
+    seen: set[tuple[str, str]] = set()
+    out: dict[int, set[int]] = {}
+    for game_id, game, players_json, started in found:
+        try:
+            players = json.loads(players_json)
+        except (TypeError, ValueError, RecursionError):
+            continue
+        if not isinstance(players, list):
+            continue
+        new = set()
+        for seat, name in enumerate(players):
+            key = (game, display_name(roster, str(name), float(started)).casefold())
+            if key not in seen:
+                seen.add(key)
+                new.add(seat)
+        if game_id in wanted:
+            out[game_id] = new
+    return out
+
+
 def to_bgstats(journal: Journal, rows: list[dict[str, Any]], roster: Roster | None = None,
                location: str = "Maya table companion") -> dict[str, Any]:
-    """The BG Stats play file for these games (history rows)."""
+    """The BG Stats play file for these games (history rows), with the fields the
+    app's own exports carry (tests/companion/bgstats/README.md)."""
     now = time.strftime("%Y-%m-%d %H:%M:%S")
     players: dict[str, dict[str, Any]] = {}
     games: dict[str, dict[str, Any]] = {}
     plays = []
     loc = {"id": 1, "uuid": _uuid("location", location), "name": location, "modificationDate": now}
     fulls = _full_rows(journal, rows)
+    new_players = _new_players(journal, rows, roster)
     for h in sorted(rows, key=lambda r: (r["started"], r["id"])):
         full = fulls[h["id"]]
         result = full["result"] or {}
         if h["game"] not in games:
+            bgg = _bgg(h["game"])
             games[h["game"]] = {"id": len(games) + 1, "uuid": _uuid("game", h["game"]), "name": _title(h["game"]),
                                 "modificationDate": now, "cooperative": False, "highestWins": True,
-                                "noPoints": False, "usesTeams": False, "bggId": 0}
+                                "noPoints": False, "usesTeams": False, "bggId": bgg.id if bgg else 0,
+                                "bggName": bgg.name if bgg else "", "bggYear": bgg.year if bgg else 0}
         ranks = result.get("ranks") or []
         scores = []
         for seat, name in enumerate(h["players"]):
@@ -193,21 +254,67 @@ def to_bgstats(journal: Journal, rows: list[dict[str, Any]], roster: Roster | No
             scores.append({
                 "playerRefId": players[shown]["id"],
                 "score": str(h["scores"][seat]) if seat < len(h["scores"]) else "",
-                "winner": seat in h["winners"], "newPlayer": False, "startPlayer": seat == 0,
-                "seatOrder": seat + 1, "rank": ranks[seat] if seat < len(ranks) else 0, "role": "",
+                "winner": seat in h["winners"], "newPlayer": seat in new_players.get(h["id"], ()),
+                "startPlayer": seat == 0, "seatOrder": seat + 1, "rank": ranks[seat] if seat < len(ranks) else 0,
+                "role": "",
             })
+        started = time.localtime(h["started"])
         plays.append({
             "uuid": _uuid("play", h["id"], full["seed"]),
-            "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(h["started"])),
+            "playDate": time.strftime("%Y-%m-%d %H:%M:%S", started),
+            "playDateYmd": int(time.strftime("%Y%m%d", started)),
             "entryDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(h["finished"])),
             "modificationDate": now,
             "durationMin": max(1, round(h["duration_s"] / 60)),
             "gameRefId": games[h["game"]]["id"], "locationRefId": loc["id"],
-            "ignored": False, "rating": 0, "manualWinner": False, "rounds": 0, "scoringSetting": 0, "board": "",
-            "comments": result.get("tiebreak") or "", "playerScores": scores,
+            "ignored": False, "rating": 0, "manualWinner": manual_winner(result), "rounds": 0, "scoringSetting": 0,
+            "usesTeams": False, "board": "", "comments": result.get("tiebreak") or "", "expansionPlays": [],
+            "playerScores": scores,
         })
-    return {"about": BGSTATS_ABOUT, "players": list(players.values()), "locations": [loc],
-            "games": list(games.values()), "plays": plays}
+    # meRefId names the player who owns the phone; a table companion does not know
+    # who that is, so it names nobody (0 is no player's id).
+    return {"about": BGSTATS_ABOUT, "userInfo": {"meRefId": 0}, "players": list(players.values()),
+            "locations": [loc], "games": list(games.values()), "plays": plays}
+
+
+# --- BG Stats' "add a play" link (a QR code on the end screen) -----------------------------
+#: From BG Stats' page "Push plays to BG Stats from other apps or websites": the app
+#: opens this link (bgstats://app.bgstatsapp.com/createPlay.html?data= works as well)
+#: and shows its import dialog; data is the play as URL-encoded JSON.
+BGSTATS_ADD_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
+SOURCE_NAME = "Maya table companion"
+
+
+def play_data(journal: Journal, game_id: int, roster: Roster | None = None) -> dict[str, Any]:
+    """One finished game as BG Stats' "add a play" data: its public result only
+    (names, scores, ranks, winners, date, duration, the tie-break sentence)."""
+    row = finished_game(journal, game_id)
+    h = history_row(row)
+    result = row["result"] if isinstance(row["result"], dict) else {}
+    bgg = _bgg(h["game"])
+    ranks = result.get("ranks") or []
+    players = []
+    for seat, name in enumerate(h["players"]):
+        shown = display_name(roster, name, h["started"])
+        score = h["scores"][seat] if seat < len(h["scores"]) else ""
+        players.append({"startPlayer": seat == 0, "name": shown, "rank": ranks[seat] if seat < len(ranks) else 0,
+                        "role": "", "score": score if isinstance(score, (int, float)) else str(score),
+                        "sourcePlayerId": _uuid("player", shown.casefold())[:8], "winner": seat in h["winners"]})
+    return {
+        "board": "", "durationMin": max(1, round(h["duration_s"] / 60)),
+        "comments": result.get("tiebreak") or "",
+        "game": {"bggId": bgg.id if bgg else 0, "highestWins": True, "name": _title(h["game"]), "noPoints": False,
+                 "sourceGameId": h["game"]},
+        "location": SOURCE_NAME,
+        "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(h["started"])),
+        "players": players, "sourceName": SOURCE_NAME, "sourcePlayId": _uuid("play", h["id"], row["seed"]),
+    }
+
+
+def play_link(journal: Journal, game_id: int, roster: Roster | None = None) -> str:
+    """BG Stats' "add a play" link for one finished game (ExportError otherwise)."""
+    data = json.dumps(play_data(journal, game_id, roster), separators=(",", ":"), ensure_ascii=False)
+    return BGSTATS_ADD_PLAY + urllib.parse.quote(data, safe="")
 
 
 # --- choosing games and writing --------------------------------------------------------
@@ -419,6 +526,9 @@ __all__ = [
     "finished",
     "finished_game",
     "jsonl",
+    "manual_winner",
+    "play_data",
+    "play_link",
     "render",
     "save",
     "select",
