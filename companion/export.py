@@ -307,14 +307,17 @@ def play_data(journal: Journal, game_id: int, roster: Roster | None = None) -> d
                  "sourceGameId": h["game"]},
         "location": SOURCE_NAME,
         "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(h["started"])),
-        "players": players, "sourceName": SOURCE_NAME, "sourcePlayId": _uuid("play", h["id"], row["seed"]),
+        "players": players, "sourceName": SOURCE_NAME,
+        "sourcePlayId": _uuid("play", h["id"], row["seed"]).replace("-", "")[:16],
     }
 
 
 def play_link(journal: Journal, game_id: int, roster: Roster | None = None) -> str:
     """BG Stats' "add a play" link for one finished game (ExportError otherwise)."""
     data = json.dumps(play_data(journal, game_id, roster), separators=(",", ":"), ensure_ascii=False)
-    return BGSTATS_ADD_PLAY + urllib.parse.quote(data, safe="")
+    # ":" and "," may stand unescaped in a query (RFC 3986) and decode to themselves:
+    # a smaller QR code, read more easily off the screen.
+    return BGSTATS_ADD_PLAY + urllib.parse.quote(data, safe=":,")
 
 
 # --- choosing games and writing --------------------------------------------------------
