@@ -7,6 +7,10 @@
     csv      one row per player per play: results only.
     bgstats  the JSON "play file" the BG Stats app imports: players, games,
              plays with scores, winners, date and duration. Results only.
+    link     BG Stats' own "add a play" link for one finished game (play_link),
+             shown as a QR code on the end screen. Results only.
+
+`save` writes the files of one export into their folder, owner-only, all or none.
 
 Games are read from the journal page by page (`Journal.history`), so --all on a
 journal of 10,000 games never holds more than a page of rows at a time before
