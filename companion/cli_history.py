@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import pathlib
 import sys
 from collections.abc import Callable, Sequence
 
 from . import export, stats
-from .errors import CompanionError
 from .fairness import VerifyError, verify_lines
 from .journal import Journal
 from .players import Roster
@@ -97,35 +95,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def write_files(files: dict[str, str], out: pathlib.Path) -> list[pathlib.Path]:
     """One file: written at `out` (or inside it when it is a folder). Several
-    (jsonl, one per game): inside the folder `out`, created if needed."""
-    try:
-        if len(files) == 1 and not out.is_dir():
-            (name, text), = files.items()
-            out.parent.mkdir(parents=True, exist_ok=True)
-            _write(out, text)
-            return [out]
-        out.mkdir(parents=True, exist_ok=True)
-        paths = []
-        for name, text in files.items():
-            _write(out / name, text)
-            paths.append(out / name)
-        return paths
-    except OSError as e:
-        raise CompanionError(f"The export could not be written to {out} ({e.strerror or e}); "
-                             f"check that the disk or stick is writable and not full.") from None
-
-
-def _write(path: pathlib.Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    (jsonl, one per game): inside the folder `out`, created if needed. Either
+    way every file is written or none (export.save), readable by its owner only."""
+    if len(files) == 1 and not out.is_dir():
+        (_name, text), = files.items()
+        return export.save({out.name: text}, out.parent)
+    return export.save(files, out)
 
 
 # --- verify -------------------------------------------------------------------------
@@ -157,7 +132,9 @@ def _args(name: str, description: str, argv: Sequence[str], add: Callable[[argpa
 
 
 def _stats_args(st: argparse.ArgumentParser) -> None:
-    st.add_argument("--game", help="one game (maya, maya-madness, mayan-curse)")
+    from .games import names
+
+    st.add_argument("--game", help=f"one game ({', '.join(names())})")
     st.add_argument("--player", help="one player's figures")
     st.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -166,7 +143,7 @@ def _export_args(ex: argparse.ArgumentParser) -> None:
     ex.add_argument("--format", required=True, choices=export.FORMATS)
     ex.add_argument("--game", dest="game_id", type=int, metavar="ID", help="one game, by its number")
     ex.add_argument("--all", action="store_true", help="every finished game")
-    ex.add_argument("--title", metavar="G", help="with --all: only games of this title (e.g. maya)")
+    ex.add_argument("--title", metavar="G", help="with --all: only games of this title (a game's name)")
     ex.add_argument("--out", metavar="FILE", help="the file (a folder for several jsonl games); default: print")
 
 

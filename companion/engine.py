@@ -232,6 +232,17 @@ class TagUse:
 
 
 @dataclass(frozen=True)
+class BoardGameGeek:
+    """The game's entry on BoardGameGeek, so an app that matches plays by it (BG
+    Stats) files an exported play under the right game: id, name and year as BGG
+    lists them. A game declares it only when the id is known for sure."""
+
+    id: int
+    name: str
+    year: int
+
+
+@dataclass(frozen=True)
 class Correction:
     """A public number the real table can drift from (the count, a player's gold,
     trigger tokens on a boulder), offered on the "Fix a number…" screen. key is
@@ -247,11 +258,13 @@ class Correction:
 class Game:
     """Base class for a game. Subclasses override the contract's functions.
 
-    Class attributes: name (registry key), title, min_players, max_players, options.
+    Class attributes: name (registry key), title, min_players, max_players, options,
+    bgg (its BoardGameGeek entry, None when not known for sure).
     """
 
     name: str = ""
     title: str = ""
+    bgg: BoardGameGeek | None = None
     min_players: int = 2
     max_players: int = 4
     options: tuple[Option, ...] = ()

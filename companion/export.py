@@ -7,6 +7,10 @@
     csv      one row per player per play: results only.
     bgstats  the JSON "play file" the BG Stats app imports: players, games,
              plays with scores, winners, date and duration. Results only.
+    link     BG Stats' own "add a play" link for one finished game (play_link),
+             shown as a QR code on the end screen. Results only.
+
+`save` writes the files of one export into their folder, owner-only, all or none.
 
 Games are read from the journal page by page (`Journal.history`), so --all on a
 journal of 10,000 games never holds more than a page of rows at a time before
@@ -16,14 +20,18 @@ given (a renamed player stays one player in BG Stats).
 from __future__ import annotations
 
 import csv
+import errno
 import glob
 import io
 import json
 import os
 import pathlib
+import secrets
+import sqlite3
 import time
+import urllib.parse
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from .errors import CompanionError
@@ -138,12 +146,25 @@ def csv_rows(journal: Journal, rows: list[dict[str, Any]], roster: Roster | None
             }
 
 
+#: What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell a spreadsheet shows as written: text that starts like a formula gets a
+    leading ' (a player named "=HYPERLINK(...)" or "-2" stays that text); a number
+    (a score of -2, a rank) is written as the number it is."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def to_csv(journal: Journal, rows: list[dict[str, Any]], roster: Roster | None = None) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
     for r in csv_rows(journal, rows, roster):
-        writer.writerow(r)
+        writer.writerow({k: csv_cell(v) for k, v in r.items()})
     return out.getvalue()
 
 
@@ -152,22 +173,81 @@ def _uuid(*parts: object) -> str:
     return str(uuid.uuid5(NAMESPACE, ":".join(map(str, parts))))
 
 
+def _bgg(name: str) -> Any:
+    """The game's BoardGameGeek entry (Game.bgg, declared in the game's own package),
+    or None when it has none or cannot be loaded."""
+    try:
+        return get_game(name).bgg
+    except CompanionError:
+        return None
+
+
+def manual_winner(result: dict[str, Any]) -> bool:
+    """True when the winners are not simply the seats with the top score (a tie broken
+    by a rule, nobody winning, a solo goal missed): BG Stats must then take the winner
+    flags as given instead of crowning the top score itself."""
+    scores = list(result.get("scores") or [])
+    winners = {w for w in result.get("winners") or [] if isinstance(w, int) and not isinstance(w, bool)}
+    numbers = [s for s in scores if isinstance(s, (int, float)) and not isinstance(s, bool)]
+    if not scores or len(numbers) != len(scores):
+        return bool(winners)
+    top = max(numbers)
+    return winners != {seat for seat, score in enumerate(numbers) if score == top}
+
+
+def _new_players(journal: Journal, rows: list[dict[str, Any]], roster: Roster | None) -> dict[int, set[int]]:
+    """game id -> the seats of these games that played that title for the first time
+    (BG Stats' newPlayer), from every finished game up to the last of them: one query."""
+    if not rows:
+        return {}
+    titles = sorted({h["game"] for h in rows})
+    sql = ("SELECT id, game, players, started FROM sessions WHERE finished IS NOT NULL AND abandoned IS NULL"
+           f" AND set_aside IS NULL AND started <= ? AND game IN ({','.join('?' * len(titles))}) ORDER BY started, id")
+    try:
+        found = journal.conn.execute(sql, (max(h["started"] for h in rows), *titles)).fetchall()
+    except sqlite3.Error:
+        return {}
+    wanted = {h["id"] for h in rows}
+    seen: set[tuple[str, str]] = set()
+    out: dict[int, set[int]] = {}
+    for game_id, game, players_json, started in found:
+        try:
+            players = json.loads(players_json)
+        except (TypeError, ValueError, RecursionError):
+            continue
+        if not isinstance(players, list):
+            continue
+        new = set()
+        for seat, name in enumerate(players):
+            key = (game, display_name(roster, str(name), float(started)).casefold())
+            if key not in seen:
+                seen.add(key)
+                new.add(seat)
+        if game_id in wanted:
+            out[game_id] = new
+    return out
+
+
 def to_bgstats(journal: Journal, rows: list[dict[str, Any]], roster: Roster | None = None,
                location: str = "Maya table companion") -> dict[str, Any]:
-    """The BG Stats play file for these games (history rows)."""
+    """The BG Stats play file for these games (history rows), with the fields the
+    app's own exports carry (tests/companion/bgstats/README.md)."""
     now = time.strftime("%Y-%m-%d %H:%M:%S")
     players: dict[str, dict[str, Any]] = {}
     games: dict[str, dict[str, Any]] = {}
     plays = []
     loc = {"id": 1, "uuid": _uuid("location", location), "name": location, "modificationDate": now}
     fulls = _full_rows(journal, rows)
+    new_players = _new_players(journal, rows, roster)
     for h in sorted(rows, key=lambda r: (r["started"], r["id"])):
         full = fulls[h["id"]]
         result = full["result"] or {}
         if h["game"] not in games:
+            bgg = _bgg(h["game"])
             games[h["game"]] = {"id": len(games) + 1, "uuid": _uuid("game", h["game"]), "name": _title(h["game"]),
                                 "modificationDate": now, "cooperative": False, "highestWins": True,
-                                "noPoints": False, "usesTeams": False, "bggId": 0}
+                                "noPoints": False, "usesTeams": False, "bggId": bgg.id if bgg else 0,
+                                "bggName": bgg.name if bgg else "", "bggYear": bgg.year if bgg else 0}
         ranks = result.get("ranks") or []
         scores = []
         for seat, name in enumerate(h["players"]):
@@ -178,21 +258,70 @@ def to_bgstats(journal: Journal, rows: list[dict[str, Any]], roster: Roster | No
             scores.append({
                 "playerRefId": players[shown]["id"],
                 "score": str(h["scores"][seat]) if seat < len(h["scores"]) else "",
-                "winner": seat in h["winners"], "newPlayer": False, "startPlayer": seat == 0,
-                "seatOrder": seat + 1, "rank": ranks[seat] if seat < len(ranks) else 0, "role": "",
+                "winner": seat in h["winners"], "newPlayer": seat in new_players.get(h["id"], ()),
+                "startPlayer": seat == 0, "seatOrder": seat + 1, "rank": ranks[seat] if seat < len(ranks) else 0,
+                "role": "",
             })
+        started = time.localtime(h["started"])
         plays.append({
             "uuid": _uuid("play", h["id"], full["seed"]),
-            "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(h["started"])),
+            "playDate": time.strftime("%Y-%m-%d %H:%M:%S", started),
+            "playDateYmd": int(time.strftime("%Y%m%d", started)),
             "entryDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(h["finished"])),
             "modificationDate": now,
             "durationMin": max(1, round(h["duration_s"] / 60)),
             "gameRefId": games[h["game"]]["id"], "locationRefId": loc["id"],
-            "ignored": False, "rating": 0, "manualWinner": False, "rounds": 0, "scoringSetting": 0, "board": "",
-            "comments": result.get("tiebreak") or "", "playerScores": scores,
+            "ignored": False, "rating": 0, "manualWinner": manual_winner(result), "rounds": 0, "scoringSetting": 0,
+            "usesTeams": False, "board": "", "comments": result.get("tiebreak") or "", "expansionPlays": [],
+            "playerScores": scores,
         })
-    return {"about": BGSTATS_ABOUT, "players": list(players.values()), "locations": [loc],
-            "games": list(games.values()), "plays": plays}
+    # meRefId names the player who owns the phone; a table companion does not know
+    # who that is, so it names nobody (0 is no player's id).
+    return {"about": BGSTATS_ABOUT, "userInfo": {"meRefId": 0}, "players": list(players.values()),
+            "locations": [loc], "games": list(games.values()), "plays": plays}
+
+
+# --- BG Stats' "add a play" link (a QR code on the end screen) -----------------------------
+#: From BG Stats' page "Push plays to BG Stats from other apps or websites": the app
+#: opens this link (bgstats://app.bgstatsapp.com/createPlay.html?data= works as well)
+#: and shows its import dialog; data is the play as URL-encoded JSON.
+BGSTATS_ADD_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
+SOURCE_NAME = "Maya table companion"
+
+
+def play_data(journal: Journal, game_id: int, roster: Roster | None = None) -> dict[str, Any]:
+    """One finished game as BG Stats' "add a play" data: its public result only
+    (names, scores, ranks, winners, date, duration, the tie-break sentence)."""
+    row = finished_game(journal, game_id)
+    h = history_row(row)
+    result = row["result"] if isinstance(row["result"], dict) else {}
+    bgg = _bgg(h["game"])
+    ranks = result.get("ranks") or []
+    players = []
+    for seat, name in enumerate(h["players"]):
+        shown = display_name(roster, name, h["started"])
+        score = h["scores"][seat] if seat < len(h["scores"]) else ""
+        players.append({"startPlayer": seat == 0, "name": shown, "rank": ranks[seat] if seat < len(ranks) else 0,
+                        "role": "", "score": score if isinstance(score, (int, float)) else str(score),
+                        "sourcePlayerId": _uuid("player", shown.casefold())[:8], "winner": seat in h["winners"]})
+    return {
+        "board": "", "durationMin": max(1, round(h["duration_s"] / 60)),
+        "comments": result.get("tiebreak") or "",
+        "game": {"bggId": bgg.id if bgg else 0, "highestWins": True, "name": _title(h["game"]), "noPoints": False,
+                 "sourceGameId": h["game"]},
+        "location": SOURCE_NAME,
+        "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(h["started"])),
+        "players": players, "sourceName": SOURCE_NAME,
+        "sourcePlayId": _uuid("play", h["id"], row["seed"]).replace("-", "")[:16],
+    }
+
+
+def play_link(journal: Journal, game_id: int, roster: Roster | None = None) -> str:
+    """BG Stats' "add a play" link for one finished game (ExportError otherwise)."""
+    data = json.dumps(play_data(journal, game_id, roster), separators=(",", ":"), ensure_ascii=False)
+    # ":" and "," may stand unescaped in a query (RFC 3986) and decode to themselves:
+    # a smaller QR code, read more easily off the screen.
+    return BGSTATS_ADD_PLAY + urllib.parse.quote(data, safe=":,")
 
 
 # --- choosing games and writing --------------------------------------------------------
@@ -235,6 +364,148 @@ def render(journal: Journal, fmt: str, rows: list[dict[str, Any]], roster: Roste
     return {f"maya-plays-{stamp}.bgsplay": json.dumps(data, indent=1, ensure_ascii=False)}
 
 
+# --- writing: into its folder, owner-only, every file or none --------------------------
+FILE_MODE = 0o600
+FOLDER_MODE = 0o700
+
+
+def save(files: dict[str, str], folder: pathlib.Path, where: str | None = None) -> list[pathlib.Path]:
+    """Write {name: text} into `folder` (made, owner-only, when missing): every file
+    or none. Each is written to a private temporary file and synced first; only when
+    all are on the disk do they take their names, and a name that cannot be taken
+    takes the others back (a file they replaced comes back too). ExportError says
+    what was written: nothing. `where` names the folder for the players."""
+    where = where or str(folder)
+    names = list(files)
+    try:
+        _make_folder(folder)
+    except OSError as e:
+        raise ExportError(f"Nothing was written to {where}: the folder could not be made ({_reason(e)}).") from None
+    temps: list[tuple[pathlib.Path, pathlib.Path]] = []
+    try:
+        for name, text in files.items():
+            temps.append((_write_temp(folder, name, text), folder / name))
+    except OSError as e:
+        _remove(t for t, _p in temps)
+        failed = names[len(temps)]
+        raise ExportError(f"Nothing was written to {where}: {failed} did not fit ({_reason(e)}). "
+                          f"Free some room or use another stick, then export again.") from None
+    placed: list[tuple[pathlib.Path, pathlib.Path | None]] = []  # (name taken, the file it replaced)
+    try:
+        for tmp, path in temps:
+            kept = _set_aside(path)
+            try:
+                os.replace(tmp, path)
+            except OSError:
+                if kept is not None:
+                    os.replace(kept, path)
+                raise
+            placed.append((path, kept))
+    except OSError as e:
+        failed = names[len(placed)]
+        for path, kept in reversed(placed):
+            try:
+                if kept is not None:
+                    os.replace(kept, path)
+                else:
+                    path.unlink()
+            except OSError:
+                pass
+        _remove(t for t, _p in temps[len(placed):])
+        raise ExportError(f"Nothing was written to {where}: {failed} could not take its name there "
+                          f"({_reason(e)}).") from None
+    _remove(k for _p, k in placed if k is not None)
+    _sync_folder(folder)
+    return [path for _tmp, path in temps]
+
+
+def _make_folder(folder: pathlib.Path) -> None:
+    """The folder and any missing parent, made owner-only. A *file* where the folder
+    belongs (Save game once wrote a record as a file named `exports`) is moved into
+    the new folder under a name of its own: it blocks nothing and nothing is lost."""
+    if folder.is_file():
+        stray = folder.with_name(f".{folder.name}.{secrets.token_hex(4)}.tmp")
+        os.replace(folder, stray)
+        made = time.strftime("%Y%m%d-%H%M%S", time.localtime(stray.stat().st_mtime))
+        _make_folder(folder)
+        os.replace(stray, folder / f"saved-{made}.jsonl")
+        os.chmod(folder / f"saved-{made}.jsonl", FILE_MODE)
+        return
+    missing = []
+    p = folder
+    while not p.exists():
+        missing.append(p)
+        p = p.parent
+    for p in reversed(missing):
+        try:
+            p.mkdir(mode=FOLDER_MODE)
+        except FileExistsError:
+            if not p.is_dir():
+                raise
+        os.chmod(p, FOLDER_MODE)  # mkdir's mode passes through the umask
+
+
+def _write_temp(folder: pathlib.Path, name: str, text: str) -> pathlib.Path:
+    tmp = folder / f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"  # never one another's
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+    try:
+        with open(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError:
+        _remove([tmp])
+        raise
+    return tmp
+
+
+def _set_aside(path: pathlib.Path) -> pathlib.Path | None:
+    """A second name for the file `path` is about to replace, so a failed export can
+    put it back; None when there is none (or the disk has no hard links: FAT)."""
+    if not path.is_file():
+        return None
+    kept = path.with_name(f".{path.name}.{secrets.token_hex(4)}.old")
+    try:
+        os.link(path, kept)
+    except OSError:
+        return None
+    return kept
+
+
+def _remove(paths: Iterable[pathlib.Path]) -> None:
+    for p in paths:
+        try:
+            p.unlink()
+        except OSError:
+            pass
+
+
+def _sync_folder(folder: pathlib.Path) -> None:
+    """The renames on the disk too, not only in its cache (a stick pulled right after)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _reason(e: OSError) -> str:
+    if e.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT):
+        return "there is not enough room left"
+    if e.errno == errno.EROFS:
+        return "it is read-only"
+    if e.errno in (errno.EACCES, errno.EPERM):
+        return "the companion may not write there"
+    if e.errno in (errno.EISDIR, errno.ENOTDIR, errno.EEXIST):
+        return "a folder or file of that name is in the way"
+    return e.strerror or str(e)
+
+
 #: Where a USB stick is mounted on a Pi (/media/<user>/<label>) or a desktop (/run/media/<user>/<label>).
 MOUNT_GLOBS = ("/media/*/*", "/run/media/*/*", "/media/usb*")
 
@@ -256,12 +527,17 @@ __all__ = [
     "CSV_COLUMNS",
     "FORMATS",
     "ExportError",
+    "csv_cell",
     "csv_rows",
     "export_folder",
     "finished",
     "finished_game",
     "jsonl",
+    "manual_winner",
+    "play_data",
+    "play_link",
     "render",
+    "save",
     "select",
     "to_bgstats",
     "to_csv",

@@ -174,10 +174,15 @@ def _short(action: dict[str, Any]) -> str:
 
 
 def record(seed: int, randomness: str, entries: Sequence[tuple[int, str, str]]) -> dict[str, Any]:
-    """What an exported game carries for `verify`: the seed (the game is over, so
-    it is revealed), its fingerprint and the journal's history."""
-    return {"randomness": randomness, "seed": str(int(seed)), "fingerprint": fingerprint(seed),
-            "history": [[kind, json.loads(payload)] for _seq, kind, payload in entries]}
+    """What an exported game carries for `verify`: the journal's history and, when the
+    companion made the draws, the seed (the game is over, so it is revealed) and its
+    fingerprint. A physical game's session has a seed it never drew with: it is left
+    out, since a file that carries a commitment is checked against it."""
+    fair: dict[str, Any] = {"randomness": randomness}
+    if randomness == "digital":
+        fair.update(seed=str(int(seed)), fingerprint=fingerprint(seed))
+    fair["history"] = [[kind, json.loads(payload)] for _seq, kind, payload in entries]
+    return fair
 
 
 @dataclass(frozen=True)
@@ -223,17 +228,32 @@ def verify_lines(lines: Sequence[str]) -> Verified:
     if randomness not in ("digital", "physical") or not isinstance(history, list) or not all(
             isinstance(h, list) and len(h) == 2 and isinstance(h[0], str) for h in history):
         raise VerifyError("Line 1's fairness record is not readable.")
+    # The file's own word on its randomness is not trusted: a file that carries a seed
+    # or a fingerprint is checked against them (a digital game's draws cannot be passed
+    # off as made at the table by editing one word), and a digital one must carry both.
     seed: int | None = None
-    committed = str(fair.get("fingerprint", ""))
-    if randomness == "digital":
+    committed = str(fair.get("fingerprint") or "")
+    claimed_physical = randomness == "physical"
+    if randomness == "digital" or "seed" in fair or "fingerprint" in fair:
+        if not committed:
+            raise VerifyError("Line 1's fairness record has no fingerprint for the seed to be checked "
+                              "against, so its draws cannot be verified.")
         try:
             seed = int(str(fair.get("seed")))
         except ValueError:
             raise VerifyError("Line 1's fairness record has no readable seed.") from None
         if fingerprint(seed) != committed:
             raise VerifyError(f"The revealed seed does not match the committed fingerprint "
-                              f"{short_fingerprint(committed) if committed else '(none)'}: the seed was changed.")
-    w = walk([(k, d) for k, d in history], game, state, seed)
+                              f"{short_fingerprint(committed)}: the seed was changed.")
+        randomness = "digital"
+    try:
+        w = walk([(k, d) for k, d in history], game, state, seed)
+    except VerifyError as e:
+        if claimed_physical and seed is not None:
+            raise VerifyError(f"{e} (The file says its draws were made at the table, but it carries a seed "
+                              f"and its fingerprint {short_fingerprint(committed)}, so its draws are checked "
+                              f"against them.)") from None
+        raise
     actions = [_json(row) for row in rows[1:]]
     if actions != w.actions:
         first = next((i for i, (a, b) in enumerate(zip(actions, w.actions)) if a != b),

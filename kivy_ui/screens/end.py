@@ -1,21 +1,44 @@
-"""The end of a game: the ranking, the winners and why the game ended."""
+"""The end of a game: the ranking, the winners and why the game ended, and BG
+Stats' own "add a play" link as a QR code, so a phone with the app records the play
+without a stick (companion.export.play_link: the finished game's public result)."""
 from __future__ import annotations
 
+import io
+
 from kivy.app import App
+from kivy.core.image import Image as CoreImage
 from kivy.factory import Factory
 from kivy.metrics import dp
+from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
 from .. import theme
 
 
+def qr_texture(text: str, scale: int = 4):
+    """The QR code of `text` as a texture (segno draws it). Error level L keeps a long
+    link to the fewest modules, so a phone reads it off the screen at arm's length."""
+    import segno
+
+    buf = io.BytesIO()
+    segno.make(text, error="l").save(buf, kind="png", scale=scale, border=3, dark="#000000", light="#ffffff")
+    buf.seek(0)
+    texture = CoreImage(buf, ext="png").texture
+    texture.mag_filter = texture.min_filter = "nearest"  # sharp modules when scaled up
+    return texture
+
+
 class EndScreen(Screen):
+    #: The link the QR code holds ("" when there is none to offer).
+    bgstats_link = StringProperty("")
+
     def refresh(self):
         app = App.get_running_app()
         session = app.session
         box = self.ids.ranking
         box.clear_widgets()
         result = session.result() if session is not None else None
+        self._show_bgstats(app, session if result is not None else None)
         if result is None:
             self.ids.headline.text = "The game is not over."
             return
@@ -52,6 +75,23 @@ class EndScreen(Screen):
             line = Factory.Dim(text=text, font_size="17sp", size_hint_y=None, height="27dp")
             line.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(27), ts[1] + dp(4))))
             box.add_widget(line)
+
+    def _show_bgstats(self, app, session):
+        """BG Stats' "add a play" link for this finished game, as a QR code."""
+        from companion import export
+        from companion.errors import CompanionError
+
+        link = ""
+        if session is not None and getattr(app, "journal", None) is not None:
+            try:
+                link = export.play_link(app.journal, session.id, getattr(app, "roster", None))
+            except CompanionError:
+                link = ""
+        self.bgstats_link = link
+        qr = self.ids.bgstats_qr
+        qr.texture = qr_texture(link) if link else None
+        self.ids.bgstats.opacity = 1 if link else 0
+        self.ids.bgstats.disabled = not link
 
     def undo(self):
         app = App.get_running_app()

@@ -162,7 +162,6 @@ class HistoryScreen(Screen):
     # --- export ---------------------------------------------------------------------
     def export(self):
         from companion import export
-        from companion.cli_history import write_files
         from companion.errors import CompanionError
         from companion.players import Roster
 
@@ -173,7 +172,7 @@ class HistoryScreen(Screen):
             roster = Roster.open()
             files = {**export.render(j, "bgstats", rows, roster), **export.render(j, "csv", rows, roster)}
             folder, where = export.export_folder()
-            written = write_files(files, folder)
+            written = export.save(files, folder, where)
         except CompanionError as e:
             self.ids.notice.color = theme.DANGER
             self.ids.notice.text = str(e)
@@ -294,7 +293,6 @@ class GameDetailScreen(Screen):
 
     def export_game(self):
         from companion import export
-        from companion.cli_history import write_files
         from companion.errors import CompanionError
 
         d = getattr(self, "detail", None)
@@ -303,8 +301,9 @@ class GameDetailScreen(Screen):
         try:
             files = {f"maya-game-{d['id']}.jsonl": export.jsonl(App.get_running_app().journal, d["id"])}
             folder, where = export.export_folder()
-            written = write_files(files, folder)
+            written = export.save(files, folder, where)
         except CompanionError as e:
+            self.ids.notice.color = theme.DANGER
             self.ids.notice.text = str(e)
             return
         self.ids.notice.color = theme.GOOD

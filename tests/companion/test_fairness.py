@@ -130,3 +130,47 @@ def test_a_game_with_no_digital_draw_says_so_instead_of_all_zero_draws():
 
     sentence = Verified(game="maya", randomness="digital", draws=0, fingerprint="ab" * 32, actions=12).sentence()
     assert "no digital draw to check" in sentence and "All 0" not in sentence
+
+
+def test_a_changed_draw_is_caught_even_when_the_file_claims_physical_randomness(journal, toy):
+    """verify_physical_flip.py: the seed and fingerprint are still in the file, so the
+    draws are checked against them whatever "randomness" says."""
+    s = _finished_toy(journal)
+    lines = _tamper_first_die(export.jsonl(journal, s.id).splitlines(), in_history=True, in_moves=True)
+    setup = json.loads(lines[0])
+    setup["fairness"]["randomness"] = "physical"
+    with pytest.raises(fairness.VerifyError, match="does not follow from the seed"):
+        fairness.verify_lines([json.dumps(setup)] + lines[1:])
+
+
+def test_the_verify_command_says_not_verified_for_the_flipped_file(journal, toy, tmp_path, capsys):
+    s = _finished_toy(journal)
+    lines = _tamper_first_die(export.jsonl(journal, s.id).splitlines(), in_history=True, in_moves=True)
+    setup = json.loads(lines[0])
+    setup["fairness"]["randomness"] = "physical"
+    path = tmp_path / "flipped.jsonl"
+    path.write_text("\n".join([json.dumps(setup)] + lines[1:]) + "\n")
+    assert verify_command([str(path)]) == 1
+    assert "NOT VERIFIED" in capsys.readouterr().err
+
+
+def test_a_physical_game_is_exported_without_a_seed_it_never_used(journal, toy):
+    s = Session.create(journal, "toy", ["Ana", "Ben"], randomness="physical")
+    s.act({"actor": "chance", "type": "deal", "seat": 0, "secret": 1})
+    s.act({"actor": "chance", "type": "deal", "seat": 1, "secret": 2})
+    while not s.is_over():
+        if s.waiting_for_chance():
+            s.act({"actor": "chance", "type": "die", "value": 6})
+        else:
+            s.act({"actor": next(iter(s.actors())), "type": "roll"})
+    fair = json.loads(export.jsonl(journal, s.id).splitlines()[0])["fairness"]
+    assert fair["randomness"] == "physical" and "seed" not in fair and "fingerprint" not in fair
+
+
+def test_a_digital_game_whose_commitment_was_removed_is_not_verified(journal, toy):
+    s = _finished_toy(journal)
+    lines = export.jsonl(journal, s.id).splitlines()
+    setup = json.loads(lines[0])
+    del setup["fairness"]["fingerprint"]
+    with pytest.raises(fairness.VerifyError, match="fingerprint"):
+        fairness.verify_lines([json.dumps(setup)] + lines[1:])

@@ -111,3 +111,54 @@ def test_a_mayan_curse_game_opens_with_its_log_and_table_views(past):
     d.tap(pane.ids.back)
     assert pane.ids.table.text
     d.shot("15-game-detail-curse-step")
+
+
+def _mode(path):
+    import stat
+
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_save_game_then_export_both_land_in_the_data_folder_owner_only(past, tmp_path, monkeypatch):
+    """Issue 20: Save game wrote the record as one file named `exports` (0644), and
+    Export then failed "(File exists)"."""
+    from companion import export
+
+    d = past
+    s = d.screen()
+    data = tmp_path / "data"
+    monkeypatch.setenv("MAYA_COMPANION_DATA", str(data))
+    monkeypatch.setattr(export, "MOUNT_GLOBS", ())
+    first = next(w for w in reversed(s.ids.games.children) if "won" in w.text)
+    d.tap(first)
+    detail = d.screen()
+    d.tap(detail.ids.export)
+    assert detail.ids.notice.text.startswith("Saved maya-game-")
+    d.tap(detail.ids.back)
+    d.tap(s.ids.export)
+    assert "data folder" in s.ids.notice.text and "Exported" in s.ids.notice.text, s.ids.notice.text
+    folder = data / "exports"
+    assert folder.is_dir() and _mode(folder) == 0o700
+    files = sorted(folder.iterdir())
+    assert sorted(p.suffix for p in files) == [".bgsplay", ".csv", ".jsonl"]
+    assert [_mode(p) for p in files] == [0o600] * 3
+
+
+def test_an_export_the_stick_cannot_finish_leaves_nothing_and_says_so(past, tmp_path, monkeypatch):
+    """export_half_pair.py: the screen said nothing was written, yet the .bgsplay stayed."""
+    import time
+
+    from companion import export
+
+    d = past
+    s = d.screen()
+    stick = tmp_path / "media" / "pi" / "STICK"
+    now = time.time()
+    for t in (now, now + 60):  # the CSV cannot take its name: a folder is in the way
+        (stick / f"maya-plays-{time.strftime('%Y%m%d-%H%M', time.localtime(t))}.csv").mkdir(parents=True)
+    monkeypatch.setattr(export, "MOUNT_GLOBS", (str(tmp_path / "media" / "*" / "*"),))
+    real_ismount = os.path.ismount
+    monkeypatch.setattr(os.path, "ismount", lambda p: str(p) == str(stick) or real_ismount(p))
+    d.tap(s.ids.export)
+    assert "Nothing was written to the USB stick STICK" in s.ids.notice.text, s.ids.notice.text
+    assert not [p for p in stick.iterdir() if p.suffix == ".bgsplay" or p.name.startswith(".")]

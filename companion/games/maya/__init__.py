@@ -11,7 +11,19 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...components import BoxSpec
-from ...engine import Action, Correction, Game, Move, Option, Result, TagKind, TagUse, require, shared_ranks
+from ...engine import (
+    Action,
+    BoardGameGeek,
+    Correction,
+    Game,
+    Move,
+    Option,
+    Result,
+    TagKind,
+    TagUse,
+    require,
+    shared_ranks,
+)
 from . import actions as A
 from . import auction, building, distribution, hooks, quarrying, rounds, views
 from . import markers as mk
@@ -90,6 +102,8 @@ def _moves() -> dict[str, dict[str, Move]]:
 class Maya(Game):
     name = "maya"
     title = "Maya"
+    #: Maya by Bernd Eisenstein (Abacus, 2003): https://boardgamegeek.com/boardgame/8126
+    bgg = BoardGameGeek(8126, "Maya", 2003)
     min_players = 3
     max_players = 5
     options = (

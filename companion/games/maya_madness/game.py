@@ -37,6 +37,8 @@ class MayaMadness(Game):
 
     name = "maya-madness"
     title = "Maya Madness"
+    # No BoardGameGeek id could be confirmed (docs/history.md, "BG Stats"): bgg stays None,
+    # so BG Stats matches the play by its name.
     min_players = 2
     max_players = 4
     options = (

@@ -130,6 +130,8 @@ MOVES: dict[str, dict[str, Move]] = {
 class MayanCurse(Game):
     name = "mayan-curse"
     title = "Mayan Curse"
+    # No BoardGameGeek id could be confirmed (docs/history.md, "BG Stats"): bgg stays None,
+    # so BG Stats matches the play by its name.
     min_players = 1
     max_players = 6
     options = OPTIONS

@@ -1,0 +1,66 @@
+"""The end screen offers BG Stats' own "add a play" link as a QR code (issue 20,
+section 4), so a phone with BG Stats records the play without a stick. The QR holds
+the link companion.export.play_link makes, with this game's public result only."""
+from __future__ import annotations
+
+import json
+import random
+import urllib.parse
+
+from companion.engine import CHANCE
+from companion.session import Session
+
+
+def _finish(d, seed=5):
+    app = d.app
+    session = Session.create(app.journal, "maya-madness", ["Ana", "Ben"], options={"tokens_to_win": 3}, seed=seed)
+    app._attach(session)
+    d.frames(2)
+    rng = random.Random(seed)
+    while not session.is_over():
+        seat = next(a for a in session.actors() if a != CHANCE)
+        app.table.play(rng.choice(session.legal_actions(seat)))
+    d.frames(3)
+    assert app.sm.current == "end"
+    return session
+
+
+def test_the_end_screen_shows_the_bg_stats_add_a_play_link_as_a_qr_code(ui):
+    from kivy_ui.screens.end import qr_texture
+
+    d = ui
+    session = _finish(d)
+    screen = d.app.screen("end")
+    link = screen.bgstats_link
+    assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    data = json.loads(urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)["data"][0])
+    result = session.result()
+    assert [p["name"] for p in data["players"]] == ["Ana", "Ben"]
+    assert [p["score"] for p in data["players"]] == list(result.scores)
+    assert [p["winner"] for p in data["players"]] == [i in result.winners for i in range(2)]
+    assert data["game"]["name"] == "Maya Madness" and data["sourceName"] == "Maya table companion"
+    # The code on the screen is that link's, drawn whole and visible.
+    qr = screen.ids.bgstats_qr
+    assert qr.texture is not None and qr.texture.pixels == qr_texture(link).pixels
+    assert screen.ids.bgstats.opacity == 1 and qr.width >= 150 and qr.height >= 150
+    assert any("BG Stats" in t for t in d.texts(screen))
+    d.shot("20-end-bgstats-qr")
+    d.app.leave_game()
+
+
+def test_the_qr_code_holds_no_hidden_information(ui):
+    """Only the finished game's result: no seed, no draw, no option, no move."""
+    d = ui
+    session = _finish(d, seed=424242)
+    link = d.app.screen("end").bgstats_link
+    text = urllib.parse.unquote(link)
+    assert "424242" not in text
+    data = json.loads(text.split("?data=", 1)[1])
+    assert set(data) == {"board", "durationMin", "comments", "game", "location", "playDate", "players",
+                         "sourceName", "sourcePlayId"}
+    assert all(set(p) == {"startPlayer", "name", "rank", "role", "score", "sourcePlayerId", "winner"}
+               for p in data["players"])
+    tokens = {a.get("token") for a in session.actions if a.get("actor") == CHANCE}
+    assert not [p for p in data["players"] if "token" in p]
+    assert tokens  # the game had secret draws; none of them is in the link
+    d.app.leave_game()
