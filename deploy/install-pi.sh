@@ -40,7 +40,7 @@ STATE_DIR="${XDG_STATE_HOME:-$HOME/.local/state}/maya-companion"
 STATE="$STATE_DIR/install-pi.state"  # what the install changed, for --uninstall
 CONFIG="${XDG_CONFIG_HOME:-$HOME/.config}/maya-companion/config.toml"
 KIVY_INI="${KIVY_HOME:-$HOME/.kivy}/config.ini"
-GROUPS_WANTED=(video render input gpio dialout)
+GROUPS_WANTED=(video render input gpio dialout audio)
 
 NOW="" CONSOLE="" UNINSTALL="" UPDATE="" FORCE="" APP_ONLY=""
 for arg in "$@"; do

@@ -111,7 +111,7 @@ class Sandbox:
         (root / "installed").write_text("")
         (root / "default-target").write_text("graphical.target\n")
         (root / "groups").write_text("pi\nvideo\n")
-        (root / "system-groups").write_text("video\nrender\ninput\ngpio\ndialout\n")
+        (root / "system-groups").write_text("video\nrender\ninput\ngpio\ndialout\naudio\n")
         (root / "serial-hw").write_text("1\n")
         (root / "serial-cons").write_text("0\n")
         (root / "calls.log").write_text("")

@@ -202,3 +202,12 @@ def test_the_kiosk_unit_is_hardened_and_its_data_folder_exists_before_the_first_
         pytest.skip(f"this systemd-analyze cannot rate a unit offline: {r.stderr.strip()[:200]}")
     exposure = float(level[0].split(":")[1].split()[0])
     assert exposure <= 4.5, level[0]
+
+
+def test_the_player_and_the_service_get_the_audio_group_for_the_sound_card(pi):
+    """Issue 20 §2: sound worked only because Raspberry Pi OS's first user happens to
+    be in `audio`; a user made later (or on another image) got silence under the service."""
+    r = installed_on(pi, "--console")
+    assert "usermod -aG audio pi" in pi.calls() and "added to audio" in r.stdout
+    groups = next(x for x in pi.unit.read_text().splitlines() if x.startswith("SupplementaryGroups="))
+    assert "audio" in groups.split("=", 1)[1].split()
