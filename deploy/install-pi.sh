@@ -34,6 +34,8 @@ ROOT="${MAYA_INSTALL_ROOT:-}"  # the tests' sandbox; empty on a real Pi
 UNIT_NAME=maya-companion.service
 UNIT="$ROOT/etc/systemd/system/$UNIT_NAME"
 RULE="$ROOT/etc/udev/rules.d/99-maya-rfid.rules"
+USB_RULE="$ROOT/etc/udev/rules.d/99-maya-usb-stick.rules"
+MEDIA="$ROOT/media/maya-companion"  # where a USB stick is mounted for Export (the unit may write there)
 CMDLINE="$ROOT/boot/firmware/cmdline.txt"
 [ -e "$CMDLINE" ] || CMDLINE="$ROOT/boot/cmdline.txt"
 STATE_DIR="${XDG_STATE_HOME:-$HOME/.local/state}/maya-companion"
@@ -91,11 +93,15 @@ if [ -n "$UNINSTALL" ]; then
   fi
   $SUDO systemctl daemon-reload
   $SUDO systemctl reset-failed "$UNIT_NAME" 2>/dev/null || true
-  if [ -e "$RULE" ]; then
-    $SUDO rm -f "$RULE"
-    $SUDO udevadm control --reload || true
-    echo "  removed $RULE"
-  fi
+  for r in "$RULE" "$USB_RULE"; do
+    if [ -e "$r" ]; then
+      $SUDO rm -f "$r"
+      $SUDO udevadm control --reload || true
+      echo "  removed $r"
+    fi
+  done
+  # Empty unless a stick is in: then it stays, with the stick.
+  [ ! -d "$MEDIA" ] || $SUDO rmdir "$MEDIA" 2>/dev/null || true
   target="$(state_get default_target)"
   if [ -n "$target" ] && [ "$(systemctl get-default)" = multi-user.target ]; then
     $SUDO systemctl set-default "$target"
@@ -287,6 +293,18 @@ else
   $SUDO sed -i -e '1 s/$/ consoleblank=0/' "$CMDLINE"
   state_set consoleblank added
   echo "  off from the next boot (consoleblank=0 in $CMDLINE)"
+fi
+
+# --- USB sticks for Export ------------------------------------------------------------------
+# Raspberry Pi OS Lite mounts no stick, and the service sees /media read-only but for
+# $MEDIA: the rule mounts each stick there for this user (deploy/99-maya-usb-stick.rules).
+say "USB sticks for Export: mounted in $MEDIA"
+[ -d "$MEDIA" ] || $SUDO install -d -m 0755 "$MEDIA"
+if sed -e "s/@UID@/$(id -u)/g" -e "s/@GID@/$(id -g)/g" deploy/99-maya-usb-stick.rules | put "$USB_RULE"; then
+  $SUDO udevadm control --reload
+  echo "  rule written ($USB_RULE): a FAT or exFAT stick plugged in is mounted there for $USER_NAME"
+else
+  echo "  unchanged"
 fi
 
 # --- the service ------------------------------------------------------------------------

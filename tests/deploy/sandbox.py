@@ -52,6 +52,7 @@ esac''',
     "usermod": r'''echo "usermod $*" >>"$SB/calls.log"; echo "$2" | tr ',' '\n' >>"$SB/groups"''',
     "id": r'''case "${1:-}" in
   -u) echo 1000 ;;
+  -g) echo 1000 ;;
   -un) echo pi ;;
   -nG) tr '\n' ' ' <"$SB/groups"; echo ;;
   *) echo "uid=1000(pi)" ;;
@@ -135,6 +136,14 @@ class Sandbox:
     @property
     def rule(self) -> pathlib.Path:
         return self.root / "etc/udev/rules.d/99-maya-rfid.rules"
+
+    @property
+    def usb_rule(self) -> pathlib.Path:
+        return self.root / "etc/udev/rules.d/99-maya-usb-stick.rules"
+
+    @property
+    def media(self) -> pathlib.Path:
+        return self.root / "media/maya-companion"
 
     @property
     def config(self) -> pathlib.Path:
