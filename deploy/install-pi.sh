@@ -149,8 +149,33 @@ fi
 
 # --- system packages ---------------------------------------------------------------------
 say "System packages"
-ensure_packages "${PI_PACKAGES[@]}"
-echo "  present: ${PI_PACKAGES[*]}"
+mapfile -t was_missing < <(missing_packages "${PI_PACKAGES[@]}")
+if ! ensure_packages "${PI_PACKAGES[@]}"; then
+  echo "The install stopped at the system packages (above: why); the rest of it did not run." >&2
+  exit 1
+fi
+# The report names what is there now, under the name that is installed ("libmtdev1t64",
+# not "libmtdev1t64|libmtdev1"), and says which of them this run installed.
+installed_now=() already=() skipped=()
+declare -A was_missing_set=()
+for alternatives in "${was_missing[@]}"; do was_missing_set[$alternatives]=1; done
+for alternatives in "${PI_PACKAGES[@]}"; do
+  IFS='|' read -r -a names <<<"${alternatives%\?}"
+  name=""
+  for n in "${names[@]}"; do
+    if package_installed "$n"; then name="$n"; break; fi
+  done
+  if [ -z "$name" ]; then
+    skipped+=("${alternatives%\?}")
+  elif [ -n "${was_missing_set[$alternatives]:-}" ]; then
+    installed_now+=("$name")
+  else
+    already+=("$name")
+  fi
+done
+[ ${#installed_now[@]} -eq 0 ] || echo "  installed now: ${installed_now[*]}"
+[ ${#already[@]} -eq 0 ] || echo "  already installed: ${already[*]}"
+[ ${#skipped[@]} -eq 0 ] || echo "  not in this release, optional, so skipped: ${skipped[*]//|/ or }"
 
 # --- the companion in a virtual environment ---------------------------------------------
 # --system-site-packages: lgpio comes from the OS (python3-lgpio), not from pip.
@@ -162,8 +187,17 @@ elif grep -q '^include-system-site-packages = false' .venv/pyvenv.cfg; then
 fi
 venv_install "" ${UPDATE:+--force}
 echo "  installed (the tested versions: deploy/constraints.txt)"
-.venv/bin/python -c 'import lgpio' 2>/dev/null \
-  || echo "  Warning: lgpio is not importable; gpiozero will fall back to RPi.GPIO (not on a Pi 5)."
+# In a folder of its own: importing lgpio makes its notification pipe in LG_WD (else here).
+lg_wd="$(mktemp -d)"
+if ! LG_WD="$lg_wd" .venv/bin/python -c 'import lgpio' 2>/dev/null; then
+  if [[ "$MODEL" == *"Raspberry Pi 5"* ]]; then
+    echo "  Warning: lgpio is not importable, and a Pi 5 has no other way to its pins: the buttons"
+    echo "  and LEDs will not work (sudo apt install python3-lgpio, then run this again)."
+  else
+    echo "  Warning: lgpio is not importable; gpiozero will fall back to RPi.GPIO."
+  fi
+fi
+rm -rf "$lg_wd"
 
 # --- config: with a config file on a Pi the app uses the real devices -------------------
 say "Config $CONFIG"

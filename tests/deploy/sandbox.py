@@ -24,8 +24,9 @@ STUBS = {
 if [ "$1" = install ]; then
   for a in "$@"; do case "$a" in -*|install) ;; *) echo "$a" >>"$SB/installed" ;; esac; done
 fi''',
-    # This release's names: the t64 ones (Trixie) unless $SB/release says bookworm.
+    # This release's names: the t64 ones (Trixie) unless $SB/release says bookworm; none of $SB/absent.
     "apt-cache": r'''n="${2:-}"
+if grep -qx "$n" "$SB/absent"; then echo "$n:"; echo "  Candidate: (none)"; exit 0; fi
 case "$(cat "$SB/release")-$n" in
   trixie-libmtdev1|trixie-libasound2|bookworm-*t64) echo "$n:"; echo "  Candidate: (none)" ;;
   *) echo "$n:"; echo "  Candidate: 1.0-1" ;;
@@ -110,6 +111,7 @@ class Sandbox:
         self.cmdline.write_text(CMDLINE + "\n")
         (root / "release").write_text(release + "\n")
         (root / "installed").write_text("")
+        (root / "absent").write_text("")  # packages this release does not have
         (root / "default-target").write_text("graphical.target\n")
         (root / "groups").write_text("pi\nvideo\n")
         (root / "system-groups").write_text("video\nrender\ninput\ngpio\ndialout\naudio\n")
