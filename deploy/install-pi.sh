@@ -373,8 +373,13 @@ if [ "$(systemctl get-default)" = graphical.target ]; then
   fi
 fi
 if [ -n "$NOW" ] || { [ -n "$UPDATE" ] && systemctl is-active --quiet "$UNIT_NAME"; }; then
-  $SUDO systemctl restart "$UNIT_NAME"
-  echo "  (re)started: journalctl -u maya-companion -f"
+  # Type=notify: this returns once the app's first frame is on the screen (or it failed).
+  if $SUDO systemctl restart "$UNIT_NAME"; then
+    echo "  (re)started, on the screen now: journalctl -u maya-companion -f"
+  else
+    echo "  Warning: the service did not come up; it is tried again every 2 s."
+    echo "  Why: journalctl -u maya-companion -b (a desktop holding the display: --console)."
+  fi
 fi
 
 say "Done on this $MODEL"

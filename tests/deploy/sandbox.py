@@ -41,7 +41,7 @@ case "$1" in
   disable) rm -f "$SB/enabled" "$SB/active" ;;
   is-enabled) [ -e "$SB/enabled" ] ;;
   is-active) [ -e "$SB/active" ] ;;
-  restart|start) [ "$2" = getty@tty1.service ] || touch "$SB/active" ;;
+  restart|start) [ "$2" = getty@tty1.service ] && exit 0; [ ! -e "$SB/fail-start" ] || exit 1; touch "$SB/active" ;;
 esac''',
     "raspi-config": r'''echo "raspi-config $*" >>"$SB/calls.log"
 case "$2" in

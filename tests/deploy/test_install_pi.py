@@ -233,3 +233,12 @@ def test_a_package_the_release_lacks_stops_the_install_with_its_name_and_changes
     assert "installed now" not in r.stdout and "present" not in r.stdout
     assert not any(c.startswith("apt-get install") for c in pi.calls())
     assert not pi.unit.exists() and not (pi.app / ".venv").exists()
+
+
+def test_a_service_that_does_not_come_up_is_said_and_the_install_still_finishes(pi):
+    """Type=notify: `systemctl restart` waits for the first frame and fails when the app
+    cannot draw (a desktop holding the display); the install must not die half-said."""
+    (pi.dir / "fail-start").write_text("")
+    r = installed_on(pi, "--now")
+    assert "the service did not come up" in r.stdout and "journalctl -u maya-companion -b" in r.stdout
+    assert "Done on this" in r.stdout
