@@ -34,13 +34,15 @@ ROOT="${MAYA_INSTALL_ROOT:-}"  # the tests' sandbox; empty on a real Pi
 UNIT_NAME=maya-companion.service
 UNIT="$ROOT/etc/systemd/system/$UNIT_NAME"
 RULE="$ROOT/etc/udev/rules.d/99-maya-rfid.rules"
+USB_RULE="$ROOT/etc/udev/rules.d/99-maya-usb-stick.rules"
+MEDIA="$ROOT/media/maya-companion"  # where a USB stick is mounted for Export (the unit may write there)
 CMDLINE="$ROOT/boot/firmware/cmdline.txt"
 [ -e "$CMDLINE" ] || CMDLINE="$ROOT/boot/cmdline.txt"
 STATE_DIR="${XDG_STATE_HOME:-$HOME/.local/state}/maya-companion"
 STATE="$STATE_DIR/install-pi.state"  # what the install changed, for --uninstall
 CONFIG="${XDG_CONFIG_HOME:-$HOME/.config}/maya-companion/config.toml"
 KIVY_INI="${KIVY_HOME:-$HOME/.kivy}/config.ini"
-GROUPS_WANTED=(video render input gpio dialout)
+GROUPS_WANTED=(video render input gpio dialout audio)
 
 NOW="" CONSOLE="" UNINSTALL="" UPDATE="" FORCE="" APP_ONLY=""
 for arg in "$@"; do
@@ -91,11 +93,15 @@ if [ -n "$UNINSTALL" ]; then
   fi
   $SUDO systemctl daemon-reload
   $SUDO systemctl reset-failed "$UNIT_NAME" 2>/dev/null || true
-  if [ -e "$RULE" ]; then
-    $SUDO rm -f "$RULE"
-    $SUDO udevadm control --reload || true
-    echo "  removed $RULE"
-  fi
+  for r in "$RULE" "$USB_RULE"; do
+    if [ -e "$r" ]; then
+      $SUDO rm -f "$r"
+      $SUDO udevadm control --reload || true
+      echo "  removed $r"
+    fi
+  done
+  # Empty unless a stick is in: then it stays, with the stick.
+  [ ! -d "$MEDIA" ] || $SUDO rmdir "$MEDIA" 2>/dev/null || true
   target="$(state_get default_target)"
   if [ -n "$target" ] && [ "$(systemctl get-default)" = multi-user.target ]; then
     $SUDO systemctl set-default "$target"
@@ -143,8 +149,33 @@ fi
 
 # --- system packages ---------------------------------------------------------------------
 say "System packages"
-ensure_packages "${PI_PACKAGES[@]}"
-echo "  present: ${PI_PACKAGES[*]}"
+mapfile -t was_missing < <(missing_packages "${PI_PACKAGES[@]}")
+if ! ensure_packages "${PI_PACKAGES[@]}"; then
+  echo "The install stopped at the system packages (above: why); the rest of it did not run." >&2
+  exit 1
+fi
+# The report names what is there now, under the name that is installed ("libmtdev1t64",
+# not "libmtdev1t64|libmtdev1"), and says which of them this run installed.
+installed_now=() already=() skipped=()
+declare -A was_missing_set=()
+for alternatives in "${was_missing[@]}"; do was_missing_set[$alternatives]=1; done
+for alternatives in "${PI_PACKAGES[@]}"; do
+  IFS='|' read -r -a names <<<"${alternatives%\?}"
+  name=""
+  for n in "${names[@]}"; do
+    if package_installed "$n"; then name="$n"; break; fi
+  done
+  if [ -z "$name" ]; then
+    skipped+=("${alternatives%\?}")
+  elif [ -n "${was_missing_set[$alternatives]:-}" ]; then
+    installed_now+=("$name")
+  else
+    already+=("$name")
+  fi
+done
+[ ${#installed_now[@]} -eq 0 ] || echo "  installed now: ${installed_now[*]}"
+[ ${#already[@]} -eq 0 ] || echo "  already installed: ${already[*]}"
+[ ${#skipped[@]} -eq 0 ] || echo "  not in this release, optional, so skipped: ${skipped[*]//|/ or }"
 
 # --- the companion in a virtual environment ---------------------------------------------
 # --system-site-packages: lgpio comes from the OS (python3-lgpio), not from pip.
@@ -156,8 +187,17 @@ elif grep -q '^include-system-site-packages = false' .venv/pyvenv.cfg; then
 fi
 venv_install "" ${UPDATE:+--force}
 echo "  installed (the tested versions: deploy/constraints.txt)"
-.venv/bin/python -c 'import lgpio' 2>/dev/null \
-  || echo "  Warning: lgpio is not importable; gpiozero will fall back to RPi.GPIO (not on a Pi 5)."
+# In a folder of its own: importing lgpio makes its notification pipe in LG_WD (else here).
+lg_wd="$(mktemp -d)"
+if ! LG_WD="$lg_wd" .venv/bin/python -c 'import lgpio' 2>/dev/null; then
+  if [[ "$MODEL" == *"Raspberry Pi 5"* ]]; then
+    echo "  Warning: lgpio is not importable, and a Pi 5 has no other way to its pins: the buttons"
+    echo "  and LEDs will not work (sudo apt install python3-lgpio, then run this again)."
+  else
+    echo "  Warning: lgpio is not importable; gpiozero will fall back to RPi.GPIO."
+  fi
+fi
+rm -rf "$lg_wd"
 
 # --- config: with a config file on a Pi the app uses the real devices -------------------
 say "Config $CONFIG"
@@ -289,6 +329,18 @@ else
   echo "  off from the next boot (consoleblank=0 in $CMDLINE)"
 fi
 
+# --- USB sticks for Export ------------------------------------------------------------------
+# Raspberry Pi OS Lite mounts no stick, and the service sees /media read-only but for
+# $MEDIA: the rule mounts each stick there for this user (deploy/99-maya-usb-stick.rules).
+say "USB sticks for Export: mounted in $MEDIA"
+[ -d "$MEDIA" ] || $SUDO install -d -m 0755 "$MEDIA"
+if sed -e "s/@UID@/$(id -u)/g" -e "s/@GID@/$(id -g)/g" deploy/99-maya-usb-stick.rules | put "$USB_RULE"; then
+  $SUDO udevadm control --reload
+  echo "  rule written ($USB_RULE): a FAT or exFAT stick plugged in is mounted there for $USER_NAME"
+else
+  echo "  unchanged"
+fi
+
 # --- the service ------------------------------------------------------------------------
 say "systemd unit $UNIT"
 # Only groups this system has: systemd refuses to start a unit naming a missing one.
@@ -321,8 +373,13 @@ if [ "$(systemctl get-default)" = graphical.target ]; then
   fi
 fi
 if [ -n "$NOW" ] || { [ -n "$UPDATE" ] && systemctl is-active --quiet "$UNIT_NAME"; }; then
-  $SUDO systemctl restart "$UNIT_NAME"
-  echo "  (re)started: journalctl -u maya-companion -f"
+  # Type=notify: this returns once the app's first frame is on the screen (or it failed).
+  if $SUDO systemctl restart "$UNIT_NAME"; then
+    echo "  (re)started, on the screen now: journalctl -u maya-companion -f"
+  else
+    echo "  Warning: the service did not come up; it is tried again every 2 s."
+    echo "  Why: journalctl -u maya-companion -b (a desktop holding the display: --console)."
+  fi
 fi
 
 say "Done on this $MODEL"

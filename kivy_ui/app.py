@@ -24,6 +24,7 @@ from companion.paths import data_dir, write_private_json
 
 from . import theme
 from .screens import GAME_SCREENS, SCREENS, screen_class
+from .watchdog import Watchdog
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -117,6 +118,7 @@ class MayaApp(App):
         self.device_listener: Any = None  # a screen that wants raw device events first (fob binding)
         self._screens: dict[str, Any] = {}
         self.sounds: Any = None
+        self.watchdog = Watchdog(Clock)  # the kiosk service's (does nothing outside systemd)
 
     # --- start-up -------------------------------------------------------------
     def build(self):
@@ -145,6 +147,9 @@ class MayaApp(App):
 
     def _first_frame(self, *_):
         Window.unbind(on_flip=self._first_frame)
+        # Under the kiosk service: started once something is on the screen, then
+        # watched from this (the main) thread's clock.
+        self.watchdog.ready()
         Clock.schedule_once(self._start_services, 0)
 
     # --- idle: a table screen changes a few times a minute -----------------------------
@@ -188,6 +193,7 @@ class MayaApp(App):
         gc.freeze()
 
     def on_stop(self):
+        self.watchdog.stopping()
         if self.devices is not None and hasattr(self.devices, "close"):
             self.devices.close()
         if self.session is not None:

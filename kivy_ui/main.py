@@ -9,19 +9,37 @@
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import glob
 import logging
 import os
 import pathlib
 import shutil
 import sys
+import time
+from collections.abc import Mapping
+
+# Where Linux describes the machine, the displays and the sound cards (tests point these elsewhere).
+MODEL = "/proc/device-tree/model"
+DRM = "/sys/class/drm"
+ASOUND = "/proc/asound"
+#: Seconds the app waits at start for a display to be connected (Touch Display 2 may
+#: come up to a minute after power-on); the unit's TimeoutStartSec leaves room for it.
+DISPLAY_WAIT = 90.0
 
 
 def _on_a_pi() -> bool:
     try:
-        return "raspberry pi" in pathlib.Path("/proc/device-tree/model").read_text(errors="ignore").lower()
+        return "raspberry pi" in pathlib.Path(MODEL).read_text(errors="ignore").lower()
     except OSError:
         return False
+
+
+def on_the_desktop(environ: Mapping[str, str] | None = None) -> bool:
+    """A desktop session (X11 or Wayland) owns the screen and the touchscreen: it
+    turns the display and hands touches to SDL itself."""
+    env = os.environ if environ is None else environ
+    return any(env.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY"))
 
 
 def _no_screen() -> bool:
@@ -63,12 +81,42 @@ def no_screen_hint() -> str:
     )
 
 
-# Where Linux describes the displays and the sound cards (tests point these elsewhere).
-DRM = "/sys/class/drm"
-ASOUND = "/proc/asound"
-
-
 # --- the screen: rotation (Raspberry Pi Touch Display 2 is a portrait panel) --------------
+
+def display_connected() -> bool:
+    """A display is connected (KMS): the DSI panel or a screen on HDMI."""
+    for status in glob.glob(f"{DRM}/card*-*/status"):
+        try:
+            if pathlib.Path(status).read_text().strip() == "connected":
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def wait_for_display(timeout: float = DISPLAY_WAIT, step: float = 0.5) -> float | None:
+    """On a Pi's console, before anything is decided about the screen: wait until a
+    display is connected (Touch Display 2 may appear up to a minute after power-on,
+    and a rotation decided before it exists would be wrong for the whole evening).
+    Seconds waited, or None when none came within `timeout`."""
+    from .watchdog import notify
+
+    start = time.monotonic()
+    said = False
+    while not display_connected():
+        waited = time.monotonic() - start
+        if waited >= timeout:
+            print(f"maya-companion: no display connected after {timeout:.0f} s; starting all the same.",
+                  file=sys.stderr, flush=True)
+            return None
+        if not said:
+            said = True
+            print("maya-companion: waiting for the display to come up (Touch Display 2 can take a minute).",
+                  flush=True)
+            notify("STATUS=Waiting for the display")
+        time.sleep(step)
+    return time.monotonic() - start
+
 
 def _panel_size() -> tuple[int, int] | None:
     """The native mode of the first connected display (KMS), the DSI panel first:
@@ -91,17 +139,40 @@ def choose_rotation(asked: int | None, kivy_rotation: int, fullscreen: bool) -> 
     else (no invert_x / invert_y) may turn them again.
 
     asked: --rotation or MAYA_COMPANION_ROTATION; kivy_rotation: [graphics] rotation
-    in Kivy's config.ini. Otherwise a portrait panel drawn full screen without a
-    desktop (Touch Display 2 on the console) is turned to landscape."""
+    in Kivy's config.ini, for the console: under a desktop, which turns the screen
+    itself, it would be a second turn. Otherwise a portrait panel drawn full screen
+    without a desktop (Touch Display 2 on the console) is turned to landscape."""
     if asked is not None:
         return asked, f"rotated {asked}° as asked" if asked else "not rotated, as asked"
+    on_console = not on_the_desktop()
+    if kivy_rotation and not on_console:
+        return 0, (f"not rotated: the desktop turns the screen (rotation = {kivy_rotation} in Kivy's "
+                   "config.ini is for the console; --rotation turns it here too)")
     if kivy_rotation:
         return kivy_rotation, f"rotated {kivy_rotation}° (Kivy's config.ini)"
-    on_console = not any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY"))
     panel = _panel_size() if fullscreen and on_console else None
     if panel and panel[1] > panel[0]:
         return 90, f"a {panel[0]}x{panel[1]} portrait panel, turned 90° to landscape (--rotation 270 for the other way)"
     return 0, ""
+
+
+# --- touch: exactly one way for a tap to reach the app -------------------------------------
+
+def choose_touch(inputs: Mapping[str, str], desktop: bool) -> tuple[list[str], bool]:
+    """(the [input] lines of Kivy's config to leave out, whether SDL must stop
+    turning touches into mouse clicks), decided at every start.
+
+    On the console Kivy reads the panel itself (one probesysfs line: mtdev, or
+    hidinput) and SDL, which reads it too, must not add a click for each touch:
+    SDL_TOUCH_MOUSE_EVENTS=0. Under a desktop the desktop owns the panel, turns it
+    with the screen and gives SDL the touches as clicks (Kivy takes no touch from
+    SDL on Linux): a probesysfs line there reads the panel a second time, unturned,
+    and every tap counts twice."""
+    probes = [key for key, value in inputs.items() if value.strip().startswith("probesysfs")]
+    if desktop:
+        return probes, False
+    # More than one line opens the panel once per line.
+    return probes[1:], bool(probes)
 
 
 # --- sound: the device SDL should open ------------------------------------------------------
@@ -200,9 +271,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"maya-companion: --size must look like 800x480, not {args.size!r}.", file=sys.stderr)
         return 2
 
+    desktop = on_the_desktop()
+    fullscreen = args.kiosk or args.fullscreen or (
+        not args.window and (settings["fullscreen"] if settings["fullscreen"] is not None else _on_a_pi()))
+    if fullscreen and not desktop and _on_a_pi():
+        wait_for_display()
     if _no_screen():
         print(no_screen_hint(), file=sys.stderr)
         return 2
+    # A hang that systemd's watchdog ends (SIGABRT) leaves every thread's stack in the journal.
+    faulthandler.enable()
     asked = args.rotation
     if asked is None and os.environ.get("MAYA_COMPANION_ROTATION", "").strip():
         try:
@@ -220,8 +298,11 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("kivy").addFilter(_QuietKivy())
     from kivy.config import Config
 
-    fullscreen = args.kiosk or args.fullscreen or (
-        not args.window and (settings["fullscreen"] if settings["fullscreen"] is not None else _on_a_pi()))
+    drop, no_touch_clicks = choose_touch(dict(Config.items("input")), desktop)
+    for key in drop:
+        Config.remove_option("input", key)  # for this run only: the file is the user's
+    if no_touch_clicks:
+        os.environ.setdefault("SDL_TOUCH_MOUSE_EVENTS", "0")  # read when SDL starts, at the window's import
     rotation, turned = choose_rotation(asked, Config.getint("graphics", "rotation"), fullscreen)
     Config.set("graphics", "width", str(width))
     Config.set("graphics", "height", str(height))

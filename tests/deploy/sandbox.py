@@ -24,8 +24,9 @@ STUBS = {
 if [ "$1" = install ]; then
   for a in "$@"; do case "$a" in -*|install) ;; *) echo "$a" >>"$SB/installed" ;; esac; done
 fi''',
-    # This release's names: the t64 ones (Trixie) unless $SB/release says bookworm.
+    # This release's names: the t64 ones (Trixie) unless $SB/release says bookworm; none of $SB/absent.
     "apt-cache": r'''n="${2:-}"
+if grep -qx "$n" "$SB/absent"; then echo "$n:"; echo "  Candidate: (none)"; exit 0; fi
 case "$(cat "$SB/release")-$n" in
   trixie-libmtdev1|trixie-libasound2|bookworm-*t64) echo "$n:"; echo "  Candidate: (none)" ;;
   *) echo "$n:"; echo "  Candidate: 1.0-1" ;;
@@ -40,7 +41,7 @@ case "$1" in
   disable) rm -f "$SB/enabled" "$SB/active" ;;
   is-enabled) [ -e "$SB/enabled" ] ;;
   is-active) [ -e "$SB/active" ] ;;
-  restart|start) [ "$2" = getty@tty1.service ] || touch "$SB/active" ;;
+  restart|start) [ "$2" = getty@tty1.service ] && exit 0; [ ! -e "$SB/fail-start" ] || exit 1; touch "$SB/active" ;;
 esac''',
     "raspi-config": r'''echo "raspi-config $*" >>"$SB/calls.log"
 case "$2" in
@@ -52,6 +53,7 @@ esac''',
     "usermod": r'''echo "usermod $*" >>"$SB/calls.log"; echo "$2" | tr ',' '\n' >>"$SB/groups"''',
     "id": r'''case "${1:-}" in
   -u) echo 1000 ;;
+  -g) echo 1000 ;;
   -un) echo pi ;;
   -nG) tr '\n' ' ' <"$SB/groups"; echo ;;
   *) echo "uid=1000(pi)" ;;
@@ -109,9 +111,10 @@ class Sandbox:
         self.cmdline.write_text(CMDLINE + "\n")
         (root / "release").write_text(release + "\n")
         (root / "installed").write_text("")
+        (root / "absent").write_text("")  # packages this release does not have
         (root / "default-target").write_text("graphical.target\n")
         (root / "groups").write_text("pi\nvideo\n")
-        (root / "system-groups").write_text("video\nrender\ninput\ngpio\ndialout\n")
+        (root / "system-groups").write_text("video\nrender\ninput\ngpio\ndialout\naudio\n")
         (root / "serial-hw").write_text("1\n")
         (root / "serial-cons").write_text("0\n")
         (root / "calls.log").write_text("")
@@ -135,6 +138,14 @@ class Sandbox:
     @property
     def rule(self) -> pathlib.Path:
         return self.root / "etc/udev/rules.d/99-maya-rfid.rules"
+
+    @property
+    def usb_rule(self) -> pathlib.Path:
+        return self.root / "etc/udev/rules.d/99-maya-usb-stick.rules"
+
+    @property
+    def media(self) -> pathlib.Path:
+        return self.root / "media/maya-companion"
 
     @property
     def config(self) -> pathlib.Path:

@@ -202,3 +202,43 @@ def test_the_kiosk_unit_is_hardened_and_its_data_folder_exists_before_the_first_
         pytest.skip(f"this systemd-analyze cannot rate a unit offline: {r.stderr.strip()[:200]}")
     exposure = float(level[0].split(":")[1].split()[0])
     assert exposure <= 4.5, level[0]
+
+
+def test_the_player_and_the_service_get_the_audio_group_for_the_sound_card(pi):
+    """Issue 20 §2: sound worked only because Raspberry Pi OS's first user happens to
+    be in `audio`; a user made later (or on another image) got silence under the service."""
+    r = installed_on(pi, "--console")
+    assert "usermod -aG audio pi" in pi.calls() and "added to audio" in r.stdout
+    groups = next(x for x in pi.unit.read_text().splitlines() if x.startswith("SupplementaryGroups="))
+    assert "audio" in groups.split("=", 1)[1].split()
+
+
+def test_the_package_report_says_what_this_run_installed_and_what_was_there_by_its_name(pi):
+    """Issue 20 §2: it printed "present: ... libmtdev1t64|libmtdev1 ..." whatever happened."""
+    r = installed_on(pi, "--console")
+    now = next(x for x in r.stdout.splitlines() if x.startswith("  installed now: "))
+    assert now.split(": ", 1)[1].split() == ["python3-venv", "python3-lgpio", "libmtdev1t64", "libgl1", "libegl1",
+                                            "libgles2", "libgbm1", "libdrm2", "libgl1-mesa-dri", "libasound2t64"]
+    assert "present" not in r.stdout and "|" not in now
+    again = installed_on(pi, "--console")
+    assert "installed now" not in again.stdout
+    assert "  already installed: python3-venv python3-lgpio libmtdev1t64 " in again.stdout
+
+
+def test_a_package_the_release_lacks_stops_the_install_with_its_name_and_changes_nothing_else(pi):
+    (pi.dir / "absent").write_text("python3-lgpio\n")
+    r = pi.run("--console")
+    assert r.returncode == 1
+    assert "python3-lgpio" in r.stderr and "the rest of it did not run" in r.stderr
+    assert "installed now" not in r.stdout and "present" not in r.stdout
+    assert not any(c.startswith("apt-get install") for c in pi.calls())
+    assert not pi.unit.exists() and not (pi.app / ".venv").exists()
+
+
+def test_a_service_that_does_not_come_up_is_said_and_the_install_still_finishes(pi):
+    """Type=notify: `systemctl restart` waits for the first frame and fails when the app
+    cannot draw (a desktop holding the display); the install must not die half-said."""
+    (pi.dir / "fail-start").write_text("")
+    r = installed_on(pi, "--now")
+    assert "the service did not come up" in r.stdout and "journalctl -u maya-companion -b" in r.stdout
+    assert "Done on this" in r.stdout

@@ -1,0 +1,93 @@
+"""Touch Display 2 may come up to a minute after power-on (issue 20 §2): the
+kiosk must not decide its rotation, or start drawing, before the panel is there.
+The app waits for a connected display on a Pi's console (kivy_ui/main.py)."""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import threading
+import time
+
+from kivy_ui import main as app_main
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+
+def _panel(drm: pathlib.Path, status: str, mode: str = "720x1280") -> None:
+    folder = drm / "card1-DSI-1"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "modes").write_text(mode + "\n")
+    (folder / "status").write_text(status + "\n")
+
+
+def test_the_wait_ends_when_the_panel_is_connected(monkeypatch, tmp_path, capsys):
+    _panel(tmp_path, "disconnected")
+    monkeypatch.setattr(app_main, "DRM", str(tmp_path))
+    threading.Timer(0.5, _panel, (tmp_path, "connected")).start()
+    waited = app_main.wait_for_display(timeout=10, step=0.05)
+    assert waited is not None and 0.4 < waited < 5
+    assert "waiting for the display" in capsys.readouterr().out
+
+
+def test_no_display_at_all_is_said_and_the_start_goes_on(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(app_main, "DRM", str(tmp_path))
+    assert app_main.wait_for_display(timeout=0.3, step=0.05) is None
+    assert "no display connected after 0 s; starting all the same." in capsys.readouterr().err
+
+
+# The kiosk started on a Pi 5's console whose panel is still dark: it comes 1.5 s later.
+CHILD = r'''
+import json, pathlib, sys, threading
+from kivy_ui import main as app_main
+
+root = pathlib.Path(sys.argv.pop(1))
+(root / "model").write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
+panel = root / "drm/card1-DSI-1"
+panel.mkdir(parents=True)
+(panel / "status").write_text("disconnected\n")
+(panel / "modes").write_text("720x1280\n")
+app_main.MODEL, app_main.DRM = str(root / "model"), str(root / "drm")
+threading.Timer(1.5, lambda: (panel / "status").write_text("connected\n")).start()
+say = app_main._say_devices_once
+
+
+def hooked(app, extra):
+    say(app, extra)
+    start = app.on_start
+
+    def on_start():
+        start()
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+
+        def report(dt):
+            print(json.dumps({"rotation": Window.rotation}), flush=True)
+            app.stop()
+
+        Clock.schedule_once(report, 0.5)
+
+    app.on_start = on_start
+
+
+app_main._say_devices_once = hooked
+sys.exit(app_main.main(sys.argv[1:]))
+'''
+
+
+def test_the_kiosk_waits_for_a_late_touch_display_2_and_then_turns_it_to_landscape(tmp_path):
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("KIVY_", "SDL_", "DISPLAY", "WAYLAND_", "AUDIODEV"))}
+    env.update(MAYA_COMPANION_DATA=str(tmp_path / "data"), KIVY_HOME=str(tmp_path / "kivy"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_RUNTIME_DIR=str(tmp_path),
+               PYTHONPATH=str(REPO), SDL_AUDIODRIVER="dummy", SDL_VIDEODRIVER="offscreen")
+    start = time.monotonic()
+    r = subprocess.run([sys.executable, "-c", CHILD, str(tmp_path), "--kiosk", "--sim"], env=env,
+                       capture_output=True, text=True, timeout=180, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert time.monotonic() - start > 1.5
+    lines = r.stdout.strip().splitlines()
+    assert lines[0].startswith("maya-companion: waiting for the display")
+    assert json.loads(lines[-1])["rotation"] == 90
