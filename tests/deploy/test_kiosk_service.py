@@ -51,7 +51,7 @@ def test_lgpio_gets_a_writable_private_folder_and_the_working_directory_is_read_
 
 def _namespace_runner() -> list[str]:
     if shutil.which("unshare") is None:
-        pytest.skip("no unshare (util-linux) to give a process a read-only home of its own")
+        pytest.skip("missing tool: no unshare (util-linux) to give a process a read-only home of its own")
     probe = subprocess.run(["unshare", "--mount", "--map-root-user", "true"], capture_output=True, timeout=30)
     if probe.returncode != 0:
         pytest.skip(f"this machine lets no process have a mount namespace: {probe.stderr.decode()[:200]}")
@@ -103,7 +103,7 @@ def test_lgpio_imports_and_opens_its_pipe_with_the_units_environment_in_a_read_o
     made at import time, before any pin is opened."""
     spec = importlib.util.find_spec("lgpio")
     if spec is None or spec.origin is None:
-        pytest.skip("lgpio is not installed (python3-lgpio on a Pi; `pip install lgpio` elsewhere)")
+        pytest.skip("missing tool: lgpio is not installed (python3-lgpio on a Pi; scripts/test installs the lgpio wheel elsewhere)")
     runner = _namespace_runner()
     sb, u = unit
     env = {k: v.replace(" ", "\\ ") for k, v in u.environment().items()}
