@@ -302,8 +302,9 @@ esac
 
 # --- groups ---------------------------------------------------------------------------
 say "Groups for $USER_NAME"
+in_groups=" $(id -nG "$USER_NAME") "  # read whole, then looked at (SIGPIPE under pipefail)
 for g in "${GROUPS_WANTED[@]}"; do
-  if getent group "$g" >/dev/null && ! id -nG "$USER_NAME" | tr ' ' '\n' | grep -qx "$g"; then
+  if getent group "$g" >/dev/null && [[ $in_groups != *" $g "* ]]; then
     $SUDO usermod -aG "$g" "$USER_NAME"
     echo "  added to $g"
     REBOOT=1

@@ -104,3 +104,16 @@ def test_a_package_apt_get_did_not_install_is_not_called_installed(tmp_path):
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 1
     assert "apt-get finished, but xvfb is still not installed." in r.stderr
+
+
+def test_no_script_pipes_into_grep_q():
+    """`cmd | grep -q` under pipefail fails whenever grep stops reading before cmd
+    has written everything (SIGPIPE): the defect behind "no package xvfb". Every
+    script reads a command's answer whole and then looks at it."""
+    import re
+    scripts = [p for d in ("scripts", "deploy", ".ci") for p in sorted((REPO / d).iterdir())
+               if p.is_file() and (p.suffix == ".sh" or p.read_bytes()[:2] == b"#!")]
+    found = [f"{p.relative_to(REPO)}:{n}: {line.strip()}" for p in scripts
+             for n, line in enumerate(p.read_text(errors="replace").splitlines(), 1)
+             if re.search(r"\|\s*grep\s+-[a-zA-Z]*q", line) and not line.lstrip().startswith("#")]
+    assert not found, "\n".join(found)
