@@ -280,7 +280,11 @@ def main(argv: list[str] | None = None) -> int:
         print(no_screen_hint(), file=sys.stderr)
         return 2
     # A hang that systemd's watchdog ends (SIGABRT) leaves every thread's stack in the journal.
-    faulthandler.enable()
+    # The process's own stderr: Kivy, once imported, wraps sys.stderr in a stream with no fileno.
+    try:
+        faulthandler.enable(file=sys.__stderr__ or sys.stderr)
+    except (AttributeError, ValueError, OSError):
+        pass  # no stderr to write to (closed or not a file): nothing to leave the stacks in
     asked = args.rotation
     if asked is None and os.environ.get("MAYA_COMPANION_ROTATION", "").strip():
         try:

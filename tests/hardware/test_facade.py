@@ -105,11 +105,8 @@ def test_on_a_pi_without_a_config_file_the_devices_are_simulated(on_a_pi):
 def test_gpio_that_cannot_be_opened_is_reported_and_the_reader_still_works(off_a_pi):
     cfg = hardware.config.parse({"gpio": {"pin_factory": "lgpio"}, "readers": [{"port": "loop://"}]})
     q = queue.Queue()
-    try:
-        import lgpio  # noqa: F401
-        pytest.skip("lgpio is installed here")
-    except ImportError:
-        pass
+    # With or without lgpio installed (the dev group installs its wheel), this
+    # machine has no GPIO chip to open.
     hw = hardware.start(cfg, q.put, simulate=False)
     try:
         seen = collect(q, lambda e: isinstance(e, DeviceStatus) and e.device == "gpio")
