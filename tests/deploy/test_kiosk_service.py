@@ -103,7 +103,7 @@ def test_lgpio_imports_and_opens_its_pipe_with_the_units_environment_in_a_read_o
     made at import time, before any pin is opened."""
     spec = importlib.util.find_spec("lgpio")
     if spec is None or spec.origin is None:
-        pytest.skip("missing tool: lgpio is not installed (python3-lgpio on a Pi; scripts/test installs the lgpio wheel elsewhere)")
+        pytest.skip("missing tool: lgpio is not installed (python3-lgpio on a Pi; scripts/test installs its wheel)")
     runner = _namespace_runner()
     sb, u = unit
     env = {k: v.replace(" ", "\\ ") for k, v in u.environment().items()}

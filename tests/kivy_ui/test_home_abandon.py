@@ -48,6 +48,9 @@ def five_games(ui):
     newest.act(newest.legal_actions(seat)[0])  # one move made in the newest game
     d.app.show("home")
     d.frames(2)
+    # Home reads its list off the main thread: on a loaded machine two frames are not
+    # always enough, and a tap then lands on a row that is about to be replaced.
+    assert d.until(lambda: bool(rows(d)) and rows(d)[0].session_id == newest.id, 15)
     yield d, made
     for s in made:
         if s.id in in_progress_ids(d):
