@@ -88,3 +88,14 @@ def test_what_a_seat_is():
     assert parse_seat(1, 3) == 1
     with pytest.raises(IllegalAction, match=r"There is no seat 1000…\(5001 digits\) at this table\."):
         parse_seat(10 ** 5000, 3)
+
+
+@pytest.mark.parametrize("junk", [10 ** 5000, _deep(1200), True, 0.0, 2],
+                         ids=lambda v: type(v).__name__ + ":" + shown(v, 12))
+def test_a_fix_made_by_an_absurd_seat_is_a_sentence_and_records_nothing(journal, junk):
+    s = Session.create(journal, "maya-madness", ["Ana", "Ben"], seed=1)
+    s.act({"actor": 1, "type": "start_card", "card": "+1"})  # now the count can be fixed
+    entries = s.summary()["entries"]
+    with pytest.raises(IllegalAction, match=r"^There is no seat .{1,60} at this table\.$"):
+        s.correct("count", 7, junk)
+    assert s.summary()["entries"] == entries
