@@ -85,8 +85,8 @@ def check_numbers(game: Game, state: Any, action: dict[str, Any], keys: list[str
             models = [game.sample_chance(state, random.Random(0))]
         else:
             models = game.legal_actions(state, action["actor"])
-    except CompanionError:
-        return  # apply will say why
+    except (CompanionError, TypeError, ValueError, KeyError, IndexError, AttributeError):
+        return  # no model now (e.g. nothing is to be drawn): apply will say why
     models = [a for a in models if a.get("type") == action.get("type")]
     for key in keys:
         value = action[key]
