@@ -137,8 +137,14 @@ def replay_lines(lines: Iterable[str]) -> dict[str, Any]:
             raise ReplayError(number, f"this is not valid JSON ({e.msg} at column {e.colno}).") from None
         except RecursionError:
             raise ReplayError(number, "this line nests lists or objects too deeply to be a move.") from None
+        except ValueError:  # an integer too long for Python to read (over 4,300 digits)
+            raise ReplayError(number, _too_large(_longest_number(raw))) from None
         if not isinstance(data, dict):
             raise ReplayError(number, "each line must be a JSON object.")
+        # the setup's fairness record carries the 64-bit seed, for `verify`
+        huge = _huge_number(data if game is not None else {k: v for k, v in data.items() if k != "fairness"})
+        if huge is not None:
+            raise ReplayError(number, _too_large(huge))
         if game is None:
             game, state = _replay_setup(number, data)
             continue
@@ -153,6 +159,40 @@ def replay_lines(lines: Iterable[str]) -> dict[str, Any]:
         raise ReplayError(1, 'the file is empty; the first line must be the setup {"game": ..., "players": [...]}.')
     result = game.result(state)
     return {"view": game.view(state, TABLE), "result": result.to_json() if result else None, "actions": count}
+
+
+def _huge_number(data: Any) -> int | None:
+    """The first whole number in a line beyond what any move carries (limits.MAX_INT), or None."""
+    from .limits import MAX_INT
+
+    stack = [data]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, int) and not isinstance(v, bool) and abs(v) > MAX_INT:
+            return v
+        if isinstance(v, dict):
+            stack.extend(reversed(list(v.values())))
+        elif isinstance(v, list):
+            stack.extend(reversed(v))
+    return None
+
+
+def _longest_number(raw: str) -> str:
+    import re
+
+    return max(re.findall(r"-?\d+", raw), key=len, default="")
+
+
+def _too_large(value: int | str) -> str:
+    """"the number 1234…(400 digits) is too large …": the value named, short."""
+    from .limits import MAX_INT, shown_int
+
+    if isinstance(value, str):  # the digits as written (Python cannot read them as a number)
+        sign, digits = ("-", value[1:]) if value.startswith("-") else ("", value)
+        text = f"{sign}{digits[:4]}…({len(digits)} digits)"
+    else:
+        text = shown_int(value)
+    return f"the number {text} is too large (the numbers in a move are at most {MAX_INT:,})."
 
 
 def _replay_setup(number: int, data: dict[str, Any]) -> tuple[Game, Any]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from .errors import BadComponents
+from .limits import MAX_COUNT, MAX_TEXT, shown
 from .paths import data_dir
 
 
@@ -101,9 +102,9 @@ def unconfirmed(data: dict[str, Any], prefix: str = "") -> list[str]:
 
 
 # --- one validator for every game's box file ---------------------------------------
-#: No printed component count comes near this; a bigger number is a typing slip
-#: (and a deck of 10**18 cards must be a sentence, not a MemoryError).
-MAX_COUNT = 1000
+# Counts (MAX_COUNT) and names (MAX_TEXT) are bounded by companion/limits.py, the
+# bounds the game's moves and the journal use: a name from a box file that a move
+# carries (a boulder, a stone) always fits that move.
 
 
 class Checker:
@@ -134,7 +135,7 @@ class Checker:
 
     def count(self, value: Any, key: str, lo: int = 0, hi: int = MAX_COUNT) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            self.fail(key, f"must be a whole number from {lo} to {hi}, not {value!r:.40}")
+            self.fail(key, f"must be a whole number from {lo} to {hi}, not {shown(value)}")
         return value
 
     def counts(self, value: Any, key: str, n: int | None = None, lo: int = 0, hi: int = MAX_COUNT) -> tuple[Any, ...]:
@@ -143,15 +144,19 @@ class Checker:
         return tuple(self.count(v, f"{key}[{i}]", lo, hi) for i, v in enumerate(value))
 
     def name(self, value: Any, key: str, choices: Any = None) -> str:
-        if not isinstance(value, str) or not value.strip() or len(value) > 100:
-            self.fail(key, "must be a name")
+        if not isinstance(value, str) or not value.strip():
+            self.fail(key, f"must be a name, not {shown(value)}")
+        if len(value) > MAX_TEXT:
+            self.fail(key, f"must be a name of at most {MAX_TEXT} characters, not {len(value)}")
         if choices is not None and value not in choices:
-            self.fail(key, f"must be one of {', '.join(map(str, choices))}, not {value!r:.40}")
+            self.fail(key, f"must be one of {', '.join(map(str, choices))}, not {shown(value)}")
         return value
 
     def strings(self, value: Any, key: str, n: int | None = None) -> tuple[Any, ...]:
-        if not isinstance(value, list) or not value or not all(isinstance(s, str) and s.strip() for s in value):
+        if not isinstance(value, list) or not value or len(value) > MAX_COUNT:
             self.fail(key, "must be a list of names")
+        for i, s in enumerate(value):
+            self.name(s, f"{key}[{i}]")
         if n is not None and len(value) != n:
             self.fail(key, f"must list exactly {n} names, not {len(value)}")
         if len(set(value)) != len(value):

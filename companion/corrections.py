@@ -15,6 +15,7 @@ from typing import Any
 
 from .engine import Game
 from .errors import IllegalAction
+from .seats import is_seat, parse_seat
 
 CORRECTION = "correction"
 
@@ -38,8 +39,7 @@ def stepper(game: Game) -> Any:
 def correction_action(game: Game, state: Any, key: Any, value: Any, by_seat: Any, seats: int) -> dict[str, Any]:
     """The history entry for a correction, checked: a seat at this table, a key the
     game offers now, a whole number in range. IllegalAction (a sentence) otherwise."""
-    if isinstance(by_seat, bool) or not isinstance(by_seat, int) or not 0 <= by_seat < seats:
-        raise IllegalAction(f"There is no seat {by_seat!r:.40} at this table.")
+    by_seat = parse_seat(by_seat, seats)
     offered = {c.key: c for c in game.corrections(state)}
     if not isinstance(key, str) or key not in offered:
         raise IllegalAction("That number cannot be fixed now." if offered else "There is nothing to fix now.")
@@ -54,7 +54,7 @@ def correction_action(game: Game, state: Any, key: Any, value: Any, by_seat: Any
 def correction_sentence(action: Mapping[str, Any], names: Sequence[str]) -> str:
     """ "Ana fixed the count to 7." """
     seat = action.get("actor")
-    who = names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else "Someone"
+    who = names[seat] if is_seat(seat, names) else "Someone"
     label = str(action.get("label") or action.get("key") or "a number")
     if label[:1].isupper() and not label[1:2].isupper() and not label.split(" ")[0].endswith("'s"):
         label = label[0].lower() + label[1:]

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from .components import BoxSpec
 
 from .errors import BadOption, IllegalAction
+from .limits import MAX_INT, MAX_TEXT, shown
+from .seats import is_seat, is_seat_number
 
 CHANCE = "chance"  # the actor who shuffles, draws and deals
 TABLE = "table"  # the viewer who sees only what the physical table shows
@@ -134,10 +136,8 @@ def shared_ranks(ranking: Sequence[Any], key: Callable[[Any], Any]) -> tuple[Any
 
 
 # --- moves as data ------------------------------------------------------------
-#: Whole-number fields in actions are bounded: no rule needs more, and a huge
-#: integer must be a sentence, not a slow or failing computation.
-MAX_INT = 1_000_000
-MAX_TEXT = 100
+# Whole-number and text fields in actions are bounded by companion/limits.py
+# (MAX_INT, MAX_TEXT), the same bounds the journal and the box files use.
 
 
 @dataclass(frozen=True)
@@ -163,14 +163,15 @@ def check_fields(action: Mapping[str, Any], ints: Sequence[str] = (), texts: Seq
         if key in action:
             v = action[key]
             if isinstance(v, bool) or not isinstance(v, int):
-                raise IllegalAction(f"{key.replace('_', ' ').capitalize()} must be a whole number, not {v!r:.40}.")
+                raise IllegalAction(f"{key.replace('_', ' ').capitalize()} must be a whole number, not {shown(v)}.")
             if not -MAX_INT <= v <= MAX_INT:
                 raise IllegalAction(f"{key.replace('_', ' ').capitalize()} is far too large a number.")
     for key in texts:
         if key in action:
             v = action[key]
             if not isinstance(v, str) or len(v) > MAX_TEXT:
-                raise IllegalAction(f"{key.replace('_', ' ').capitalize()} must be a short name, not {v!r:.40}.")
+                raise IllegalAction(f"{key.replace('_', ' ').capitalize()} must be a short name "
+                                    f"(at most {MAX_TEXT} characters), not {shown(v)}.")
 
 
 def check_shape(action: Any) -> dict[str, Any]:
@@ -181,8 +182,8 @@ def check_shape(action: Any) -> dict[str, Any]:
     kind, actor = action["type"], action["actor"]
     if not isinstance(kind, str) or not kind or len(kind) > MAX_TEXT:
         raise IllegalAction("That is not an action: its type must be a name.")
-    if not (actor == CHANCE or (isinstance(actor, int) and not isinstance(actor, bool))):
-        raise IllegalAction(f"There is no player {actor!r:.40} at this table.")
+    if not (actor == CHANCE or is_seat_number(actor)):
+        raise IllegalAction(f"There is no player {shown(actor)} at this table.")
     return dict(action)
 
 
@@ -449,21 +450,21 @@ def check_turn(game: Game, state: State, action: Mapping[str, Any], names: Seque
     drawn now: Ben is to act." for a draw entered out of turn.
     """
     actor = actor_of(action)
-    if not (actor == CHANCE or (isinstance(actor, int) and not isinstance(actor, bool))):
-        raise IllegalAction(f"There is no player {actor!r} at this table.")
+    if not (actor == CHANCE or is_seat_number(actor)):
+        raise IllegalAction(f"There is no player {shown(actor)} at this table.")
     now = game.actors(state)
     if actor in now:
         return actor
     def name(a: Any) -> str:
         if a == CHANCE:
             return "the draw"
-        if isinstance(a, int) and not isinstance(a, bool) and 0 <= a < len(names):
+        if is_seat(a, names):
             return names[a]
-        return repr(a)
+        return shown(a)
     if not now:
         raise IllegalAction("The game is over; no more actions can be taken.")
-    if isinstance(actor, bool) or not (actor == CHANCE or (isinstance(actor, int) and 0 <= actor < len(names))):
-        raise IllegalAction(f"There is no player {actor!r} at this table.")
+    if not (actor == CHANCE or is_seat(actor, names)):
+        raise IllegalAction(f"There is no player {shown(actor)} at this table.")
     if len(now) == 1:
         (who,) = now
         if who == CHANCE:

@@ -3,16 +3,17 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from typing import Any
 
 from .engine import CHANCE, Game
 from .errors import CompanionError, IllegalAction
 from .journal import dumps
+from .limits import MAX_DEPTH, MAX_INT, MAX_ITEMS, MAX_TEXT, shown
+from .seats import is_seat_number
 
-MAX_DEPTH = 8  # nesting of lists and tables in an action
-MAX_ITEMS = 2_000  # values in one action (a shuffle order has ~70)
-MAX_TEXT = 200  # characters in one piece of text
-MAX_INT = 2**53  # whole numbers beyond this do not survive every JSON reader
+# The bounds are the moves' own (companion/limits.py): what the journal takes, a
+# move can carry, and a box file's names fit both.
 
 
 def plain_data_problem(value: Any) -> str | None:
@@ -65,8 +66,8 @@ def check_action(game: Game, state: Any, action: Any) -> tuple[dict[str, Any], s
     if why:
         raise IllegalAction(f"That action cannot be recorded: {why}.")
     actor = action.get("actor")
-    if actor != CHANCE and (isinstance(actor, bool) or not isinstance(actor, int)):
-        raise IllegalAction(f"There is no seat {actor!r:.40} at this table.")
+    if actor != CHANCE and not is_seat_number(actor):
+        raise IllegalAction(f"There is no seat {shown(actor)} at this table.")
     odd = [k for k, v in action.items() if isinstance(v, (bool, float)) and k != "actor"]
     if odd:
         check_numbers(game, state, action, odd)
@@ -76,19 +77,23 @@ def check_action(game: Game, state: Any, action: Any) -> tuple[dict[str, Any], s
 
 def check_numbers(game: Game, state: Any, action: dict[str, Any], keys: list[str]) -> None:
     """A true/false or a decimal where the game's own actions of that type
-    have a whole number (a seat, a card value) is refused."""
-    if action.get("actor") == CHANCE:
-        return
+    have a whole number (a seat, a card value) is refused. For a draw entered by
+    a person (CHANCE), the game's own draw of that moment is the model: one
+    outcome picked with a fixed RNG carries the same fields as every other."""
     try:
-        legal = [a for a in game.legal_actions(state, action["actor"]) if a.get("type") == action.get("type")]
-    except CompanionError:
-        return  # apply will say why
+        if action.get("actor") == CHANCE:
+            models = [game.sample_chance(state, random.Random(0))]
+        else:
+            models = game.legal_actions(state, action["actor"])
+    except (CompanionError, TypeError, ValueError, KeyError, IndexError, AttributeError):
+        return  # no model now (e.g. nothing is to be drawn): apply will say why
+    models = [a for a in models if a.get("type") == action.get("type")]
     for key in keys:
         value = action[key]
-        for a in legal:
-            v = a.get(key)
-            if isinstance(v, int) and not isinstance(v, bool) and type(value) is not int:
-                raise IllegalAction(f"That action's {key} must be a whole number, not {value!r}.")
+        for a in models:
+            if is_seat_number(a.get(key)) and type(value) is not int:
+                what = "a seat number" if key == "seat" else "a whole number"
+                raise IllegalAction(f"That action's {key} must be {what}, not {shown(value)}.")
 
 
 __all__ = ["MAX_DEPTH", "MAX_INT", "MAX_ITEMS", "MAX_TEXT", "check_action", "check_numbers", "plain_data_problem"]

@@ -37,6 +37,7 @@ from .errors import BadComponents, BadOption, CannotUndo, CompanionError, Illega
 from .games import get_game
 from .journal import Journal, dumps, loads
 from .plaindata import check_action, plain_data_problem
+from .seats import is_seat, is_seat_number, parse_seat
 from .snapshots import SNAPSHOT_EVERY, GameUnpickler, States
 from .undo import Peeks, can_undo, needs_confirm, private_digest, rehide_steps, undo_plan
 
@@ -306,7 +307,7 @@ class Session:
         self._hashes.extend(hashes)
 
     def _see(self, seat: Any, digest: Any) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(digest, (str, type(None))):
+        if not is_seat_number(seat) or not isinstance(digest, (str, type(None))):
             raise TypeError("a seen entry names a seat")
         self._peeks.add(len(self._actions), seat, digest)  # no digest (an old journal): blocks everything before
 
@@ -344,7 +345,7 @@ class Session:
         return self.randomness == "physical" and CHANCE in self.game.actors(self.state)
 
     def name(self, seat: Any) -> str:
-        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.players):
+        if is_seat(seat, self.players):
             return self.players[seat]
         return "The draw" if seat == CHANCE else str(seat)
 
@@ -509,8 +510,7 @@ class Session:
     def mark_seen(self, seat: int) -> None:
         """The privacy gate showed `seat` its secrets: journaled with a digest of
         what it showed; undoing an action that changed it is refused from now on."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise BadOption(f"There is no seat {seat!r:.40} at this table.")
+        seat = parse_seat(seat, self.players, BadOption)
         digest = private_digest(self.game, self.state, seat)
         if self._peeks.known(len(self._actions), seat, digest):
             return  # nothing new for this seat since it last looked

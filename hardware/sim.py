@@ -322,7 +322,7 @@ def _uid_bytes(uid: str, fam: Family) -> bytes:
 
 
 # --- adversarial line noise (tests, benchmarks, the soak) --------------------
-NOISE_KINDS = ("random", "hex", "almost", "flipped")
+NOISE_KINDS = ("random", "hex", "almost", "flipped", "start_codes", "near_valid")
 
 
 def noise_stream(kind: str, protocol: str, size: int, rng: random.Random, uid: str | None = None) -> bytes:
@@ -334,7 +334,13 @@ def noise_stream(kind: str, protocol: str, size: int, rng: random.Random, uid: s
     * ``almost``: back-to-back frames of random tags whose checksum byte is random
       (one in 256 passes);
     * ``flipped``: back-to-back frames of one real tag (``uid``, default the
-      family's sample) with two random bits flipped in each.
+      family's sample) with two random bits flipped in each;
+    * ``start_codes``: the line thick with frame starts (``00 00 FF`` and a
+      length, or STX and hex digits) cut off after a few bytes, and between
+      them one wrong tag's frame with one or two bytes changed;
+    * ``near_valid``: back-to-back frames of one wrong tag (the same uid each
+      time), each with a random checksum: one in 256 passes, always naming that
+      tag, so only a confirmation that noise interrupts can refuse it.
     """
     fam = family(protocol)
     out = bytearray()
@@ -348,8 +354,26 @@ def noise_stream(kind: str, protocol: str, size: int, rng: random.Random, uid: s
         return bytes(rng.choice(alphabet) for _ in range(size))
     real = bytes.fromhex(uid or fam.sample_uid)
     good = fam.encode(real)
+    wrong = fam.encode(rng.randbytes(len(real)))  # one tag that is not there
     while len(out) < size:
-        if kind == "almost":
+        if kind == "start_codes":
+            if rng.random() < 0.5:
+                frame = bytearray(wrong)
+                for _ in range(rng.randint(1, 2)):
+                    frame[rng.randrange(len(frame))] ^= rng.randint(1, 255)  # a byte changed
+            elif fam.polls:
+                n = rng.randint(1, 30)
+                frame = bytearray(b"\x00\x00\xff" + bytes([n, -n & 0xFF, pn532.CHIP, pn532.IN_LIST_PASSIVE_TARGET + 1])
+                                  + rng.randbytes(rng.randint(0, 6)))
+            else:
+                frame = bytearray(b"\x02" + bytes(rng.choice(b"0123456789ABCDEF") for _ in range(rng.randint(0, 12))))
+        elif kind == "near_valid":
+            frame = bytearray(wrong)
+            if fam.polls:
+                frame[-2] = rng.getrandbits(8)  # the data checksum (DCS)
+            else:
+                frame[11:13] = b"%02X" % rng.getrandbits(8)  # the two checksum digits
+        elif kind == "almost":
             n = rng.choice(fam.uid_sizes)
             frame = bytearray(fam.encode(rng.randbytes(n)))
             if fam.polls:

@@ -13,8 +13,9 @@ How a family makes sure a tag is real before it counts (docs/hardware.md,
   seconds of the one before and with no noise between them, before a new tag
   is announced. The RDM6300 repeats its frame while a tag stays in the field,
   so three identical frames are asked for; the PN532 answers every poll, so
-  the next two polls must name the same uid (the decoder polls again at once
-  after a new uid, see pn532.py);
+  the next two polls must name the same uid, each answer being the chip's ACK
+  then its response with no noise around them (the decoder polls again at once
+  while a new uid is confirmed, see pn532.py);
 * the ID-12LA/ID-20LA send one frame per presentation, so a second read would
   never come: their decoder checks the framing more strictly instead (upper-case
   hex only, and a quiet line before and after the frame, see ascii125.py).
@@ -74,7 +75,8 @@ FAMILIES: tuple[Family, ...] = (
         decoder=lambda poll: pn532.PN532(poll=poll), baud=115200,
         encode=pn532.target_response,
         sample_uid="04A224E2C15C80", uid_sizes=(4, 7, 10), continuous=True, polls=True,
-        confirm_reads=3, confirm_window=1.0,  # the next polls follow the first at once
+        # the next polls follow the first at once, each answered as the chip answers (pn532.py)
+        confirm_reads=pn532.CONFIRM_READS, confirm_window=1.0,
     ),
 )
 

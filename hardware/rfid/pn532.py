@@ -19,11 +19,19 @@ seconds. Every command is first ACKed, then answered with command code + 1.
 A response with NbTg = 0 means the tag left. No answer within ``timeout``
 seconds starts again from the wake-up (the chip was reset or replugged).
 
-Confirmed tags: ``data_received`` passes on only a target response that answers
-the poll this side sent and is still waiting for (one answer per poll); a
-response in noise with no poll outstanding is ignored. A new uid needs a second
-poll naming it (Presence, reads=2); that poll is sent at once, not after the
-poll interval, so confirming costs one poll round trip (a few ms at 115200 baud).
+Confirmed tags, as the other readers confirm theirs over several frames:
+``data_received`` passes on only a target response that answers the poll this
+side sent, as the chip answers it: the chip's ACK of that poll, then the
+response, with nothing but the frames' 00 pre- and postambles between. Any byte
+that belongs to no frame (noise), and any target response that answers nothing,
+is reported as ``garbled``, so a confirmation in progress starts over, and the
+poll it fell into is asked again at once. A new uid counts after
+``confirm_reads`` such answers in a row (families.py, Presence); the polls that
+confirm it are sent at once, not after the poll interval. Before, the answers
+only had to come while a poll was outstanding, and a line carrying one wrong
+tag's frames with random checksums (one in 256 passes) gave ~26 false tags per
+MB: the passing frames answered three polls in a row (tests/bench/bench_hardware.py,
+noise kinds start_codes and near_valid).
 """
 from __future__ import annotations
 
@@ -47,6 +55,7 @@ SAM_NORMAL = bytes([SAM_CONFIGURATION, 0x01, 0x14, 0x01])  # normal mode, 1 s vi
 MAX_RETRIES = bytes([RF_CONFIGURATION, 0x05, 0xFF, 0x01, 0x02])  # MxRtyATR, MxRtyPSL, MxRtyPassiveActivation
 POLL_TYPE_A = bytes([IN_LIST_PASSIVE_TARGET, 0x01, 0x00])  # MaxTg 1, 106 kbps type A
 MAX_BUFFER = 600
+CONFIRM_READS = 3  # answers naming a new uid in a row before it counts (families.py)
 
 
 def frame(tfi: int, data: bytes) -> bytes:
@@ -80,12 +89,15 @@ def target_response(uid: bytes | None) -> bytes:
 
 
 TFIS = (HOST, CHIP, 0x7F)  # 0x7F: the chip's "syntax error" frame
+NOISE = ("noise",)
 
 
 class FrameParser:
     """Finds ACK, NACK and checksum-valid information frames in a byte stream.
 
-    ``feed`` returns a list of ("ack",), ("nack",) or ("frame", tfi, data). A start
+    ``feed`` returns a list of ("ack",), ("nack",), ("frame", tfi, data) and, where
+    bytes that belong to no frame were dropped, ("noise",) in its place in the
+    stream (the 00 pre- and postambles around frames are not noise). A start
     code with a bad length or data checksum is skipped one byte at a time, so a
     good frame inside noise is still found; an unfinished candidate that a complete
     good frame further on overlaps is noise too (real frames never overlap), so a
@@ -99,18 +111,26 @@ class FrameParser:
         buf = self._buf
         buf += data
         out: list[tuple[Any, ...]] = []
+
+        def drop(n: int) -> None:
+            if buf[:n].strip(b"\x00") and (not out or out[-1] != NOISE):
+                out.append(NOISE)
+            del buf[:n]
+
         while True:
             i = buf.find(b"\x00\xff")
             if i < 0:
-                del buf[: max(0, len(buf) - 1)]  # a trailing 00 may start the next start code
+                drop(max(0, len(buf) - 1))  # a trailing 00 may start the next start code
                 break
-            del buf[:i]
+            drop(i)
             status, size, item = _parse_at(buf, 0)
             if status == "ok" and item is not None:
                 out.append(item)
                 del buf[:size]
             elif status == "bad" or self._good_frame_after(buf) or len(buf) > MAX_BUFFER:
-                del buf[:1]
+                drop(1)
+                if buf[:1] == b"\xff":
+                    drop(1)  # the FF of a start code that led nowhere: noise, even after a 00
             else:
                 break  # a good start so far: wait for more bytes
         return out
@@ -185,34 +205,57 @@ class PN532(Protocol):
         self._deadline = 0.0
         self._next_poll = 0.0
         self._last_answer: str | None = None  # the uid the last answered poll named
+        self._acked = False  # the chip ACKed the poll outstanding, and nothing but frames came since
+        self._confirming = 0  # answers naming _last_answer in a row since it was new
+        self.confirm_reads = CONFIRM_READS  # answers that confirm a new uid: its polls follow at once
 
     # --- framing (pure) -----------------------------------------------------
     def feed(self, data: bytes) -> list[str | None]:
         """The uids of every target response framed (None: no target), asked for or not."""
-        return [uid for uid, _ in self._answers(data)]
+        return [uid for kind, uid, _ in self._answers(data) if kind == "target"]
 
     def data_received(self, data: bytes) -> None:
-        """Only answers to an outstanding poll count (module docstring)."""
-        for uid, asked in self._answers(data):
+        """Only the chip's own answers to our poll count; noise breaks a confirmation
+        (module docstring)."""
+        for _, uid, asked in self._answers(data):
             if not asked:
-                continue
-            if uid is None:
+                self.garbled()
+            elif uid is None:
                 self.absent()
             else:
                 self.seen(uid)
 
-    def _answers(self, data: bytes) -> list[tuple[str | None, bool]]:
-        found: list[tuple[str | None, bool]] = []
+    def _answers(self, data: bytes) -> list[tuple[str, str | None, bool]]:
+        """("target", uid or None, answers our poll) for each target response and
+        ("noise", None, False) for noise, in the order they came."""
+        found: list[tuple[str, str | None, bool]] = []
         for item in self._parser.feed(data):
-            if item[0] == "frame" and item[1] == CHIP:
+            polling = self._step == IN_LIST_PASSIVE_TARGET
+            if item == NOISE:
+                found.append(("noise", None, False))
+                if polling and self._acked:
+                    self._ask_again()  # the answer to this poll may be what the noise hid
+            elif item[0] == "ack":
+                self._acked = self._step is not None
+            elif item[0] == "frame" and item[1] == CHIP:
                 uids = parse_targets(item[2])
-                asked = self._step == IN_LIST_PASSIVE_TARGET
+                uid = uids[0] if uids else None
                 if uids is not None:
-                    found.append((uids[0] if uids else None, asked))
-                self._answered(item[2][:1], uids[0] if uids else None)
+                    asked = polling and self._acked
+                    found.append(("target", uid, asked))
+                    if polling and not asked:
+                        self._ask_again()
+                        continue
+                self._answered(item[2][:1], uid)
             elif item[0] == "nack":
                 self._step = None  # resend at the next tick
         return found
+
+    def _ask_again(self) -> None:
+        """Poll again at once: the answer outstanding cannot be trusted."""
+        self._step = None
+        self._acked = False
+        self._next_poll = self._clock()
 
     # --- the command sequence -----------------------------------------------
     def connection_made(self, transport: Any) -> None:
@@ -233,6 +276,7 @@ class PN532(Protocol):
 
     def _send(self, data: bytes, step: int) -> None:
         self._step = step
+        self._acked = False
         self._deadline = self._clock() + self.timeout
         if self.transport is not None:
             self.transport.write(data)
@@ -244,9 +288,11 @@ class PN532(Protocol):
             self._send(command(MAX_RETRIES), RF_CONFIGURATION)
             return
         self._step = None
+        self._acked = False
         wait = 0.0
         if code[0] == IN_LIST_PASSIVE_TARGET + 1:
-            # a uid the last poll did not name is confirmed by a second poll at once
-            wait = 0.0 if uid is not None and uid != self._last_answer else self.poll
+            # a uid the last poll did not name is confirmed by the next polls at once
+            self._confirming = self._confirming + 1 if uid is not None and uid == self._last_answer else 1
+            wait = 0.0 if uid is not None and self._confirming < self.confirm_reads else self.poll
             self._last_answer = uid
         self._next_poll = self._clock() + wait

@@ -78,10 +78,7 @@ class Reader:
         tries = 0
         while not self._stop.is_set():
             try:
-                # exclusive: a second program on the same port (the app and `devices` at once)
-                # would each get half the bytes; this way the second one is told.
-                ser = serial.serial_for_url(self.config.port, baudrate=self.config.baud,
-                                            timeout=READ_TIMEOUT, exclusive=True)
+                ser = open_port(self.config.port, self.config.baud)
             except (serial.SerialException, OSError, ValueError) as e:
                 if self.status != RECONNECTING:
                     self._post(DISCONNECTED, f"RFID reader {self.name!r} is not connected at {self.config.port} "
@@ -163,6 +160,26 @@ class Reader:
             return e
         protocol.connection_lost(None)
         return None
+
+
+def open_port(url: str, baud: int) -> Any:
+    """The port, opened without discarding what it received before (pyserial's open()
+    flushes the input). An ID-12LA sends a tag once: a tap made while the adapter
+    was coming back (plugged in, powered up, not yet opened by this thread) is in
+    that input, and flushing it lost the tap (9 of 60 taps 0-100 ms after a replug).
+    exclusive: a second program on the same port (the app and `devices` at once)
+    would each get half the bytes; this way the second one is told."""
+    ser = serial.serial_for_url(url, baudrate=baud, timeout=READ_TIMEOUT, exclusive=True, do_not_open=True)
+    ser._reset_input_buffer = _keep_input  # for open() only: the class's own is back after it
+    try:
+        ser.open()
+    finally:
+        del ser._reset_input_buffer
+    return ser
+
+
+def _keep_input() -> None:
+    """Stands in for reset_input_buffer while the port opens."""
 
 
 def _reason(e: BaseException | None) -> str:

@@ -3,8 +3,8 @@
 The family's decoder, its tag confirmation and Presence run as in Reader._pump,
 minus the port: bytes arrive at the family's baud rate (10 bits a byte, 8N1) in
 chunks, and the clock moves with them. A PN532 is answered its configuration
-commands at once, so it polls all the time and every target response in the
-stream may count as an answer. Used by the noise benchmark and the tests
+commands and ACKed its polls at once, so it polls all the time and a target
+response in the stream that follows the ACK cleanly counts as the answer. Used by the noise benchmark and the tests
 (false tags per MB of adversarial noise) and handy for a line captured with
 ``spy://``.
 
@@ -22,16 +22,21 @@ from .presence import Presence
 
 
 class _Line:
-    """The PN532's side of the line, as far as the replay needs it: configuration
-    commands are answered at once, polls are left to the stream."""
+    """The PN532's side of the line, as far as the replay needs it: every command
+    is ACKed at once, as the chip does, and configuration commands are answered;
+    the answers to polls are left to the stream (so the stream has every chance
+    to pass for the chip's answer)."""
 
     def __init__(self) -> None:
         self.replies: list[bytes] = []
 
     def write(self, data: bytes) -> None:
         for item in pn532.FrameParser().feed(data):
-            if item[0] == "frame" and item[2] and item[2][0] != pn532.IN_LIST_PASSIVE_TARGET:
-                self.replies.append(pn532.ACK + pn532.response(bytes([item[2][0] + 1])))
+            if item[0] == "frame" and item[2]:
+                if item[2][0] == pn532.IN_LIST_PASSIVE_TARGET:
+                    self.replies.append(pn532.ACK)
+                else:
+                    self.replies.append(pn532.ACK + pn532.response(bytes([item[2][0] + 1])))
 
 
 def replay(protocol: str | Family, stream: bytes, *, chunk: int = 16, start: float = 0.0,

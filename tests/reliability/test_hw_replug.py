@@ -78,3 +78,27 @@ def test_a_fob_left_on_the_reader_is_not_announced_again_after_a_usb_blip(protoc
         assert rig.next(lambda e: isinstance(e, TagEvent) and e.uid == uid, 2.0)
     finally:
         rig.close()
+
+
+def test_a_tap_while_the_reader_is_coming_back_is_read():
+    """Issue 20: an ID-12LA sends a tag once; a tap made just as the adapter came back,
+    before the reader thread had the port open, went into the port and was thrown
+    away when it opened (pyserial flushes the input on open): 9 of 60 such taps lost
+    (tests/bench/bench_hardware.py, replug_quick_taps). The frame now waits in the port."""
+    rig = Rig("id12")
+    lost = 0
+    try:
+        for k in range(TAPS):
+            time.sleep(0.3)
+            rig.sim.unplug()
+            assert rig.wait_status("disconnected")
+            time.sleep(0.2)
+            rig.sim.replug()
+            uid = f"00000005{k:02X}"
+            rig.sim.present(uid)  # at once: the reader looks for the port every 50 ms
+            if rig.next(lambda e, uid=uid: isinstance(e, TagEvent) and e.uid == uid, 1.5) is None:
+                lost += 1
+            rig.sim.remove()
+    finally:
+        rig.close()
+    assert lost == 0, f"{lost} of {TAPS} taps lost"

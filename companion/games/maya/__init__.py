@@ -24,6 +24,8 @@ from ...engine import (
     require,
     shared_ranks,
 )
+from ...limits import shown
+from ...seats import is_seat
 from . import actions as A
 from . import auction, building, distribution, hooks, quarrying, rounds, views
 from . import markers as mk
@@ -52,7 +54,7 @@ _TOLD = frozenset((A.SETUP_BLOCK, A.BID, A.CHOOSE_BLUE_MARKER, A.MINUS_THREE, A.
 
 def _choose_start(state: State, action: Action) -> State:
     s: Any = action.get("seat")
-    require(isinstance(s, int) and 0 <= s < state.n, f"There is no player {s!r} at this table.")
+    require(is_seat(s, state.n), f"There is no player {shown(s)} at this table.")
     return rounds.choose_starting_player(state, s)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ...engine import Action, require
+from ...limits import shown
+from ...seats import is_seat
 from . import markers as mk
 from .quarrying import lay_card, low_sentence
 from .state import MINUS, Event, Pending, Quarry, State, note, order_from, replace, tup_add, tup_set
@@ -142,7 +144,7 @@ def enter(state: State, action: Action) -> State:
             f"Enter the cards of quarry {q + 1} in order, then close the column.")
     s: Any = action.get("seat")
     v: Any = action.get("card")
-    require(isinstance(s, int) and 0 <= s < state.n, f"There is no player {s!r} at this table.")
+    require(is_seat(s, state.n), f"There is no player {shown(s)} at this table.")
     require(v in state.cards[s], f"{state.names[s]} has no worker card {v!r} left to lay.")
     require(len(quarry.cards) < spec.max_cards, f"Quarry {q + 1} takes only {spec.max_cards} worker cards.")
     require(bool(quarry.cards) or v in state.box.low_values, low_sentence(state, q))

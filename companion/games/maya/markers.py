@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ...engine import Action, require
+from ...limits import shown
+from ...seats import is_seat
 from .components import titles
 from .state import Pending, State, add_block, level_full, note, replace, tup_add, tup_set
 
@@ -162,8 +164,7 @@ def apply(state: State, pend: Pending, action: Action) -> State:
         return pool_block(rest, seat, action)
     if kind == "appoint_starting_player":
         s = action.get("seat")
-        require(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < state.n,
-                f"There is no player {s!r} at this table.")
+        require(is_seat(s, state.n), f"There is no player {shown(s)} at this table.")
         # the new starting player keeps the marker in front of them and
         # chooses the starting player of the next round
         return note(replace(rest, starting=s, fp_holder=s), {"event": "appointed", "by": seat, "seat": s})

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import TABLE
-from ...errors import IllegalAction
+from ...seats import parse_seat
 from . import words
 from .rounds import actors
 from .state import BIDDING, QUARRYING, State
@@ -113,7 +113,6 @@ def secrets(state: State, seat: int) -> dict[str, Any]:
 def view(state: State, viewer: Any) -> dict[str, Any]:
     out = public(state)
     if viewer != TABLE:
-        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < state.n:
-            raise IllegalAction(f"There is no player {viewer!r:.40} at this table.")
+        viewer = parse_seat(viewer, state.n)
         out["you"] = secrets(state, viewer)
     return out

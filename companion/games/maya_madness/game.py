@@ -12,6 +12,7 @@ from typing import Any
 from ...components import BoxSpec
 from ...engine import CHANCE, TABLE, Correction, Game, Option, Result, check_fields, check_shape, shared_ranks
 from ...errors import BadOption, IllegalAction
+from ...seats import parse_seat
 from . import actions, rules, views
 from .actions import RETURN_TOKEN
 from .cards import BOX_SPEC, load_box, number
@@ -108,8 +109,8 @@ class MayaMadness(Game):
         return rules.not_now(state, dict(action))
 
     def view(self, state: State, viewer: Any) -> dict[str, Any]:
-        if viewer != TABLE and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < state.n):
-            raise IllegalAction(f"There is no seat {viewer!r} at this table.")
+        if viewer != TABLE:
+            viewer = parse_seat(viewer, state.n)
         r = self.result(state)
         return views.view(state, viewer, r.to_json() if r else None)
 

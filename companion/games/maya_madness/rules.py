@@ -14,6 +14,8 @@ from typing import Any
 
 from ...engine import CHANCE, Move
 from ...errors import IllegalAction
+from ...limits import shown
+from ...seats import is_seat
 from .actions import (
     CHANCE_TYPES,
     DRAW_TOKEN,
@@ -178,8 +180,8 @@ def _check_actor(s: State, action: dict[str, Any], w: str, chance: bool = False)
     actor = action.get("actor")
     if w == "over":
         raise IllegalAction(_WAIT_SENTENCE["over"])
-    if actor != CHANCE and (isinstance(actor, bool) or not isinstance(actor, int) or not 0 <= actor < s.n):
-        raise IllegalAction(f"There is no player {actor!r} at this table.")
+    if actor != CHANCE and not is_seat(actor, s.n):
+        raise IllegalAction(f"There is no player {shown(actor)} at this table.")
     if chance and actor != CHANCE:
         raise IllegalAction(f"Shuffling and drawing tokens are the companion's part, not {s.names[actor]}'s.")
     if not chance and actor == CHANCE:

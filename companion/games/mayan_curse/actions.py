@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...seats import is_seat
+
 # chance (the companion's draws, or a person entering them under physical randomness)
 DRAW_STONES = "draw_stones"
 STELA_VALUE = "stela_value"
@@ -43,7 +45,7 @@ def stone_name(kind: str) -> str:
 
 def _name(view: Mapping[str, Any], seat: Any) -> str:
     players = view.get("players") or []
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+    if is_seat(seat, players):
         return str(players[seat]["name"])
     return "The draw" if seat == "chance" else str(seat)
 

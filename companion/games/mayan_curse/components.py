@@ -12,6 +12,7 @@ from typing import Any
 
 from ...components import BoxNumber, BoxSpec, Checker, cached_box, get_path, unconfirmed
 from ...errors import BadComponents
+from ...limits import MAX_TEXT
 
 GAME_NAME = "mayan-curse"
 DEFAULT_PATH = pathlib.Path(__file__).with_name("components.toml")
@@ -101,6 +102,9 @@ def _stones(c: Checker, data: dict[str, Any]) -> tuple[tuple[Any, ...], tuple[An
         if not isinstance(pair, list) or len(pair) != 2 or pair[0] == pair[1] or any(p not in symbols for p in pair):
             c.fail(key, "must be two different symbols from stones.symbols")
         kind = "/".join(sorted(pair, key=symbols.index))
+        if len(kind) > MAX_TEXT:  # a drawn stone's kind is a name the draw carries
+            c.fail(key, f"makes the stone name {kind[:20]!r}… longer than {MAX_TEXT} characters; "
+                        "use shorter symbol names")
         if kind in kinds:
             counts[kinds.index(kind)] += 1
         else:
@@ -161,8 +165,9 @@ def _solo(c: Checker, data: dict[str, Any], colours_places: set[str]) -> tuple[t
     difficulties = []
     for i, d in enumerate(diffs):
         key = f"solo.difficulty[{i}]"
-        if not isinstance(d, dict) or not isinstance(d.get("name"), str):
-            c.fail(f"{key}.name", "must be a name")
+        if not isinstance(d, dict):
+            c.fail(key, "must be a table with a name and the knowledge needed")
+        c.name(d.get("name"), f"{key}.name")
         cam = d.get("camera", False)
         if not isinstance(cam, bool):
             c.fail(f"{key}.camera", "must be true or false")
@@ -189,7 +194,7 @@ def _solo(c: Checker, data: dict[str, Any], colours_places: set[str]) -> tuple[t
         if s.get("camera") not in (None, "required", "forbidden"):
             c.fail(f"{key}.camera", 'must be "required" or "forbidden"')
         alls = s.get("all_stelae", [])
-        if not isinstance(alls, list) or any(a not in colours_places for a in alls):
+        if not isinstance(alls, list) or any(not isinstance(a, str) or a not in colours_places for a in alls):
             c.fail(f"{key}.all_stelae", 'must list "colour.place" names such as "brown.passage"')
         scenarios.append(Scenario(
             number=i + 1,

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...engine import require
+from ...seats import same_seat
 from . import boulders as bl
 from .actions import ENTER_STONES, PLAY_STONE
 from .components import COLOURS
@@ -63,7 +64,7 @@ def start_round(state: State, first: int, number: int) -> State:
 def draw(state: State, action: dict[str, Any]) -> State:
     """CHANCE wrote the three stones into the action; only that seat will see them."""
     seat = state.queue[0]
-    require(action.get("seat") == seat, f"{state.names[seat]} draws next.")
+    require(same_seat(action.get("seat"), seat), f"{state.names[seat]} draws next.")
     idx = kinds_of(state.box, action.get("stones"))
     purse = take(state.purse, idx, state.box)
     hand = tuple(state.box.kinds[i] for i in idx)

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...engine import require
+from ...seats import same_seat
 from .actions import DISCOVER_STELA, ENTER_STELA_VALUE, STELA_CRUSHED, STELA_VALUE
 from .boulders import crushing, remove_token
 from .components import COLOURS, PLACES
@@ -90,7 +91,7 @@ def value_outcomes(state: State) -> list[tuple[dict[str, Any], float]]:
 def draw_value(state: State, action: dict[str, Any]) -> State:
     """CHANCE wrote the drawn value into the action; only that seat will see it."""
     seat, colour = pending(state)
-    require(action.get("seat") == seat and action.get("colour") == colour,
+    require(same_seat(action.get("seat"), seat) and action.get("colour") == colour,
             f"The draw is for {state.names[seat]}'s {colour} stela.")
     ci = COLOURS.index(colour)
     values = [v for v, _ in state.box.values[ci]]
