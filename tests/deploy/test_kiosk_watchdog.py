@@ -70,14 +70,21 @@ def hooked(app, extra):
     def on_start():
         start()
         from kivy.clock import Clock
+        from kivy.core.window import Window
 
         def hang(dt):
             print(f"HANG {time.time()}", flush=True)
             time.sleep(2.0)
             print(f"RESUME {time.time()}", flush=True)
+            Clock.schedule_once(lambda dt: app.stop(), 4.0)
 
-        Clock.schedule_once(hang, 2.0)
-        Clock.schedule_once(lambda dt: app.stop(), 6.0)
+        # Timed from the first frame (READY), not from on_start: on a loaded machine
+        # the first frame can come seconds later, and the pings before the hang with it.
+        def first_frame(*_):
+            Window.unbind(on_flip=first_frame)
+            Clock.schedule_once(hang, 1.5)
+
+        Window.bind(on_flip=first_frame)
 
     app.on_start = on_start
 
@@ -89,7 +96,7 @@ sys.exit(app_main.main(sys.argv[1:]))
 
 def test_ready_after_the_first_frame_then_pings_that_stop_while_the_main_thread_hangs(tmp_path):
     if shutil.which("xvfb-run") is None:
-        pytest.skip("No xvfb-run (apt install xvfb; scripts/setup installs it) to start the app on.")
+        pytest.skip("missing tool: no xvfb-run (apt install xvfb; scripts/setup installs it) to start the app on.")
     address = f"@maya-watchdog-{os.getpid()}-{time.monotonic_ns()}"
     drop = ("KIVY_", "SDL_", "DISPLAY", "NOTIFY_", "WATCHDOG_")
     env = {k: v for k, v in os.environ.items() if not k.startswith(drop)}
