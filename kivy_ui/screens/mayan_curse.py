@@ -34,8 +34,10 @@ Factory.register("Passage", cls=Passage)
 # The backpack's items with a reminder of what each does (Using Your Backpack).
 BACKPACK = {"machete": "Machete\n1 stone = wild", "map": "Map\njump on slab",
             "compass": "Compass\n1 step, any way", "elixir": "Elixir\n+1 slide"}
-# Irreversible choices: never the highlighted default, and a second tap confirms.
-CONFIRM = {A.ESCAPE: "Escaped? Tap again", "entrance": "Sure? Tap again"}
+# Irreversible choices: never the highlighted default, and confirmed by a second button
+# that never appears under the finger that asked (the asking button becomes "Not yet").
+CONFIRM = {A.ESCAPE: "Yes, escaped!", "entrance": "Yes: entrance"}
+NOT_YET = "Not yet"
 
 
 class CurseSeatRow(ButtonBehavior, BoxLayout):
@@ -250,14 +252,34 @@ class MayanCurseScreen(GameScreen):
         return out
 
     def _confirming(self, text: str, action: dict, key: str) -> tuple:
-        """An irreversible choice: plain until tapped; then red, and a second tap plays it."""
+        """An irreversible choice: plain until tapped; then that button says "Not yet"
+        and the confirmation goes to the far end of its row (_far_confirmation)."""
         if self._armed == key:
-            return (CONFIRM[key], action, "danger")
+            return (NOT_YET, ("confirm", (CONFIRM[key], action)), "")
         return (text, ("arm", key), "")
+
+    @staticmethod
+    def _far_confirmation(buttons: list) -> list:
+        """A confirmation never sits under the finger that asked for it: the asking
+        button's place takes back the question ("Not yet"), so a double tap asks and
+        takes it back; the red confirmation takes the place farthest along the row."""
+        out = list(buttons)
+        for i, (text, intent, style) in enumerate(out):
+            if isinstance(intent, tuple) and intent[0] == "confirm":
+                yes_text, action = intent[1]
+                out[i] = (text, ("arm", None), style)
+                far = 0 if i >= len(out) / 2 else len(out) - 1
+                if far == i:
+                    out.append((yes_text, action, "danger"))
+                else:
+                    out[far] = (yes_text, action, "danger")
+                break
+        return out
 
     def _fill(self, box: Any, buttons: list) -> None:
         """The buttons of a row, updated in place: a button keeps its place while the
         row has as many, and only what changed on it is set (issue 13)."""
+        buttons = self._far_confirmation(buttons)
         key = tuple((t, repr(a), s) for t, a, s in buttons)
         if getattr(box, "_key", None) == key:
             return  # the same buttons: nothing to do

@@ -118,7 +118,7 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     assert table.public_view()["crushed"]["brown"] == 1
     press(d, "Entrance")  # irreversible: the first tap only asks
     assert table.public_view()["tumbling"]["now"] == "centre"
-    press(d, "Sure? Tap again")
+    press(d, "Yes: entrance")
     press(d, "Row 3 …")  # the left boulder lies on row 3: left or right of it?
     d.shot("curse-13-boulder-place")
     press(d, "Left of left")
@@ -149,18 +149,18 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     press(d, "Camera")
     press(d, "Escaped!")
     assert table.public_view()["escaped"] == [], "one tap on Escaped! only asks"
-    press(d, "Escaped? Tap again")
+    press(d, "Yes, escaped!")
     press(d, "Escaped!")
-    press(d, "Escaped? Tap again")
+    press(d, "Yes, escaped!")
     assert [r.stones_text for r in reversed(screen.ids.seats.children)][1:] == ["escaped", "escaped"]
     press(d, "End turn")  # Ana
     # Both on row 3: the right boulder was reported left of the left one, so it tumbles first
     # (Step 3: "from left to right", as they lie, not by name).
     assert screen.cue_title == "The RIGHT boulder tumbles!"
     press(d, "Entrance")
-    press(d, "Sure? Tap again")
+    press(d, "Yes: entrance")
     press(d, "Entrance")
-    press(d, "Sure? Tap again")  # left: the entrance is sealed, Ana is trapped
+    press(d, "Yes: entrance")  # left: the entrance is sealed, Ana is trapped
     assert d.until(lambda: d.app.sm.current == "end", 3)
     end = d.screen()
     texts = d.texts(end)
@@ -265,7 +265,7 @@ def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
     readable(d)
     d.shot("curse-06-solo")
     press(d, "Escaped!")
-    press(d, "Escaped? Tap again")
+    press(d, "Yes, escaped!")
     assert d.until(lambda: d.app.sm.current == "end", 3)
     end = d.screen()
     assert end.ids.headline.text == "Ana wins!"
@@ -282,7 +282,7 @@ def test_physical_stelae_an_escaped_player_enters_the_value_at_the_end(ui):
     press(d, "Stela…")
     press(d, "Beige (3)")
     press(d, "Escaped!")
-    press(d, "Escaped? Tap again")
+    press(d, "Yes, escaped!")
     assert d.app.sm.current == "mayan-curse", "the values come first"
     assert screen.prompt == "Ana: enter the values of your stelae."
     press(d, "Ana: my stela values")

@@ -81,3 +81,86 @@ def test_maya_two_taps_on_undo_undo_twice(ui):
     assert play_until(d, session, rng, lambda: player_moves(session) >= 2)
     undo_twice_on_one_spot(d, d.app.table)
     d.shot("places-03-maya-after-two-undos")
+
+
+# --- a confirmation never appears under the finger that asked for it ---------------------
+
+def double_tap(d, widget) -> tuple[float, float]:
+    """Two quick taps where the widget is: the second comes down on whatever is there then."""
+    where = spot(widget)
+    tap_at(d, where, frames=1)
+    tap_at(d, where, frames=1)
+    d.frames(2)
+    return where
+
+
+def test_maya_a_double_tap_on_pass_in_the_private_view_does_not_pass(ui):
+    d = ui
+    session = attach(d, ("Ana", "Ben", "Cy"))
+    assert play_until(d, session, random.Random(2), lambda: session.state.phase == "quarrying")
+    screen = d.screen()
+    seat = session.state.turn
+    d.app.table.open_gate(seat, "touch")  # what her fob does
+    d.frames(2)
+    panel = screen._private
+    double_tap(d, panel.pass_button)
+    assert session.state.passed[seat] is False, "a double tap on Pass… passed"
+    d.tap(panel.pass_button)  # Pass… asks again
+    yes = d.find("Yes, pass", widget=screen.gate_view.overlay, exact=True)
+    assert abs(spot(yes)[0] - spot(panel.pass_button)[0]) > yes.width, "the confirmation is away from Pass…"
+    d.shot("places-04-maya-pass-confirm")
+    d.tap(yes)
+    assert session.state.passed[seat] is True
+
+
+def test_maya_a_double_tap_on_a_public_pass_does_not_pass(ui):
+    d = ui
+    session = attach(d, ("Ana", "Ben", "Cy"))
+    assert play_until(d, session, random.Random(4), lambda: session.state.phase == "building"
+                      and any(a["type"] == "pass" for a in session.legal_actions(session.state.turn)))
+    screen = d.screen()
+    row = screen.ids.choices
+
+    def shown():
+        return [b for b in reversed(row.children) if b.opacity > 0]
+
+    passing = next(b for b in shown() if b.text.startswith("Pass") and b.text.endswith("…"))
+    step = passing.choice.path
+    before = len(session.actions)
+    double_tap(d, passing)
+    assert len(session.actions) == before, "a double tap on Pass… passed"
+    assert screen.path == (), ("the second tap went Back", [b.text for b in shown()])
+    # Wherever "Pass…" sits (the first place, when it is a free pass), Back takes its place.
+    for at in (0.02, 0.98):
+        screen._asked_at, screen.path = at, step
+        screen.render()
+        d.frames(2)
+        left, right = shown()[0].x, shown()[-1].right
+        finger = (left + at * (right - left), row.center_y)
+        under = next(b for b in shown() if b.collide_point(*finger))
+        assert under.text == "Back", ("the confirmation opened under the finger", at, [b.text for b in shown()])
+    d.tap(next(b for b in shown() if b.text.startswith("Yes")))
+    assert session.actions[before]["type"] == "pass"
+
+
+def test_mayan_curse_a_double_tap_on_escaped_or_entrance_does_neither(ui):
+    d = ui
+    table = curse_game(d, ("Ana", "Ben"))
+    screen = d.screen()
+    escaped = next(b for b in screen.ids.actions.children if b.text == "Escaped!")
+    double_tap(d, escaped)
+    assert table.public_view()["escaped"] == [], "a double tap on Escaped! escaped"
+    press(d, "Temple board")  # every trigger token comes off: the boulders tumble at the round's end
+    press(d, "End turn")
+    press(d, "End turn")
+    assert table.public_view()["phase"] == "boulders"
+    entrance = next(b for b in screen.ids.cue_buttons.children if b.text == "Entrance")
+    double_tap(d, entrance)
+    v = table.public_view()
+    assert v["phase"] == "boulders" and v["boulders_at_entrance"] == 0, "a double tap on Entrance reported it"
+    press(d, "Entrance")
+    yes = next(b for b in screen.ids.cue_buttons.children if b.text == "Yes: entrance")
+    assert not entrance.collide_point(*spot(yes)) and entrance.text == "Not yet"
+    d.shot("places-05-curse-entrance-confirm")
+    press(d, "Yes: entrance")
+    assert table.public_view()["boulders_at_entrance"] == 1
