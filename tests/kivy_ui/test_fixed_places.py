@@ -164,3 +164,25 @@ def test_mayan_curse_a_double_tap_on_escaped_or_entrance_does_neither(ui):
     d.shot("places-05-curse-entrance-confirm")
     press(d, "Yes: entrance")
     assert table.public_view()["boulders_at_entrance"] == 1
+
+
+# --- Back and Cancel return where you came from ---------------------------------------------
+
+def test_cancel_on_fix_a_number_goes_back_to_the_log_it_was_opened_from(ui):
+    """Log → Fix a number… → Cancel → the log again, whose Back then goes to the table;
+    the table's Undo under the log's Back is never tapped by it."""
+    d = ui
+    table = new_game(d, names=("Ana", "Ben"))
+    screen = d.screen()
+    pad(d, "+3")  # Ben deals
+    moves = player_moves(table.session)
+    d.tap(screen.log_button)
+    log = next(w for w in d.window_widgets() if type(w).__name__ == "LogOverlay")
+    back = spot(log.close_button)
+    d.tap(log.fix_button)
+    fix = next(w for w in d.window_widgets() if type(w).__name__ == "FixOverlay")
+    d.tap_text("Cancel", widget=fix, exact=True)
+    assert fix.parent is None and log.parent is not None, "Cancel went to the table, not back to the log"
+    tap_at(d, back)  # the log's Back, where the finger remembers it
+    assert log.parent is None and player_moves(table.session) == moves, "nothing was undone"
+    assert d.screen() is screen
