@@ -451,3 +451,26 @@ def test_a_long_knowledge_sum_on_the_end_screen_wraps_and_is_read_whole(ui):
     d.frames(3)
     assert d.cut_off() == []
     d.screenshot("curse-12-end-eight-stelae", d.shots)
+
+
+def test_undo_of_a_boulder_at_the_entrance_asks_the_table_first(ui):
+    """Issue 22: the table has reset the first slabs; Undo asks as it does in every game."""
+    d = ui
+    table = curse_game(d, ("Ana", "Ben"))
+    screen = d.screen()
+    press(d, "Temple board")
+    press(d, "End turn")
+    press(d, "End turn")
+    press(d, "Entrance")
+    press(d, "Yes: entrance")
+    dismiss_cues(d)
+    assert table.public_view()["boulders_at_entrance"] == 1
+    d.tap(screen.ids.undo)
+    ask = next((w for w in d.window_widgets() if type(w).__name__ == "ConfirmUndo"), None)
+    assert ask is not None and "reached the entrance" in ask.question.text, d.texts()
+    d.shot("curse-18-undo-entrance-asks")
+    d.tap(ask.keep)
+    assert table.public_view()["boulders_at_entrance"] == 1, "Keep it keeps it"
+    d.tap(screen.ids.undo)
+    d.tap(ask.undo)
+    assert table.public_view()["boulders_at_entrance"] == 0
