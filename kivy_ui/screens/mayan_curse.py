@@ -68,7 +68,6 @@ class MayanCurseScreen(GameScreen):
         self._summary_key: Any = None  # the round-end summary shown (or there when the game opened)
         self._armed: Any = None  # an irreversible choice tapped once, waiting for its confirmation
         self._place_row: int | None = None  # a row chosen that holds other boulders: left or right of them?
-        self._peeked: Any = None  # (round, seat): that seat opened its view on its turn
         self._pool: list = []
         self._secret_panel: SecretPanel | None = None
         # Strong references: the .kv's ids are weak, and one of the two panels is
@@ -79,7 +78,7 @@ class MayanCurseScreen(GameScreen):
     # --- wiring -------------------------------------------------------------------
     def new_table(self) -> None:
         self.action_mode = "main"
-        self._heard = self._armed = self._place_row = self._peeked = None
+        self._heard = self._armed = self._place_row = None
         v = self._table.public_view() if self._table is not None else None
         self._summary_key = self._round_end_key(v) if v else None  # a resumed game's summary is not news
 
@@ -334,14 +333,9 @@ class MayanCurseScreen(GameScreen):
             self.render()  # refused: the buttons go back to their first step (the move itself re-renders)
 
     def peek(self, seat: int) -> None:
-        """Open a seat's private view. The player whose turn it is opens theirs with one
-        tap (they are the one at the screen, and need their stones all turn long);
-        anyone else confirms that the others look away first."""
-        v = self._table.public_view()
-        if v["phase"] == "turn" and v["current"] == seat:
-            self._peeked = (v["round"], seat)
-            self._table.open_gate(seat, "touch")
-            return
+        """Ask for a seat's private view: everyone else looks away first, whoever it is
+        (the player at turn too: a touch on the screen is anyone's finger; a fob or a held
+        seat button opens it at once)."""
         self._table.request_peek(seat)
 
     # --- cues -------------------------------------------------------------------

@@ -39,6 +39,13 @@ def shows_stones_of(d, table, seat):
     return f"Only {table.name(seat)} looks" in texts and all(stone_label(k) in texts for k in you["stones"])
 
 
+def look(d):
+    """The look-away step: the player who asked confirms the others look away."""
+    overlay = d.screen().gate_view.overlay
+    assert overlay is not None and "look away" in overlay_texts(d), overlay_texts(d)
+    d.tap(overlay.ids_show)
+
+
 def dismiss_cues(d):
     for w in d.window_widgets():
         if type(w).__name__ == "RoundEndCue":
@@ -171,24 +178,24 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     d.shot("curse-05-end")
 
 
-def test_a_turn_with_nothing_to_report_is_two_touches_and_reopening_one(ui):
-    """Issue 10: the player at turn opens their view with one tap (no look-away step: they
-    are the one at the screen), sees the stones as symbols, and ends the turn from it."""
+def test_a_turn_with_nothing_to_report_is_one_touch_and_the_player_at_turn_looks_through_the_gate(ui):
+    """Issue 22: a touch on the screen is anyone's finger, so the player at turn asks
+    for their stones like anyone else (the others look away first); a turn with nothing
+    to report is one touch on the table, or a fob and "End my turn" in the private view."""
     d = ui
     table = curse_game(d, ("Ana", "Ben"))
     screen = d.screen()
+    for ask in (lambda: d.tap_text("Ana", widget=screen.ids.seats), lambda: press(d, "Stones")):
+        d.touches = 0
+        ask()
+        assert "look away" in overlay_texts(d) and not shows_stones_of(d, table, 0)
+        look(d)
+        assert shows_stones_of(d, table, 0) and d.touches == 2
+        d.tap(screen.gate_view.overlay.hide_button)
     d.touches = 0
-    d.tap_text("Ana", widget=screen.ids.seats)
-    assert shows_stones_of(d, table, 0) and "look away" not in overlay_texts(d)
-    d.tap(screen.gate_view.overlay.hide_button)
-    d.touches = 0
-    d.tap_text("Ana", widget=screen.ids.seats)  # re-opening while it is her turn: one tap
-    assert shows_stones_of(d, table, 0) and d.touches == 1
-    d.touches = 0
-    d.tap_text("Ana", widget=screen.ids.seats)
-    d.tap_text("End my turn", widget=screen.gate_view.overlay)
-    assert d.touches == 2 and table.public_view()["current"] == 1 and screen.gate_view.overlay is None
-    # with a fob the same turn is one touch
+    press(d, "End turn")
+    assert d.touches == 1 and table.public_view()["current"] == 1
+    # with a fob: it opens at once (only its owner holds it), and the turn ends from the view
     d.touches = 0
     table.open_gate(1, "fob")
     d.frames(2)
@@ -204,6 +211,7 @@ def test_a_stone_played_from_the_private_view_is_shown_to_the_table(ui):
     screen = d.screen()
     hand = table.session.view(0)["you"]["stones"]
     d.tap_text("Ana", widget=screen.ids.seats)
+    look(d)
     d.tap_text(stone_label(hand[0]), widget=screen.gate_view.overlay)
     assert shows_stones_of(d, table, 0), "the view stays open: the stones are needed all turn"
     assert "(played)" in overlay_texts(d)
@@ -226,6 +234,7 @@ def test_the_real_purse_and_real_stela_tokens_from_new_game(ui):
     screen = d.screen()
     assert screen.prompt.startswith("Ana's turn: enter your stones")
     d.tap_text("Ana", widget=screen.ids.seats)
+    look(d)
     assert "Tap the 3 stones you drew" in overlay_texts(d)
     readable(d)
     d.shot("curse-17-enter-real-purse")
@@ -308,7 +317,8 @@ def test_six_players_the_public_screen_never_shows_a_stone_or_a_stela_value(ui):
     for seat in range(3):
         press(d, "Stela…")
         press(d, f"Brown ({14 - seat})")
-        press(d, "Stones")  # the player at turn: one tap to their own view
+        press(d, "Stones")  # the player at turn: their own view, once the others look away
+        look(d)
         readable(d)
         assert d.cut_off() == [], "the question beside the value buttons reads whole"
         d.tap_text("3", widget=screen.gate_view.overlay, exact=True)
