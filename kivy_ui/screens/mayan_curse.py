@@ -140,6 +140,8 @@ class MayanCurseScreen(GameScreen):
             row.gone = p["escaped"]
             if p["escaped"]:
                 row.stones_text = "escaped"
+            elif p.get("drawn"):  # the real purse: drawn at the table, not entered (yet, or ever)
+                row.stones_text = f"{p['drawn']} drawn"
             else:
                 played = " ".join(stone_markup(k) for k in p["played"])
                 row.stones_text = f"{p['stones']} held {played}".strip() if p["stones"] or played else "–"

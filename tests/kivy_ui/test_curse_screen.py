@@ -484,3 +484,29 @@ def test_undo_of_a_boulder_at_the_entrance_asks_the_table_first(ui):
     d.tap(screen.ids.undo)
     d.tap(ask.undo)
     assert table.public_view()["boulders_at_entrance"] == 0
+
+
+def test_the_real_purse_shows_three_drawn_and_a_turn_goes_on_without_the_entry(ui):
+    """Issue 22: at the table everyone drew three stones; until a player enters theirs
+    the table screen says "3 drawn" (never which), the purse counts what the bag holds,
+    and nothing waits for the entry: the turn ends without it."""
+    d = ui
+    table = curse_game(d, ("Ana", "Ben"), options={"purse": "real", "stelae": "digital"})
+    screen = d.screen()
+
+    def rows():
+        return [r.stones_text for r in reversed(screen.ids.seats.children)]
+
+    assert rows() == ["3 drawn", "3 drawn"] and "purse 14" in screen.ids.info.text
+    readable(d)
+    d.shot("curse-19-real-purse-drawn")
+    press(d, "End turn")  # Ana never entered hers
+    assert table.public_view()["current"] == 1, table.message
+    assert rows() == ["–", "3 drawn"] and "purse 17" in screen.ids.info.text, "Ana's stones went back"
+    d.tap_text("Ben", widget=screen.ids.seats)
+    look(d)
+    for stone in ("Dog", "Bird", "Dog / Jaguar"):
+        d.tap(next(w for w in d.walk(screen.gate_view.overlay)
+                   if getattr(w, "text", "").endswith("[/color] " + stone)))
+    d.tap(screen.gate_view.overlay.hide_button)
+    assert rows() == ["–", "3 held"] and "purse 17" in screen.ids.info.text
