@@ -150,6 +150,11 @@ def test_mayan_curse_a_double_tap_on_escaped_or_entrance_does_neither(ui):
     escaped = next(b for b in screen.ids.actions.children if b.text == "Escaped!")
     double_tap(d, escaped)
     assert table.public_view()["escaped"] == [], "a double tap on Escaped! escaped"
+    press(d, "Escaped!")
+    assert escaped.text == "Not yet" and d.find("Yes, escaped!", widget=screen.ids.actions, exact=True)
+    d.shot("places-06-curse-escape-confirm")
+    press(d, "Not yet")
+    assert table.public_view()["escaped"] == [] and escaped.text == "Escaped!"
     press(d, "Temple board")  # every trigger token comes off: the boulders tumble at the round's end
     press(d, "End turn")
     press(d, "End turn")
