@@ -5,7 +5,7 @@ really shows. The game lists them (`Game.corrections(state)`) and applies one
 with who made it. Never a secret: a game offers only public numbers.
 
 Opened from the game log (one tap more than the log itself): a fix follows
-looking at what happened.
+looking at what happened, and Cancel goes back to the log it came from.
 """
 from __future__ import annotations
 
@@ -65,6 +65,7 @@ class FixOverlay(GateModal):
         super().__init__(**kw)
         self.table: Any = None
         self.on_saved: Any = None
+        self.on_cancel: Any = None  # back to where the fix was opened from (the log)
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
         box.add_widget(Factory.Heading(text="Fix a number"))
         self.hint = Factory.Body(text="", font_size=sp(22), size_hint_y=None, height=dp(64))
@@ -77,8 +78,8 @@ class FixOverlay(GateModal):
         box.add_widget(self.by_button)
         self.by_seat = 0
         bar = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(10))
-        cancel = Factory.BigButton(text="Cancel", height=dp(60))
-        cancel.bind(on_release=lambda *_: self.dismiss(animation=False))
+        self.cancel_button = cancel = Factory.BigButton(text="Cancel", height=dp(60))
+        cancel.bind(on_release=lambda *_: self.cancel())
         self.save_button = Factory.AccentButton(text="Save", height=dp(60))
         self.save_button.bind(on_release=lambda *_: self.save())
         bar.add_widget(cancel)
@@ -87,8 +88,8 @@ class FixOverlay(GateModal):
         self.add_widget(box)
         self.rows: list[FixRow] = []
 
-    def show(self, table: Any, on_saved: Any = None) -> None:
-        self.table, self.on_saved = table, on_saved
+    def show(self, table: Any, on_saved: Any = None, on_cancel: Any = None) -> None:
+        self.table, self.on_saved, self.on_cancel = table, on_saved, on_cancel
         session = table.session
         fixes = session.game.corrections(session.state)
         self.rows_box.clear_widgets()
@@ -104,6 +105,12 @@ class FixOverlay(GateModal):
         self._show_seat()
         self.open(animation=False)
 
+    def cancel(self) -> None:
+        """Nothing fixed: back where the fix was opened from."""
+        self.dismiss(animation=False)
+        if self.on_cancel is not None:
+            self.on_cancel()
+
     def _next_seat(self) -> None:
         self.by_seat = (self.by_seat + 1) % len(self.table.players)
         self._show_seat()
@@ -117,7 +124,7 @@ class FixOverlay(GateModal):
         correct = getattr(session, "correct", None)
         changed = [r for r in self.rows if r.value != r.fix.value]
         if not changed:
-            self.dismiss(animation=False)
+            self.cancel()  # nothing to keep: as Cancel
             return
         if correct is None:
             self.hint.text = "This version cannot keep a fix in the journal yet; nothing was changed."

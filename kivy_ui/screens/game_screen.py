@@ -156,7 +156,9 @@ class GameScreen(Screen):
         from .fix import FixOverlay
 
         self._fix_overlay = getattr(self, "_fix_overlay", None) or FixOverlay()
-        self._fix_overlay.show(self._table, on_saved=self._fixed)
+        # Cancel goes back to the log it was opened from (issue 22): a finger aimed at the
+        # log's Back must not land on the table's Undo.
+        self._fix_overlay.show(self._table, on_saved=self._fixed, on_cancel=self.open_log)
 
     def _fixed(self):
         self._follow(news=False)

@@ -68,6 +68,7 @@ class MayaScreen(GameScreen):
         self._buttons: list[Any] = []
         self._shape: tuple = ()  # (players, quarries, levels per pyramid) the board was built for
         self._said = ""
+        self._asked_at: float | None = None  # where across the row the finger opened this step (0..1)
         self._summary: RoundSummary | None = None
         self._summarised: set = set()  # rounds whose summary was shown
         self.colours: dict = {}
@@ -196,6 +197,7 @@ class MayaScreen(GameScreen):
 
     def _fill(self, choices: list, v: dict) -> None:
         """The row of buttons refilled in place: unused buttons fold to nothing."""
+        choices = self._away_from_finger(choices)
         shown: list[tuple[str, Any]] = [(c.label, c) for c in choices]
         if not choices:
             shown = [(self._private_label(v, seat), ("peek", seat)) for seat in self._private_seats(v)]
@@ -216,6 +218,20 @@ class MayaScreen(GameScreen):
                 b.text, b.choice = "", None
                 b.size_hint_x, b.width, b.opacity, b.disabled = None, 0, 0, True
 
+    def _away_from_finger(self, choices: list) -> list:
+        """A confirmation step (one move and Back: "Yes, pass: pay 1 block") never puts
+        the move under the finger that opened it: Back takes that place, so a double
+        tap on "Pass…" asks and goes back instead of passing."""
+        if not self.path or self._asked_at is None:
+            return choices
+        moves = [c for c in choices if c.action is not None]
+        back = [c for c in choices if c.action is None and c.path == self.path[:-1]]
+        if len(moves) != 1 or len(back) != 1:
+            return choices
+        rest = [c for c in choices if c is not back[0]]
+        under = min(len(choices) - 1, int(self._asked_at * len(choices)))
+        return rest[:under] + back + rest[under:]
+
     def _private_seats(self, v: dict) -> list:
         """Seats whose choice now waits in their private view (a card, a bid)."""
         if v["phase"] in ("quarrying", "bidding") and not v["pending"]:
@@ -234,6 +250,9 @@ class MayaScreen(GameScreen):
             self._table.request_peek(c[1])
             return
         if c.action is None:
+            shown = [b for b in self._buttons if b.choice is not None]  # the row's visible buttons
+            left, right = shown[0].x, shown[-1].right
+            self._asked_at = (button.center_x - left) / (right - left) if right > left else None
             self.path = c.path
             v = self._table.public_view()
             self._fill(self._menu(v, self.public_actions(v)[1]), v)

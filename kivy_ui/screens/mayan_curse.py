@@ -34,8 +34,10 @@ Factory.register("Passage", cls=Passage)
 # The backpack's items with a reminder of what each does (Using Your Backpack).
 BACKPACK = {"machete": "Machete\n1 stone = wild", "map": "Map\njump on slab",
             "compass": "Compass\n1 step, any way", "elixir": "Elixir\n+1 slide"}
-# Irreversible choices: never the highlighted default, and a second tap confirms.
-CONFIRM = {A.ESCAPE: "Escaped? Tap again", "entrance": "Sure? Tap again"}
+# Irreversible choices: never the highlighted default, and confirmed by a second button
+# that never appears under the finger that asked (the asking button becomes "Not yet").
+CONFIRM = {A.ESCAPE: "Yes, escaped!", "entrance": "Yes: entrance"}
+NOT_YET = "Not yet"
 
 
 class CurseSeatRow(ButtonBehavior, BoxLayout):
@@ -66,7 +68,6 @@ class MayanCurseScreen(GameScreen):
         self._summary_key: Any = None  # the round-end summary shown (or there when the game opened)
         self._armed: Any = None  # an irreversible choice tapped once, waiting for its confirmation
         self._place_row: int | None = None  # a row chosen that holds other boulders: left or right of them?
-        self._peeked: Any = None  # (round, seat): that seat opened its view on its turn
         self._pool: list = []
         self._secret_panel: SecretPanel | None = None
         # Strong references: the .kv's ids are weak, and one of the two panels is
@@ -77,7 +78,7 @@ class MayanCurseScreen(GameScreen):
     # --- wiring -------------------------------------------------------------------
     def new_table(self) -> None:
         self.action_mode = "main"
-        self._heard = self._armed = self._place_row = self._peeked = None
+        self._heard = self._armed = self._place_row = None
         v = self._table.public_view() if self._table is not None else None
         self._summary_key = self._round_end_key(v) if v else None  # a resumed game's summary is not news
 
@@ -139,6 +140,8 @@ class MayanCurseScreen(GameScreen):
             row.gone = p["escaped"]
             if p["escaped"]:
                 row.stones_text = "escaped"
+            elif p.get("drawn"):  # the real purse: drawn at the table, not entered (yet, or ever)
+                row.stones_text = f"{p['drawn']} drawn"
             else:
                 played = " ".join(stone_markup(k) for k in p["played"])
                 row.stones_text = f"{p['stones']} held {played}".strip() if p["stones"] or played else "–"
@@ -250,14 +253,34 @@ class MayanCurseScreen(GameScreen):
         return out
 
     def _confirming(self, text: str, action: dict, key: str) -> tuple:
-        """An irreversible choice: plain until tapped; then red, and a second tap plays it."""
+        """An irreversible choice: plain until tapped; then that button says "Not yet"
+        and the confirmation goes to the far end of its row (_far_confirmation)."""
         if self._armed == key:
-            return (CONFIRM[key], action, "danger")
+            return (NOT_YET, ("confirm", (CONFIRM[key], action)), "")
         return (text, ("arm", key), "")
+
+    @staticmethod
+    def _far_confirmation(buttons: list) -> list:
+        """A confirmation never sits under the finger that asked for it: the asking
+        button's place takes back the question ("Not yet"), so a double tap asks and
+        takes it back; the red confirmation takes the place farthest along the row."""
+        out = list(buttons)
+        for i, (text, intent, style) in enumerate(out):
+            if isinstance(intent, tuple) and intent[0] == "confirm":
+                yes_text, action = intent[1]
+                out[i] = (text, ("arm", None), style)
+                far = 0 if i >= len(out) / 2 else len(out) - 1
+                if far == i:
+                    out.append((yes_text, action, "danger"))
+                else:
+                    out[far] = (yes_text, action, "danger")
+                break
+        return out
 
     def _fill(self, box: Any, buttons: list) -> None:
         """The buttons of a row, updated in place: a button keeps its place while the
         row has as many, and only what changed on it is set (issue 13)."""
+        buttons = self._far_confirmation(buttons)
         key = tuple((t, repr(a), s) for t, a, s in buttons)
         if getattr(box, "_key", None) == key:
             return  # the same buttons: nothing to do
@@ -312,14 +335,9 @@ class MayanCurseScreen(GameScreen):
             self.render()  # refused: the buttons go back to their first step (the move itself re-renders)
 
     def peek(self, seat: int) -> None:
-        """Open a seat's private view. The player whose turn it is opens theirs with one
-        tap (they are the one at the screen, and need their stones all turn long);
-        anyone else confirms that the others look away first."""
-        v = self._table.public_view()
-        if v["phase"] == "turn" and v["current"] == seat:
-            self._peeked = (v["round"], seat)
-            self._table.open_gate(seat, "touch")
-            return
+        """Ask for a seat's private view: everyone else looks away first, whoever it is
+        (the player at turn too: a touch on the screen is anyone's finger; a fob or a held
+        seat button opens it at once)."""
         self._table.request_peek(seat)
 
     # --- cues -------------------------------------------------------------------

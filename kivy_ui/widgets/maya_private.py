@@ -3,7 +3,9 @@ their worker cards and, while quarrying, every quarry as a column (the blocks
 it pays, its marker, the cards laid there as low/high backs, their own with
 values) with a button for each of their cards that may go there: one touch
 lays a card. The sealed bid of the advanced game is a number pad (any bid 0-10
-in at most 3 touches). Pass asks to be confirmed and is never highlighted.
+in at most 3 touches). Pass asks to be confirmed and is never highlighted: the
+Pass button becomes "Don't pass" and "Yes, pass" appears at the other end of
+the row, never under the finger that asked.
 
 Built once and refilled; clear() wipes every secret when the gate closes. A
 half-entered bid or a card chosen by tag is the seat's draft (draft() /
@@ -107,6 +109,15 @@ class MayaPrivatePanel(BoxLayout):
         self.pass_button.size_hint = (None, 1)
         self.pass_button.width = dp(150)
         self.pass_button.fn = self._pass
+        # The confirmation, at the far end of the row from Pass (a double tap on Pass
+        # asks, then takes the question back); folded away until Pass was tapped.
+        self.yes_pass = _button("Yes, pass", size=sp(20))
+        self.yes_pass.size_hint = (None, 1)
+        self.yes_pass.normal_bg = theme.DANGER
+        self.yes_pass.normal_fg = (0.05, 0.05, 0.05, 1)
+        self.yes_pass.fn = self._yes_pass
+        self.yes_pass.width, self.yes_pass.opacity, self.yes_pass.disabled = 0, 0, True
+        top.add_widget(self.yes_pass)
         top.add_widget(self.hand)
         top.add_widget(self.pass_button)
         self.ask = _label(sp(18), colour=theme.ACCENT, size_hint_y=None, height=dp(26))
@@ -151,8 +162,11 @@ class MayaPrivatePanel(BoxLayout):
         bidding = any(a["type"] == BID for a in self.legal)
         self.pass_button.opacity = 1 if quarrying else 0
         self.pass_button.disabled = not quarrying
-        self.pass_button.text = "Yes, pass" if self.confirming else "Pass…"
-        self.pass_button.normal_bg = theme.DANGER if self.confirming else theme.SURFACE_HI
+        self.pass_button.text = "Don't pass" if self.confirming else "Pass…"
+        asking = quarrying and self.confirming
+        self.yes_pass.width = dp(150) if asking else 0
+        self.yes_pass.opacity = 1 if asking else 0
+        self.yes_pass.disabled = not asking
         if quarrying:
             self._show_quarries(v, you)
         elif bidding:
@@ -209,11 +223,13 @@ class MayaPrivatePanel(BoxLayout):
             self.play(self.seat, {"type": PLACE_WORKER, "quarry": quarry, "card": value})
 
     def _pass(self) -> None:
-        if not self.confirming:
-            self.confirming = True
-            self._fill()
-        elif self.seat is not None:
-            self.card, self.digits = None, ""
+        """Pass… asks; tapped again (now "Don't pass") it takes the question back."""
+        self.confirming = not self.confirming
+        self._fill()
+
+    def _yes_pass(self) -> None:
+        if self.confirming and self.seat is not None:
+            self.card, self.digits, self.confirming = None, "", False
             self.play(self.seat, {"type": PASS})
 
     def _key(self, k: str) -> None:

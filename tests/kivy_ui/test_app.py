@@ -213,16 +213,16 @@ def test_undo_says_whose_move_it_took_back_and_redo_puts_it_back(ui):
     pad(d, "+2")  # Ben deals
     pad(d, harmless(table))  # Ana
     after = screen.ids.count.text
-    assert screen.ids.redo.opacity == 0, "no Redo before an Undo"
+    assert screen.ids.redo.disabled and screen.ids.redo.width >= 48, "no Redo before an Undo: greyed, in its place"
     d.tap(screen.ids.undo)
     assert screen.ids.count.text == "2"
     assert screen.ids.summary.text == "Took back Ana's last move."
-    assert screen.ids.redo.opacity == 1 and screen.ids.redo.width >= 48
+    assert not screen.ids.redo.disabled and screen.ids.redo.width >= 48
     d.shot("03b-after-undo")
     d.tap(screen.ids.redo)
     assert screen.ids.count.text == after and screen.ids.summary.text == "Put back Ana's move."
     d.frames(2)
-    assert screen.ids.redo.opacity == 0 and screen.ids.redo.disabled
+    assert screen.ids.redo.disabled and screen.ids.redo.width >= 48
     pad(d, harmless(table))  # Ben
     assert "Put back" not in screen.ids.summary.text
 

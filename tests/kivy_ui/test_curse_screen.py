@@ -39,6 +39,13 @@ def shows_stones_of(d, table, seat):
     return f"Only {table.name(seat)} looks" in texts and all(stone_label(k) in texts for k in you["stones"])
 
 
+def look(d):
+    """The look-away step: the player who asked confirms the others look away."""
+    overlay = d.screen().gate_view.overlay
+    assert overlay is not None and "look away" in overlay_texts(d), overlay_texts(d)
+    d.tap(overlay.ids_show)
+
+
 def dismiss_cues(d):
     for w in d.window_widgets():
         if type(w).__name__ == "RoundEndCue":
@@ -118,7 +125,7 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     assert table.public_view()["crushed"]["brown"] == 1
     press(d, "Entrance")  # irreversible: the first tap only asks
     assert table.public_view()["tumbling"]["now"] == "centre"
-    press(d, "Sure? Tap again")
+    press(d, "Yes: entrance")
     press(d, "Row 3 …")  # the left boulder lies on row 3: left or right of it?
     d.shot("curse-13-boulder-place")
     press(d, "Left of left")
@@ -149,18 +156,18 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     press(d, "Camera")
     press(d, "Escaped!")
     assert table.public_view()["escaped"] == [], "one tap on Escaped! only asks"
-    press(d, "Escaped? Tap again")
+    press(d, "Yes, escaped!")
     press(d, "Escaped!")
-    press(d, "Escaped? Tap again")
+    press(d, "Yes, escaped!")
     assert [r.stones_text for r in reversed(screen.ids.seats.children)][1:] == ["escaped", "escaped"]
     press(d, "End turn")  # Ana
     # Both on row 3: the right boulder was reported left of the left one, so it tumbles first
     # (Step 3: "from left to right", as they lie, not by name).
     assert screen.cue_title == "The RIGHT boulder tumbles!"
     press(d, "Entrance")
-    press(d, "Sure? Tap again")
+    press(d, "Yes: entrance")
     press(d, "Entrance")
-    press(d, "Sure? Tap again")  # left: the entrance is sealed, Ana is trapped
+    press(d, "Yes: entrance")  # left: the entrance is sealed, Ana is trapped
     assert d.until(lambda: d.app.sm.current == "end", 3)
     end = d.screen()
     texts = d.texts(end)
@@ -171,24 +178,24 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     d.shot("curse-05-end")
 
 
-def test_a_turn_with_nothing_to_report_is_two_touches_and_reopening_one(ui):
-    """Issue 10: the player at turn opens their view with one tap (no look-away step: they
-    are the one at the screen), sees the stones as symbols, and ends the turn from it."""
+def test_a_turn_with_nothing_to_report_is_one_touch_and_the_player_at_turn_looks_through_the_gate(ui):
+    """Issue 22: a touch on the screen is anyone's finger, so the player at turn asks
+    for their stones like anyone else (the others look away first); a turn with nothing
+    to report is one touch on the table, or a fob and "End my turn" in the private view."""
     d = ui
     table = curse_game(d, ("Ana", "Ben"))
     screen = d.screen()
+    for ask in (lambda: d.tap_text("Ana", widget=screen.ids.seats), lambda: press(d, "Stones")):
+        d.touches = 0
+        ask()
+        assert "look away" in overlay_texts(d) and not shows_stones_of(d, table, 0)
+        look(d)
+        assert shows_stones_of(d, table, 0) and d.touches == 2
+        d.tap(screen.gate_view.overlay.hide_button)
     d.touches = 0
-    d.tap_text("Ana", widget=screen.ids.seats)
-    assert shows_stones_of(d, table, 0) and "look away" not in overlay_texts(d)
-    d.tap(screen.gate_view.overlay.hide_button)
-    d.touches = 0
-    d.tap_text("Ana", widget=screen.ids.seats)  # re-opening while it is her turn: one tap
-    assert shows_stones_of(d, table, 0) and d.touches == 1
-    d.touches = 0
-    d.tap_text("Ana", widget=screen.ids.seats)
-    d.tap_text("End my turn", widget=screen.gate_view.overlay)
-    assert d.touches == 2 and table.public_view()["current"] == 1 and screen.gate_view.overlay is None
-    # with a fob the same turn is one touch
+    press(d, "End turn")
+    assert d.touches == 1 and table.public_view()["current"] == 1
+    # with a fob: it opens at once (only its owner holds it), and the turn ends from the view
     d.touches = 0
     table.open_gate(1, "fob")
     d.frames(2)
@@ -204,6 +211,7 @@ def test_a_stone_played_from_the_private_view_is_shown_to_the_table(ui):
     screen = d.screen()
     hand = table.session.view(0)["you"]["stones"]
     d.tap_text("Ana", widget=screen.ids.seats)
+    look(d)
     d.tap_text(stone_label(hand[0]), widget=screen.gate_view.overlay)
     assert shows_stones_of(d, table, 0), "the view stays open: the stones are needed all turn"
     assert "(played)" in overlay_texts(d)
@@ -226,6 +234,7 @@ def test_the_real_purse_and_real_stela_tokens_from_new_game(ui):
     screen = d.screen()
     assert screen.prompt.startswith("Ana's turn: enter your stones")
     d.tap_text("Ana", widget=screen.ids.seats)
+    look(d)
     assert "Tap the 3 stones you drew" in overlay_texts(d)
     readable(d)
     d.shot("curse-17-enter-real-purse")
@@ -253,7 +262,7 @@ def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
     assert "elixir" in screen.ids.seats.children[0].status_text
     d.tap(screen.ids.undo)  # the wrong item: take it back
     assert "bag ✓" in screen.ids.seats.children[0].status_text
-    assert screen.summary == "Took back Ana's last move." and screen.ids.redo.opacity == 1
+    assert screen.summary == "Took back Ana's last move." and not screen.ids.redo.disabled
     d.frames(2)
     assert d.cut_off() == [], "the prompt still reads whole beside Undo and Redo"
     press(d, "Backpack…")
@@ -265,7 +274,7 @@ def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
     readable(d)
     d.shot("curse-06-solo")
     press(d, "Escaped!")
-    press(d, "Escaped? Tap again")
+    press(d, "Yes, escaped!")
     assert d.until(lambda: d.app.sm.current == "end", 3)
     end = d.screen()
     assert end.ids.headline.text == "Ana wins!"
@@ -282,7 +291,7 @@ def test_physical_stelae_an_escaped_player_enters_the_value_at_the_end(ui):
     press(d, "Stela…")
     press(d, "Beige (3)")
     press(d, "Escaped!")
-    press(d, "Escaped? Tap again")
+    press(d, "Yes, escaped!")
     assert d.app.sm.current == "mayan-curse", "the values come first"
     assert screen.prompt == "Ana: enter the values of your stelae."
     press(d, "Ana: my stela values")
@@ -308,7 +317,8 @@ def test_six_players_the_public_screen_never_shows_a_stone_or_a_stela_value(ui):
     for seat in range(3):
         press(d, "Stela…")
         press(d, f"Brown ({14 - seat})")
-        press(d, "Stones")  # the player at turn: one tap to their own view
+        press(d, "Stones")  # the player at turn: their own view, once the others look away
+        look(d)
         readable(d)
         assert d.cut_off() == [], "the question beside the value buttons reads whole"
         d.tap_text("3", widget=screen.gate_view.overlay, exact=True)
@@ -451,3 +461,52 @@ def test_a_long_knowledge_sum_on_the_end_screen_wraps_and_is_read_whole(ui):
     d.frames(3)
     assert d.cut_off() == []
     d.screenshot("curse-12-end-eight-stelae", d.shots)
+
+
+def test_undo_of_a_boulder_at_the_entrance_asks_the_table_first(ui):
+    """Issue 22: the table has reset the first slabs; Undo asks as it does in every game."""
+    d = ui
+    table = curse_game(d, ("Ana", "Ben"))
+    screen = d.screen()
+    press(d, "Temple board")
+    press(d, "End turn")
+    press(d, "End turn")
+    press(d, "Entrance")
+    press(d, "Yes: entrance")
+    dismiss_cues(d)
+    assert table.public_view()["boulders_at_entrance"] == 1
+    d.tap(screen.ids.undo)
+    ask = next((w for w in d.window_widgets() if type(w).__name__ == "ConfirmUndo"), None)
+    assert ask is not None and "reached the entrance" in ask.question.text, d.texts()
+    d.shot("curse-18-undo-entrance-asks")
+    d.tap(ask.keep)
+    assert table.public_view()["boulders_at_entrance"] == 1, "Keep it keeps it"
+    d.tap(screen.ids.undo)
+    d.tap(ask.undo)
+    assert table.public_view()["boulders_at_entrance"] == 0
+
+
+def test_the_real_purse_shows_three_drawn_and_a_turn_goes_on_without_the_entry(ui):
+    """Issue 22: at the table everyone drew three stones; until a player enters theirs
+    the table screen says "3 drawn" (never which), the purse counts what the bag holds,
+    and nothing waits for the entry: the turn ends without it."""
+    d = ui
+    table = curse_game(d, ("Ana", "Ben"), options={"purse": "real", "stelae": "digital"})
+    screen = d.screen()
+
+    def rows():
+        return [r.stones_text for r in reversed(screen.ids.seats.children)]
+
+    assert rows() == ["3 drawn", "3 drawn"] and "purse 14" in screen.ids.info.text
+    readable(d)
+    d.shot("curse-19-real-purse-drawn")
+    press(d, "End turn")  # Ana never entered hers
+    assert table.public_view()["current"] == 1, table.message
+    assert rows() == ["–", "3 drawn"] and "purse 17" in screen.ids.info.text, "Ana's stones went back"
+    d.tap_text("Ben", widget=screen.ids.seats)
+    look(d)
+    for stone in ("Dog", "Bird", "Dog / Jaguar"):
+        d.tap(next(w for w in d.walk(screen.gate_view.overlay)
+                   if getattr(w, "text", "").endswith("[/color] " + stone)))
+    d.tap(screen.gate_view.overlay.hide_button)
+    assert rows() == ["–", "3 held"] and "purse 17" in screen.ids.info.text

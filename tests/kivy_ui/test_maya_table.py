@@ -167,9 +167,9 @@ def test_pass_in_the_private_view_asks_first_and_is_never_highlighted(ui):
     panel = screen._private
     assert panel.pass_button.normal_bg != theme.ACCENT
     d.tap(panel.pass_button)
-    assert session.state.passed[seat] is False and panel.pass_button.text == "Yes, pass"
+    assert session.state.passed[seat] is False and panel.pass_button.text == "Don't pass"
     d.shot("maya-11-pass-confirm")
-    d.tap(panel.pass_button)
+    d.tap(panel.yes_pass)  # at the other end of the row
     assert session.state.passed[seat] is True
 
 

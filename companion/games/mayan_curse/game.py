@@ -200,8 +200,12 @@ class MayanCurse(Game):
         return bool(state.phase == OVER)
 
     def undoable(self, before: State, action: Mapping[str, Any], after: State) -> bool:
-        # The end of the game reveals every escaped player's stelae to the table.
-        return not (after.phase == OVER and before.phase != OVER)
+        """Not what the whole table saw (the session then asks the table first): the end
+        of the game, which reveals every escaped player's stelae, and a boulder reaching
+        the entrance, after which the table resets the first slabs of the passage."""
+        if after.phase == OVER and before.phase != OVER:
+            return False
+        return after.at_entrance() <= before.at_entrance()
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()

@@ -2,15 +2,18 @@
 the real table shows: the purse's size, how many stones each player holds and
 the stones they have played this turn, each player's stelae as face-down
 colours, the boulders, cameras, escapes, the round and turn order, and what the
-game waits for. A seat's view adds, under `you`, only that seat's own stones
-and stela values. Values of escaped players are revealed once the game is over.
+game waits for. With the real purse, a player who drew from the bag and has not
+entered the stones yet holds them all the same: the table view says how many
+were drawn (never which) and leaves them out of the purse's size. A seat's view
+adds, under `you`, only that seat's own stones and stela values. Values of
+escaped players are revealed once the game is over.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ...engine import CHANCE
-from .components import COLOURS, PLACES
+from .components import COLOURS, HAND, PLACES
 from .knowledge import knowledge
 from .rounds import clockwise_from
 from .scoring import result
@@ -37,6 +40,15 @@ def actors(state: State) -> list[Any]:
     if phase == OVER:
         return []
     return [CHANCE]
+
+
+def drawn(state: State, seat: int) -> int:
+    """The real purse: the stones this seat drew from the bag for its turn this round
+    (Step 1: everyone still in the passage draws three) and has not entered yet.
+    The table saw them drawn; which stones they are stays the seat's secret."""
+    s = state.seats[seat]
+    waiting = state.phase in (TURN, VALUE) and seat in state.queue
+    return HAND if state.opts.purse == "real" and waiting and not s.entered else 0
 
 
 def _boulder(state: State, i: int) -> dict[str, Any]:
@@ -73,6 +85,7 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
     for i, s in enumerate(state.seats):
         p = {
             "seat": i, "name": state.names[i], "stones": len(s.stones),
+            "drawn": drawn(state, i),  # real purse: in hand at the table, not entered yet
             "played": list(s.played),  # public: shown to the table when played
             "stelae": [c for c, _, _ in s.stelae],  # face down: colour only
             "camera": s.camera, "backpack": s.backpack or "unused",
@@ -101,7 +114,7 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
         "first_player": state.first,
         "turn_order": list(clockwise_from(state, state.first)),
         "current": state.queue[0] if state.phase in (TURN, VALUE) else None,
-        "purse": sum(state.purse),
+        "purse": sum(state.purse) - sum(p["drawn"] for p in players),  # what the bag holds
         "players": players,
         "cameras_left": state.cameras,
         # Printed on the boxes' cards, not secrets: the end screen explains each total with them.
