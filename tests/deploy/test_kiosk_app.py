@@ -24,6 +24,13 @@ say = app_main._say_devices_once
 
 def hooked(app, extra):  # called by main() once the app exists, Kivy set up by main() itself
     say(app, extra)
+    sink, said = app.device_sink, []
+
+    def said_too(event):  # the devices' line is printed once they are up, after the first frame
+        sink(event)
+        said.append(event)
+
+    app.device_sink = said_too
     start = app.on_start
 
     def on_start():
@@ -36,7 +43,11 @@ def hooked(app, extra):  # called by main() once the app exists, Kivy set up by 
             app.sm.current_screen.rows()[0].ids.name.focus = True
             app.play_sound("error")
 
-        def report(dt):
+        def report(dt, waited=[0.0]):
+            if not said and waited[0] < 60:  # a loaded machine: the devices come up late
+                waited[0] += 0.5
+                Clock.schedule_once(report, 0.5)
+                return
             print(json.dumps({"rotation": Window.rotation, "show_cursor": Window.show_cursor,
                               "allow_screensaver": Window.allow_screensaver, "fullscreen": Window.fullscreen,
                               "size": list(Window.size)}), flush=True)
