@@ -20,12 +20,17 @@ def _steps():
 
 
 def fill(journal, count=9, seed=1):
-    """Make sure the journal holds at least `count` finished games (Maya and Maya Madness)."""
-    have = journal.history_count()
+    """Make sure the journal holds at least `count` finished games, two thirds of them
+    Maya and the rest Maya Madness, whatever games the UI tests before finished
+    (the filter tests look for both titles)."""
     rng = random.Random(seed)
     names = [["Ana", "Ben", "Cleo"], ["Ana", "Ben", "Dev"], ["Ben", "Cleo", "Dev", "Ana"]]
     colours = ["Red", "Blue", "Green", "Yellow"]
-    for i in range(have, count):
+    slots = {"maya": [i for i in range(count) if i % 3 != 2],
+             "maya-madness": [i for i in range(count) if i % 3 == 2]}
+    have = journal.history_counts()
+    todo = sorted(i for game, places in slots.items() for i in places[have.get(game, 0):])
+    for i in todo:
         game = "maya" if i % 3 != 2 else "maya-madness"
         who = names[i % 3] if game == "maya" else names[i % 3][:3]
         s = _steps().play_session(journal, game, who, rng, undo_rate=0.02,
@@ -56,3 +61,13 @@ def assert_readable(d, root, at_a_glance=()):
     assert small == [], small
     for w in at_a_glance:
         assert w.font_size >= 24, (w.text, w.font_size)
+
+
+def tap_until(d, button, done, most=12):
+    """Tap a cycling filter button until `done()`; a filter that never gets there fails
+    the test instead of tapping for ever."""
+    for _ in range(most):
+        if done():
+            return
+        d.tap(button)
+    assert done(), f"{button.text!r}: still not there after {most} taps"

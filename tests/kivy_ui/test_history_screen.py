@@ -12,7 +12,7 @@ import sys
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from history_fill import assert_readable, open_past_games
+from history_fill import assert_readable, open_past_games, tap_until
 
 
 @pytest.fixture
@@ -33,8 +33,7 @@ def test_past_games_page_through_and_filter_by_game_and_player(past):
     d.tap(s.ids.game_filter)
     shown = s.ids.game_filter.text.split(": ")[1]
     assert all(shown in w.text for w in s.ids.games.children)
-    while s.ids.player_filter.text != "Player: Dev":
-        d.tap(s.ids.player_filter)
+    tap_until(d, s.ids.player_filter, lambda: s.ids.player_filter.text == "Player: Dev", most=30)
     assert all("Dev" in w.text for w in s.ids.games.children if "won" in w.text)
     d.shot("15-past-games-filtered")
 
@@ -42,8 +41,7 @@ def test_past_games_page_through_and_filter_by_game_and_player(past):
 def test_a_row_opens_the_game_with_its_log_steps_and_plot(past):
     d = past
     s = d.screen()
-    while s.game_filter != "maya":
-        d.tap(s.ids.game_filter)
+    tap_until(d, s.ids.game_filter, lambda: s.game_filter == "maya")
     first = next(w for w in reversed(s.ids.games.children) if "won" in w.text)
     d.tap(first)
     detail = d.screen()

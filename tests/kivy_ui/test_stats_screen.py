@@ -9,7 +9,7 @@ import sys
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from history_fill import assert_readable, open_past_games
+from history_fill import assert_readable, open_past_games, tap_until
 
 
 @pytest.fixture
@@ -30,8 +30,7 @@ def test_statistics_show_figures_and_each_plot(past):
     d.tap(d.screen().ids.stats)
     st = d.screen()
     assert st.name == "stats"
-    while st.game != "maya":
-        d.tap(st.ids.game_button)
+    tap_until(d, st.ids.game_button, lambda: st.game == "maya")
     texts = " ".join(w.text for w in st.ids.figures.children)
     assert "plays" in texts and " win" in texts and "average" in texts
     assert_readable(d, st)
@@ -42,8 +41,7 @@ def test_statistics_show_figures_and_each_plot(past):
         assert sum(plot.values) > 0
         assert_readable(d, st)
         d.shot(f"15-stats-{kind}")
-    while st.player != "Ana":
-        d.tap(st.ids.player_button)
+    tap_until(d, st.ids.player_button, lambda: st.player == "Ana", most=30)
     d.tap(st.ids.tab_scores)
     assert [name for name, _c, _v in st.ids.plot.children[0].series] == ["● Ana"] or len(
         st.ids.plot.children[0].series) == 1
