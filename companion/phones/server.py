@@ -176,10 +176,12 @@ class PhoneServer:
         peer = transport.get_extra_info("peername")
         who = str(peer[0]) if peer else "?"
         same = sum(1 for w, _ in self._pending.values() if w == who)
-        if len(self._pending) >= MAX_PENDING or same >= MAX_PENDING_PER_ADDRESS:
-            transport.abort()  # too many connections that are no seat's page: this one is refused
-            return
         assert self._loop is not None
+        if len(self._pending) >= MAX_PENDING or same >= MAX_PENDING_PER_ADDRESS:
+            # Too many connections that are no seat's page: this one is refused, once
+            # aiohttp has started its handler (aborted before, the handler trips).
+            self._loop.call_soon(transport.abort)
+            return
         self._pending[handler] = (who, self._loop.call_later(self.link_deadline, self._expire, handler, transport))
 
     def _forget(self, handler: Any) -> None:
@@ -254,12 +256,16 @@ class PhoneServer:
             q.popleft()
         return len(q) >= BAD_TOKEN_LIMIT
 
-    def _bad_token(self, request: web.Request) -> web.Response:
-        token = request.match_info.get("token", "")
+    def _why(self, token: str) -> str:
+        """Why a link that once opened a seat does not now; "" for one that never did."""
         why = self.gateway.gone(token)
         if not why:
             with self._retired_lock:
                 why = self._retired.get(_digest(token), "")
+        return why
+
+    def _bad_token(self, request: web.Request) -> web.Response:
+        why = self._why(request.match_info.get("token", ""))
         if why:  # a link that was real: say why it is closed (not a guess, not counted)
             return web.Response(status=404, text=_gone_page(why), content_type="text/html")
         self._bad[request.remote or "?"].append(time.monotonic())
@@ -288,12 +294,20 @@ class PhoneServer:
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         if self._limited(request):
             return web.Response(status=429, text="Too many wrong links from this device; wait a minute.")
-        seat = self._seat(request)
-        if seat is None:
-            return self._bad_token(request)
         origin = request.headers.get("Origin")
         if origin is not None and origin not in (f"http://{request.host}", f"https://{request.host}"):
             return web.Response(status=403, text="This page belongs to another site.")
+        seat = self._seat(request)
+        if seat is None:
+            why = self._why(request.match_info.get("token", ""))
+            if not why:
+                return self._bad_token(request)
+            # An old page reconnecting (its game was abandoned, is over, or its link was
+            # replaced): opened only to be closed at once with the sentence it shows.
+            gone = web.WebSocketResponse()
+            await gone.prepare(request)
+            await gone.close(code=4001, message=why.encode()[:120])
+            return gone
         ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
         self._forget(request.protocol)  # a seat's page: no deadline now, the heartbeat watches it

@@ -80,14 +80,29 @@ def _no_namespace(reason: str) -> None:
     pytest.skip(reason)
 
 
-def in_namespace(networks: str) -> dict:
+# How to make a network namespace here: as root; as a user, in a user namespace of
+# its own (where the kernel allows it); or through sudo without a password (CI runners).
+WAYS = (["unshare", "-n"], ["unshare", "-r", "-n"], ["sudo", "-n", "unshare", "-n"])
+
+
+def _namespace_command() -> list[str]:
     if shutil.which("unshare") is None or shutil.which("ip") is None:
         _no_namespace("unshare and ip (util-linux, iproute2) are needed for the network namespace test")
-    probe = subprocess.run(["unshare", "-n", "ip", "tuntap", "add", "probe0", "mode", "tap"],
-                           capture_output=True, text=True)
-    if probe.returncode != 0:
-        _no_namespace(f"network namespaces with a tap device are not permitted here ({probe.stderr.strip()[:120]})")
-    r = subprocess.run(["unshare", "-n", sys.executable, "-c", CHILD, networks], capture_output=True, text=True,
+    said = []
+    for way in WAYS:
+        if way[0] == "sudo" and shutil.which("sudo") is None:
+            continue
+        probe = subprocess.run([*way, "ip", "tuntap", "add", "probe0", "mode", "tap"], capture_output=True, text=True)
+        if probe.returncode == 0:
+            return way
+        said.append(f"{' '.join(way)}: {probe.stderr.strip()[:80]}")
+    _no_namespace("a network namespace with a tap device cannot be made here (" + "; ".join(said) + ")")
+    raise AssertionError("unreachable")
+
+
+def in_namespace(networks: str) -> dict:
+    way = _namespace_command()
+    r = subprocess.run([*way, sys.executable, "-c", CHILD, networks], capture_output=True, text=True,
                        timeout=120, env={k: v for k, v in os.environ.items() if "proxy" not in k.lower()})
     lines = [x for x in r.stdout.splitlines() if x.startswith("RESULT ")]
     assert r.returncode == 0 and lines, r.stderr[-3000:]

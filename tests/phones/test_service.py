@@ -81,8 +81,8 @@ def test_after_abandon_the_games_links_open_nothing_and_say_it_was_abandoned(app
             r = await c.get(url)
             page = await r.text()
             assert r.status == 404 and "This game was abandoned at the table." in page
-            with pytest.raises(aiohttp.WSServerHandshakeError):
-                await c.ws_connect(url.replace("/s/", "/ws/"), origin=origin)
+            again = await c.ws_connect(url.replace("/s/", "/ws/"), origin=origin)  # the page reconnecting
+            assert await closed(again, main) == (4001, "This game was abandoned at the table.")
             await asyncio.sleep(0.2)
             main.run()
             assert len(journal.entries(s.id)) == entries  # nothing reached the abandoned game
