@@ -48,6 +48,7 @@ LINK_DEADLINE = 5.0  # seconds a connection has to become a seat's websocket
 MAX_PENDING = 32  # connections not (yet) a seat's websocket, in all
 MAX_PENDING_PER_ADDRESS = 8  # ... and from one address (a browser opens up to six)
 HEARTBEAT = 5.0  # seconds between pings to a seat's page; no answer in half that: closed
+CLOSE_WAIT = 1.0  # seconds a closing websocket waits for the page's close answer
 RETIRED = 256  # old links remembered, to tell a visitor why they no longer open a seat
 
 SLOW_DOWN = "Slow down: the table is still entering your last moves."
@@ -304,11 +305,13 @@ class PhoneServer:
                 return self._bad_token(request)
             # An old page reconnecting (its game was abandoned, is over, or its link was
             # replaced): opened only to be closed at once with the sentence it shows.
-            gone = web.WebSocketResponse()
+            gone = web.WebSocketResponse(timeout=CLOSE_WAIT)
             await gone.prepare(request)
             await gone.close(code=4001, message=why.encode()[:120])
             return gone
-        ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=MAX_MESSAGE)
+        # timeout: how long a close waits for the page's answer, reading what it still
+        # sends; short, so closing a flooding phone cannot keep the loop busy for long.
+        ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=MAX_MESSAGE, timeout=CLOSE_WAIT)
         await ws.prepare(request)
         self._forget(request.protocol)  # a seat's page: no deadline now, the heartbeat watches it
         old = self._sockets.get(seat)
@@ -327,8 +330,10 @@ class PhoneServer:
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
                     continue
-                if self.gateway.seat_of(token) != seat:
-                    break  # revoked, or its game left the table, while connected
+                if self.gateway.seat_of(token) != seat:  # revoked, over, or its game left the table
+                    why = self._why(token) or _UNKNOWN
+                    await ws.close(code=4001, message=why.encode()[:120])
+                    break
                 # At most MESSAGE_RATE messages a second: past the burst, this socket is
                 # not read until it may be (aiohttp then stops reading the connection).
                 now = time.monotonic()
@@ -371,11 +376,9 @@ class PhoneServer:
             self._refuse(seat, SLOW_DOWN)
             return
         self._waiting[seat] += 1
-        loop = self._loop
-        assert loop is not None
 
-        def answered() -> None:  # on the main thread, once the hub has answered it
-            loop.call_soon_threadsafe(self._answered, seat)
+        def answered() -> None:  # on the main thread, once the hub has answered it (never raises)
+            self._call(self._answered, seat)
 
         self.gateway.action(seat, json.loads(key), answered)
 

@@ -184,23 +184,33 @@ def new_game(seed):
     s = Session.create(state["journal"], "maya", ["Ana", "Ben", "Cy"], seed=seed)
     state["session"], state["table"] = s, TableController(s, settle=0)
     return s
-call(lambda: new_game(1))
 def play(seat, action):
     ok = state["table"].play(action)
     return ok, "" if ok else (state["table"].message or "That cannot be done now.")
-hub = PhoneHub(state["session"], play, q.put)
-server = PhoneServer(hub.gateway(), "127.0.0.1", 0)
+server = None
+def fresh(seed):
+    """A new game and its phones' hub on the same server, as the app does (kivy_ui/phones.py):
+    each window starts one, so no window sees a game end (its links would close)."""
+    s = new_game(seed)
+    hub = PhoneHub(s, play, q.put)
+    s.subscribe(lambda _s, _e: hub.refresh())
+    if server is not None:
+        server.gateway = hub.gateway()
+        hub.attach(server)
+    state["hub"] = hub
+    return hub
+call(lambda: fresh(1))
+server = PhoneServer(state["hub"].gateway(), "127.0.0.1", 0)
 server.start()
-hub.attach(server)
-state["session"].subscribe(lambda _s, _e: hub.refresh())
-url = f"http://127.0.0.1:{server.port}/ws/{hub.token(0)}"
+state["hub"].attach(server)
+def url():
+    return f"http://127.0.0.1:{server.port}/ws/{state['hub'].token(0)}"
 rng = random.Random(5)
 games = [1]
 def tap():  # a touch on the table: the current player's move, entered like a touch
     s = state["session"]
-    if s.is_over():  # another game; the phones' hub stays on the first (the flood's link stays good)
-        games[0] += 1
-        s = new_game(games[0])
+    if s.is_over():
+        return False
     seats = [a for a in sorted(s.actors(), key=str) if a != CHANCE]
     legal = s.legal_actions(seats[0]) if seats else []
     return state["table"].play(rng.choice(legal)) if legal else False
@@ -231,6 +241,8 @@ for w in range(WINDOWS):
     for kind in kinds:
         order = ("quiet", "busy") if w % 2 == 0 else ("busy", "quiet")
         for which in order:
+            games[0] += 1
+            call(lambda: fresh(games[0]))
             if which == "quiet":
                 result[kind]["quiet"].append(taps(TAPS, kind, "quiet"))
                 continue
@@ -238,7 +250,7 @@ for w in range(WINDOWS):
             # The phone is another device: its own CPU is not the table's. On a shared
             # bench machine it runs niced so it does not take the table's core; its
             # messages still arrive as fast as it can send them.
-            f = subprocess.Popen([sys.executable, "-c", flooder_code, kind, url], stdout=subprocess.PIPE,
+            f = subprocess.Popen([sys.executable, "-c", flooder_code, kind, url()], stdout=subprocess.PIPE,
                                  stderr=errfile, text=True, preexec_fn=lambda: os.nice(NICE))
             if not select.select([f.stdout], [], [], 60)[0] or f.stdout.readline().strip() != "go":
                 f.kill()

@@ -240,10 +240,10 @@ def test_a_flood_of_one_move_leaves_at_most_a_few_queued_and_the_rest_are_told_t
             view = await next_of(ws, main, "view")
             main.run()
             move = view["actions"][0]["action"]
-            for _ in range(12):  # the table is busy (main does not run): they pile up
+            for _ in range(MAX_WAITING + 6):  # the table is busy (main does not run): they pile up
                 await ws.send_json({"type": "act", "action": move})
-            slow = await said(ws, 12 - MAX_WAITING)
-            assert [a["sentence"] for a in slow] == [SLOW_DOWN] * (12 - MAX_WAITING)
+            slow = await said(ws, 6)  # (a page keeps its newest 8 notes)
+            assert [a["sentence"] for a in slow] == [SLOW_DOWN] * 6
             assert main.q.qsize() == MAX_WAITING and server.waiting(0) == MAX_WAITING
             answers = await said(ws, MAX_WAITING, main)  # the table gets to them: one move, entered once
             assert [a["ok"] for a in answers] == [True] + [False] * (MAX_WAITING - 1)
