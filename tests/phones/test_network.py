@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -102,8 +103,10 @@ def _namespace_command() -> list[str]:
 
 def in_namespace(networks: str) -> dict:
     way = _namespace_command()
+    env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}  # nothing may leave for a proxy
+    env["KIVY_HOME"] = tempfile.mkdtemp(prefix="phones-netns-kivy-")
     r = subprocess.run([*way, sys.executable, "-c", CHILD, networks], capture_output=True, text=True,
-                       timeout=120, env={k: v for k, v in os.environ.items() if "proxy" not in k.lower()})
+                       timeout=120, env=env)
     lines = [x for x in r.stdout.splitlines() if x.startswith("RESULT ")]
     assert r.returncode == 0 and lines, r.stderr[-3000:]
     return json.loads(lines[-1][len("RESULT "):])
