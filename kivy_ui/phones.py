@@ -2,8 +2,14 @@
 when the table turns phones on (the Phones screen), never at start-up.
 
 The server runs on its own thread; everything it hands over runs on Kivy's main
-thread through Clock.schedule_once, exactly like device events. A new game (or a
-resumed one) gets a new hub and new tokens, so old links stop working.
+thread through Clock.schedule_once, exactly like device events. A link works only
+while its game is the one on the table: when the table changes (a new or resumed
+game, or Home -> Abandon leaves none) the old hub is ended, its pages are closed
+with a sentence saying why, and the new game gets a new hub and new tokens.
+
+The address in the QR codes is read from this machine's interfaces (the default
+route's first; companion/phones/addresses.py), never from the host name, which
+Debian maps to 127.0.1.1.
 """
 from __future__ import annotations
 
@@ -15,6 +21,11 @@ from kivy.clock import Clock
 from kivy.core.image import Image as CoreImage
 
 DEFAULT_PORT = 8765
+NO_NETWORK = ("This table has no network: connect it to Wi-Fi (or plug in a network cable), "
+              "then tap Turn on again. The phones join through the table's network.")
+ABANDONED = "This game was abandoned at the table."
+TURNED_OFF = "Phones were turned off at the table."
+NEW_GAME = "Another game is on the table now: scan your seat's new code."
 
 
 class PhoneService:
@@ -25,7 +36,8 @@ class PhoneService:
         self.host, self.port = host, port
         self.hub: Any = None
         self.server: Any = None
-        self.address = ""
+        self.address = ""  # what the QR codes use: http://ADDRESS:PORT
+        self.addresses: list[str] = []  # every address of this machine the phones could use
         self.problem = ""
         self.listeners: list[Any] = []
         self._following: Any = None
@@ -40,9 +52,15 @@ class PhoneService:
         if self.server is not None:
             return True
         try:
-            from companion.phones.server import PhoneServer, lan_address
+            from companion.phones.addresses import lan_addresses
+            from companion.phones.server import PhoneServer
         except ImportError:
             self.problem = "Phones need the aiohttp package; run ./scripts/setup again."
+            return False
+        self.addresses = lan_addresses() if self.host in ("0.0.0.0", "") else [self.host]
+        if not self.addresses:
+            self.problem = NO_NETWORK
+            self._changed()
             return False
         self._new_hub()
         if self.hub is None:
@@ -60,17 +78,35 @@ class PhoneService:
                 return False
         self.server = server
         self.hub.attach(server)
-        ip = lan_address() if self.host in ("0.0.0.0", "") else self.host
-        self.address = f"http://{ip}:{server.port}"
+        self.address = f"http://{self.addresses[0]}:{server.port}"
         self.problem = ""
         self._changed()
         return True
 
     def stop(self) -> None:
+        if self.hub is not None:
+            self.hub.end(TURNED_OFF)  # open pages say so; a later Turn on makes new links
+            self.hub = None
         if self.server is not None:
             self.server.stop()
         self.server = None
         self.address = ""
+        self._changed()
+
+    def others(self) -> list[str]:
+        """The other addresses phones could use (another network of this machine)."""
+        if self.server is None:
+            return []
+        urls = [f"http://{a}:{self.server.port}" for a in self.addresses]
+        return [u for u in urls if u != self.address]
+
+    def next_address(self) -> None:
+        """Use the next of this machine's addresses in the QR codes (Wi-Fi or Ethernet)."""
+        if self.server is None or len(self.addresses) < 2:
+            return
+        urls = [f"http://{a}:{self.server.port}" for a in self.addresses]
+        i = urls.index(self.address) if self.address in urls else -1
+        self.address = urls[(i + 1) % len(urls)]
         self._changed()
 
     def url(self, seat: int) -> str:
@@ -90,6 +126,8 @@ class PhoneService:
 
         table = self.app.table
         if table is None:
+            if self.hub is not None:
+                self.hub.end(ABANDONED)  # Home -> Abandon: the only way the table is left with no game
             self.hub = None
             return
 
@@ -100,9 +138,8 @@ class PhoneService:
         def post(fn: Any) -> None:
             Clock.schedule_once(lambda _dt: fn(), 0)
 
-        if self.server is not None:
-            for seat in range(len(getattr(self.hub.session, "players", []) if self.hub else [])):
-                self.server.drop(seat, "A new game started at the table: scan the new code.")
+        if self.hub is not None:
+            self.hub.end(NEW_GAME)
         self.hub = PhoneHub(table.session, play, post)
         self.hub.listeners.append(self._changed)
         if self._following is not table:
@@ -127,12 +164,17 @@ class PhoneService:
             fn()
 
 
-def qr_texture(text: str, scale: int = 6) -> Any:
-    """A QR code for text as a Kivy texture (segno draws it: pure Python)."""
+def qr_code(text: str) -> Any:
+    """The QR code for text (segno: pure Python); what a seat's code on the screen encodes."""
     import segno
 
+    return segno.make(text, error="m")
+
+
+def qr_texture(text: str, scale: int = 6) -> Any:
+    """A QR code for text as a Kivy texture."""
     buf = io.BytesIO()
-    segno.make(text, error="m").save(buf, kind="png", scale=scale, border=2, dark="#000000", light="#ffffff")
+    qr_code(text).save(buf, kind="png", scale=scale, border=2, dark="#000000", light="#ffffff")
     buf.seek(0)
     return CoreImage(buf, ext="png").texture
 

@@ -11,11 +11,13 @@ import hmac
 import secrets
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engine import TABLE, Game
 from ..errors import CompanionError
+
+REPLACED = "This phone's link was replaced at the table: scan your seat's code again."
 
 
 class SessionLike(Protocol):
@@ -33,6 +35,7 @@ class Sender(Protocol):
 
     def send(self, seat: int, message: dict[str, Any]) -> None: ...
     def drop(self, seat: int, reason: str) -> None: ...
+    def retire(self, token: str, sentence: str) -> None: ...
 
 
 def private_lines(game: Game, view: Mapping[str, Any]) -> list[str]:
@@ -75,7 +78,6 @@ class _Seat:
     connections: int = 0
     shown_you: Any = None  # the `you` last shown on this seat's page
     last: dict[str, Any] | None = None
-    revoked: list[str] = field(default_factory=list)
 
 
 class PhoneHub:
@@ -94,6 +96,7 @@ class PhoneHub:
         self._lock = threading.Lock()  # tokens are read by the server thread
         self._seats = {s: _Seat(secrets.token_urlsafe(16)) for s in range(len(session.players))}
         self._sender: Sender | None = None
+        self.ended = ""  # why this hub's links no longer open a seat (see end()); "" while they do
         self.listeners: list[Callable[[], None]] = []  # the table screen's "who is connected" display
 
     # --- tokens (any thread) -------------------------------------------------------
@@ -104,7 +107,7 @@ class PhoneHub:
     def seat_of(self, token: str) -> int | None:
         """The seat a token opens, compared in constant time; None for a bad, revoked
         or finished game's token."""
-        if not isinstance(token, str) or self.session.is_over():
+        if not isinstance(token, str) or self.ended or self.session.is_over():
             return None
         found = None
         with self._lock:
@@ -113,19 +116,53 @@ class PhoneHub:
                     found = seat
         return found
 
+    def gone(self, token: str) -> str:
+        """Why one of this hub's links opens no seat now, in a sentence; "" for a
+        token that is not this hub's, or that still opens its seat."""
+        if not isinstance(token, str):
+            return ""
+        with self._lock:
+            ours = any(hmac.compare_digest(s.token.encode(), token.encode("utf-8", "replace"))
+                       for s in self._seats.values())
+        if not ours:
+            return ""
+        if self.ended:
+            return self.ended
+        return "This game is over." if self.session.is_over() else ""
+
     def revoke(self, seat: int) -> str:
         """A lost or borrowed phone: its link stops working at once; a new one is made."""
         with self._lock:
+            old = self._seats[seat].token
             self._seats[seat].token = secrets.token_urlsafe(16)
             self._seats[seat].shown_you = None
             self._seats[seat].last = None
         if self._sender is not None:
-            self._sender.drop(seat, "This phone's link was replaced at the table.")
+            self._sender.retire(old, REPLACED)
+            self._sender.drop(seat, REPLACED)
         return self.token(seat)
 
     def connected(self) -> list[int]:
         with self._lock:
             return [seat for seat, s in self._seats.items() if s.connections > 0]
+
+    def end(self, sentence: str) -> None:
+        """Its game left the table (abandoned, or another game took its place): every
+        link stops opening a seat at once, open pages are closed with the sentence,
+        and a later visit to an old link reads it (the server remembers retired links)."""
+        with self._lock:
+            if self.ended:
+                return
+            self.ended = sentence
+            tokens = [(seat, s.token) for seat, s in self._seats.items()]
+            for s in self._seats.values():
+                s.connections, s.last, s.shown_you = 0, None, None
+        if self._sender is not None:
+            for seat, token in tokens:
+                self._sender.retire(token, sentence)
+                self._sender.drop(seat, sentence)
+        for fn in list(self.listeners):
+            fn()
 
     # --- main thread -----------------------------------------------------------------
     def attach(self, sender: Sender) -> None:
@@ -143,6 +180,8 @@ class PhoneHub:
     def refresh(self) -> None:
         """After any change: send each connected seat its message if it changed,
         journaling the peek first when the page would show a new secret."""
+        if self.ended:
+            return  # the game left the table: nothing of it reaches a phone any more
         for seat in self.connected():
             self._refresh(seat)
         for fn in list(self.listeners):
@@ -169,6 +208,8 @@ class PhoneHub:
         return Gateway(self)
 
     def _connected(self, seat: int, delta: int) -> None:
+        if self.ended:
+            return
         with self._lock:
             s = self._seats[seat]
             s.connections = max(0, s.connections + delta)
@@ -177,6 +218,9 @@ class PhoneHub:
         self.refresh()
 
     def _action(self, seat: int, action: Any) -> None:
+        if self.ended:
+            self._say(seat, False, self.ended)
+            return
         if not isinstance(action, dict):
             self._say(seat, False, "That is not an action.")
             return
@@ -206,14 +250,25 @@ class Gateway:
     def seat_of(self, token: str) -> int | None:
         return self._hub.seat_of(token)
 
+    def gone(self, token: str) -> str:
+        return self._hub.gone(token)
+
     def connected(self, seat: int) -> None:
         self._hub._post(lambda: self._hub._connected(seat, +1))
 
     def disconnected(self, seat: int) -> None:
         self._hub._post(lambda: self._hub._connected(seat, -1))
 
-    def action(self, seat: int, action: Any) -> None:
-        self._hub._post(lambda: self._hub._action(seat, action))
+    def action(self, seat: int, action: Any, done: Callable[[], None] | None = None) -> None:
+        """Enter a phone's action on the main thread; done() is called there once it
+        has been answered (the server counts what a seat has waiting)."""
+        def run() -> None:
+            try:
+                self._hub._action(seat, action)
+            finally:
+                if done is not None:
+                    done()
+        self._hub._post(run)
 
 
 __all__ = ["TABLE", "Gateway", "PhoneHub", "message_for", "private_lines"]

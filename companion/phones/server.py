@@ -9,15 +9,28 @@ a small outbox and only the newest view matters.
 Security (see docs/phones.md): tokens are per seat and per game, compared in
 constant time; bad tokens are rate-limited per address; the websocket's Origin
 must be this server; no access log (paths carry tokens).
+
+A phone cannot slow the table: an action is checked here, on the server's loop,
+against the moves that seat's page was last offered, and refused here when it is
+not one of them; a seat has at most MAX_WAITING actions waiting for the main
+thread (more get "slow down"); a socket is read at most MESSAGE_RATE messages a
+second (beyond that it simply is not read, so a flood backs up in the phone's own
+network buffers). A connection that has not become a seat's websocket within
+LINK_DEADLINE seconds is closed, and at most MAX_PENDING such connections are
+open (MAX_PENDING_PER_ADDRESS from one address). A seat's websocket is pinged
+every `heartbeat` seconds and closed when its page stops answering, so "connected"
+on the table means the page answers.
 """
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import html
 import json
 import pathlib
 import threading
 import time
-from collections import defaultdict, deque
+from collections import OrderedDict, defaultdict, deque
 from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -28,21 +41,51 @@ STATIC = pathlib.Path(__file__).with_name("static")
 BAD_TOKEN_LIMIT = 10  # bad tokens an address may try in BAD_TOKEN_WINDOW seconds
 BAD_TOKEN_WINDOW = 60.0
 MAX_MESSAGE = 8192  # bytes a phone may send in one message
+MAX_WAITING = 3  # a seat's actions waiting for the main thread; more are refused with SLOW_DOWN
+MESSAGE_RATE = 20.0  # messages a second one socket is read at, after a burst of MESSAGE_BURST
+MESSAGE_BURST = 20
+LINK_DEADLINE = 5.0  # seconds a connection has to become a seat's websocket
+MAX_PENDING = 32  # connections not (yet) a seat's websocket, in all
+MAX_PENDING_PER_ADDRESS = 8  # ... and from one address (a browser opens up to six)
+HEARTBEAT = 5.0  # seconds between pings to a seat's page; no answer in half that: closed
+CLOSE_WAIT = 1.0  # seconds a closing websocket waits for the page's close answer
+RETIRED = 256  # old links remembered, to tell a visitor why they no longer open a seat
+
+SLOW_DOWN = "Slow down: the table is still entering your last moves."
+NOT_NOW = "That cannot be done from this phone now."
+NOT_AN_ACTION = "That is not an action."
 
 _GONE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Maya companion</title>
 <style>body{font-family:sans-serif;background:#1d1a16;color:#f3ead8;padding:2em;font-size:20px}</style>
 </head><body><h1>This link does not open a seat</h1>
-<p>It is old, was replaced at the table, or the game is over.
-Scan your seat's QR code on the table screen again.</p></body></html>"""
+<p id="why">{why}</p></body></html>"""
+_UNKNOWN = ("It is old, was replaced at the table, or the game is over. "
+            "Scan your seat's QR code on the table screen again.")
+
+
+def _gone_page(why: str) -> str:
+    return _GONE_PAGE.replace("{why}", html.escape(why))
+
+
+def _digest(token: str) -> bytes:
+    # retired links are remembered by hash, never in clear, and looked up without comparing secrets
+    return hashlib.sha256(token.encode("utf-8", "replace")).digest()
+
+
+def _canonical(action: Any) -> str:
+    """An action as JSON with sorted keys: what the server compares (true is not 1, 1.0 is not 1)."""
+    return json.dumps(action, sort_keys=True, ensure_ascii=True)
 
 
 class PhoneServer:
     """Start with start(); stop with stop(). send/drop may be called from any thread."""
 
-    def __init__(self, gateway: Gateway, host: str = "0.0.0.0", port: int = 0):
+    def __init__(self, gateway: Gateway, host: str = "0.0.0.0", port: int = 0, heartbeat: float = HEARTBEAT,
+                 link_deadline: float = LINK_DEADLINE):
         self.gateway = gateway
         self.host, self.port = host, port
+        self.heartbeat, self.link_deadline = heartbeat, link_deadline
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
@@ -52,6 +95,11 @@ class PhoneServer:
         self._sent: dict[int, str] = {}
         self._wake: dict[int, asyncio.Event] = {}
         self._bad: dict[str, deque[float]] = defaultdict(deque)
+        self._offers: dict[int, frozenset[str]] = {}  # the moves each seat's page was last offered
+        self._waiting: dict[int, int] = defaultdict(int)  # a seat's actions not yet answered by the main thread
+        self._pending: dict[Any, tuple[str, asyncio.TimerHandle]] = {}  # connection -> (address, deadline)
+        self._retired: OrderedDict[bytes, str] = OrderedDict()
+        self._retired_lock = threading.Lock()
         self._ready = threading.Event()
         self._error: BaseException | None = None
 
@@ -90,6 +138,7 @@ class PhoneServer:
         ])
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
+        self._guard(self._runner.server)
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
         server = site._server
@@ -108,18 +157,82 @@ class PhoneServer:
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(5)
 
+    # --- connections: a deadline to present a link, and a cap ---------------------------
+    def _guard(self, server: Any) -> None:
+        """Watch every connection aiohttp's server accepts. aiohttp has no hook for
+        a new connection, so its server's two connection callbacks are wrapped."""
+        made, lost = server.connection_made, server.connection_lost
+
+        def connection_made(handler: Any, transport: Any) -> None:
+            made(handler, transport)
+            self._opened(handler, transport)
+
+        def connection_lost(handler: Any, exc: BaseException | None = None) -> None:
+            self._forget(handler)
+            lost(handler, exc)
+
+        server.connection_made, server.connection_lost = connection_made, connection_lost
+
+    def _opened(self, handler: Any, transport: Any) -> None:
+        peer = transport.get_extra_info("peername")
+        who = str(peer[0]) if peer else "?"
+        same = sum(1 for w, _ in self._pending.values() if w == who)
+        assert self._loop is not None
+        if len(self._pending) >= MAX_PENDING or same >= MAX_PENDING_PER_ADDRESS:
+            # Too many connections that are no seat's page: this one is refused, once
+            # aiohttp has started its handler (aborted before, the handler trips).
+            self._loop.call_soon(transport.abort)
+            return
+        self._pending[handler] = (who, self._loop.call_later(self.link_deadline, self._expire, handler, transport))
+
+    def _forget(self, handler: Any) -> None:
+        entry = self._pending.pop(handler, None)
+        if entry is not None:
+            entry[1].cancel()
+
+    def _expire(self, handler: Any, transport: Any) -> None:
+        if self._pending.pop(handler, None) is not None:
+            transport.abort()  # no seat's websocket after LINK_DEADLINE: idle, half-sent, or a page long served
+
+    def pending(self) -> int:
+        """Connections open that are not a seat's websocket (for tests and the bench)."""
+        return len(self._pending)
+
     # --- from the main thread ---------------------------------------------------------
     def send(self, seat: int, message: dict[str, Any]) -> None:
         data = json.dumps(message)
         if self._loop is None:
             return
-        self._loop.call_soon_threadsafe(self._queue, seat, data, message.get("type") == "view")
+        offers = None
+        if message.get("type") == "view":
+            offers = frozenset(_canonical(a.get("action")) for a in message.get("actions") or [])
+        elif message.get("type") in ("over", "error"):
+            offers = frozenset()  # the page shows no move now
+        self._call(self._queue, seat, data, message.get("type") == "view", offers)
+
+    def retire(self, token: str, sentence: str) -> None:
+        """An old link (any thread): its page will read `sentence` instead of opening a seat."""
+        with self._retired_lock:
+            self._retired[_digest(token)] = sentence
+            while len(self._retired) > RETIRED:
+                self._retired.popitem(last=False)
 
     def drop(self, seat: int, reason: str) -> None:
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._drop(seat, reason)))
+        self._call(lambda: asyncio.ensure_future(self._drop(seat, reason)))
 
-    def _queue(self, seat: int, data: str, is_view: bool) -> None:
+    def _call(self, fn: Any, *args: Any) -> None:
+        """fn(*args) on the server's loop; nothing once the server has stopped."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            loop.call_soon_threadsafe(fn, *args)
+        except RuntimeError:  # closed just now: the server stopped, nobody to tell
+            pass
+
+    def _queue(self, seat: int, data: str, is_view: bool, offers: frozenset[str] | None = None) -> None:
+        if offers is not None:
+            self._offers[seat] = offers
         if is_view:
             self._latest[seat] = data
         else:
@@ -128,6 +241,7 @@ class PhoneServer:
 
     async def _drop(self, seat: int, reason: str) -> None:
         ws = self._sockets.pop(seat, None)
+        self._offers.pop(seat, None)
         self._latest.pop(seat, None)
         self._notes.pop(seat, None)
         self._sent.pop(seat, None)
@@ -143,15 +257,26 @@ class PhoneServer:
             q.popleft()
         return len(q) >= BAD_TOKEN_LIMIT
 
+    def _why(self, token: str) -> str:
+        """Why a link that once opened a seat does not now; "" for one that never did."""
+        why = self.gateway.gone(token)
+        if not why:
+            with self._retired_lock:
+                why = self._retired.get(_digest(token), "")
+        return why
+
     def _bad_token(self, request: web.Request) -> web.Response:
+        why = self._why(request.match_info.get("token", ""))
+        if why:  # a link that was real: say why it is closed (not a guess, not counted)
+            return web.Response(status=404, text=_gone_page(why), content_type="text/html")
         self._bad[request.remote or "?"].append(time.monotonic())
-        return web.Response(status=404, text=_GONE_PAGE, content_type="text/html")
+        return web.Response(status=404, text=_gone_page(_UNKNOWN), content_type="text/html")
 
     def _seat(self, request: web.Request) -> int | None:
         return self.gateway.seat_of(request.match_info.get("token", ""))
 
     async def _root(self, request: web.Request) -> web.Response:
-        return web.Response(status=404, text=_GONE_PAGE, content_type="text/html")
+        return web.Response(status=404, text=_gone_page(_UNKNOWN), content_type="text/html")
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         if self._limited(request):
@@ -170,42 +295,102 @@ class PhoneServer:
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         if self._limited(request):
             return web.Response(status=429, text="Too many wrong links from this device; wait a minute.")
-        seat = self._seat(request)
-        if seat is None:
-            return self._bad_token(request)
         origin = request.headers.get("Origin")
         if origin is not None and origin not in (f"http://{request.host}", f"https://{request.host}"):
             return web.Response(status=403, text="This page belongs to another site.")
-        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=MAX_MESSAGE)
+        seat = self._seat(request)
+        if seat is None:
+            why = self._why(request.match_info.get("token", ""))
+            if not why:
+                return self._bad_token(request)
+            # An old page reconnecting (its game was abandoned, is over, or its link was
+            # replaced): opened only to be closed at once with the sentence it shows.
+            gone = web.WebSocketResponse(timeout=CLOSE_WAIT)
+            await gone.prepare(request)
+            await gone.close(code=4001, message=why.encode()[:120])
+            return gone
+        # timeout: how long a close waits for the page's answer, reading what it still
+        # sends; short, so closing a flooding phone cannot keep the loop busy for long.
+        ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=MAX_MESSAGE, timeout=CLOSE_WAIT)
         await ws.prepare(request)
+        self._forget(request.protocol)  # a seat's page: no deadline now, the heartbeat watches it
         old = self._sockets.get(seat)
         self._sockets[seat] = ws
         self._sent.pop(seat, None)  # a new page (another tab): it gets the newest view at once
+        self._offers.pop(seat, None)  # ... and may act once the hub has sent it what it may do
         self._wake[seat] = asyncio.Event()  # this socket's own: the old one's pump never wakes again
         self._wake[seat].set()
         if old is not None:  # a second tab with the same link replaces the first
             await old.close(code=4000, message=b"Opened on another tab.")
         self.gateway.connected(seat)
         sender = asyncio.ensure_future(self._pump(seat, ws))
+        token = request.match_info["token"]
+        allowance, last = float(MESSAGE_BURST), time.monotonic()
         try:
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
                     continue
-                if self.gateway.seat_of(request.match_info["token"]) != seat:
-                    break  # revoked while connected
+                if self.gateway.seat_of(token) != seat:  # revoked, over, or its game left the table
+                    why = self._why(token) or _UNKNOWN
+                    await ws.close(code=4001, message=why.encode()[:120])
+                    break
+                # At most MESSAGE_RATE messages a second: past the burst, this socket is
+                # not read until it may be (aiohttp then stops reading the connection).
+                now = time.monotonic()
+                allowance = min(float(MESSAGE_BURST), allowance + (now - last) * MESSAGE_RATE)
+                last = now
+                if allowance < 1.0:
+                    await asyncio.sleep((1.0 - allowance) / MESSAGE_RATE)
+                    allowance, last = 1.0, time.monotonic()
+                allowance -= 1.0
                 try:
                     data = json.loads(msg.data)
                 except (ValueError, RecursionError):  # garbage, or nesting deep enough to exhaust the parser
                     continue
                 if isinstance(data, dict) and data.get("type") == "act":
-                    self.gateway.action(seat, data.get("action"))
+                    self._act(seat, data.get("action"))
         finally:
             sender.cancel()
             if self._sockets.get(seat) is ws:
                 del self._sockets[seat]
                 self._latest.pop(seat, None)  # the next page gets the hub's fresh view, not a stale one
+                self._offers.pop(seat, None)
             self.gateway.disconnected(seat)
         return ws
+
+    def _act(self, seat: int, action: Any) -> None:
+        """A phone's action: refused here unless its page was offered it; only legal
+        candidates, at most MAX_WAITING a seat, reach the main thread."""
+        if not isinstance(action, dict):
+            self._refuse(seat, NOT_AN_ACTION)
+            return
+        try:
+            key = _canonical(dict(action, actor=seat))
+        except (TypeError, ValueError, RecursionError):
+            self._refuse(seat, NOT_AN_ACTION)
+            return
+        if key not in self._offers.get(seat, ()):
+            self._refuse(seat, NOT_NOW)
+            return
+        if self._waiting[seat] >= MAX_WAITING:
+            self._refuse(seat, SLOW_DOWN)
+            return
+        self._waiting[seat] += 1
+
+        def answered() -> None:  # on the main thread, once the hub has answered it (never raises)
+            self._call(self._answered, seat)
+
+        self.gateway.action(seat, json.loads(key), answered)
+
+    def _answered(self, seat: int) -> None:
+        self._waiting[seat] = max(0, self._waiting[seat] - 1)
+
+    def _refuse(self, seat: int, sentence: str) -> None:
+        self._queue(seat, json.dumps({"type": "said", "ok": False, "sentence": sentence}), False)
+
+    def waiting(self, seat: int) -> int:
+        """A seat's actions handed to the main thread and not yet answered."""
+        return self._waiting[seat]
 
     async def _pump(self, seat: int, ws: web.WebSocketResponse) -> None:
         wake = self._wake[seat]
@@ -229,19 +414,4 @@ class PhoneServer:
                     return
 
 
-def lan_address() -> str:
-    """This machine's address on the local network, for the QR codes (no traffic sent)."""
-    import socket
-
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        infos = []
-    for info in infos:
-        addr = str(info[4][0])
-        if not addr.startswith("127."):
-            return addr
-    return "127.0.0.1"
-
-
-__all__ = ["PhoneServer", "lan_address"]
+__all__ = ["PhoneServer"]

@@ -22,6 +22,7 @@ class PhoneSeat(BoxLayout):
     """One seat: its name in its colour and symbol, its QR code, connected or not."""
 
     seat_name = StringProperty("")
+    url = StringProperty("")  # what its QR code encodes
     status = StringProperty("")
     connected = BooleanProperty(False)
 
@@ -29,6 +30,7 @@ class PhoneSeat(BoxLayout):
 class PhonesScreen(Screen):
     on = BooleanProperty(False)
     address = StringProperty("")
+    others = StringProperty("")  # this machine's other addresses (another network), if any
     problem = StringProperty("")
 
     def refresh(self) -> None:
@@ -37,6 +39,8 @@ class PhonesScreen(Screen):
             svc.listeners.append(self.refresh)
         self.on = svc.on
         self.address = svc.address
+        others = svc.others()
+        self.others = ("Phones on another network: " + ", ".join(others)) if others else ""
         self.problem = svc.problem
         self._seats(svc)
 
@@ -46,6 +50,10 @@ class PhonesScreen(Screen):
             svc.stop()
         else:
             svc.start()
+        self.refresh()
+
+    def next_address(self) -> None:
+        service().next_address()
         self.refresh()
 
     def revoke(self, seat: int) -> None:
@@ -68,9 +76,10 @@ class PhonesScreen(Screen):
         colours = theme.seat_colours(getattr(table.session, "meta", None), len(table.players))
         for seat, name in enumerate(table.players):
             _cname, symbol, rgba = colours[seat]
-            row = Factory.PhoneSeat(seat_name=f"{symbol} {name}", connected=seat in connected,
+            url = svc.url(seat)
+            row = Factory.PhoneSeat(seat_name=f"{symbol} {name}", connected=seat in connected, url=url,
                                     status="connected" if seat in connected else "scan to join")
             row.ids.name.color = rgba
-            row.ids.qr.texture = qr_texture(svc.url(seat))
+            row.ids.qr.texture = qr_texture(url)
             row.ids.revoke.bind(on_release=lambda _b, s=seat: self.revoke(s))
             box.add_widget(row)

@@ -188,3 +188,32 @@ def test_a_maya_sealed_auction_on_three_phones(table):
     finally:
         for d in phones:
             d.quit()
+
+
+def test_a_page_of_an_abandoned_game_says_so_and_a_reload_says_it_again(table):
+    """Issue 20: after Home -> Abandon the old page kept showing the hand. Now it
+    closes with the sentence, and the link opened again reads the same."""
+    _s, hub, server, main = table("maya-madness", ["Ana", "Ben"], deck="full")
+    url = f"http://127.0.0.1:{server.port}/s/{hub.token(0)}"
+    d = phone(url)
+    try:
+        wait_until(lambda: "live" in d.find_element("id", "status").text)
+        assert d.find_elements("css selector", "#secrets li")
+        main.call(lambda: hub.end("This game was abandoned at the table."))
+        wait_until(lambda: "abandoned at the table" in d.find_element("id", "turn").text)
+        assert not d.find_elements("css selector", "#secrets li") and not buttons(d)
+        d.get(url)
+        wait_until(lambda: "This game was abandoned at the table." in d.find_element("tag name", "body").text)
+        d.save_screenshot(str(SHOTS / "phone_abandoned.png"))
+    finally:
+        d.quit()
+
+
+def test_the_table_stops_showing_a_phone_connected_once_its_browser_quits(table):
+    _s, hub, server, main = table("maya-madness", ["Ana", "Ben"], deck="full")
+    d = phone(f"http://127.0.0.1:{server.port}/s/{hub.token(1)}")
+    try:
+        wait_until(lambda: main.call(hub.connected) == [1])
+    finally:
+        d.quit()
+    wait_until(lambda: main.call(hub.connected) == [], 20)  # the socket closed, or the heartbeat found it gone

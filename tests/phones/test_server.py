@@ -173,3 +173,192 @@ def test_a_message_nested_deep_enough_to_break_the_parser_is_ignored(served):
             assert (await next_of(ws, main, "said"))["ok"] is True  # the same socket still works
 
     asyncio.run(go())
+
+
+# --- a hostile or broken phone cannot slow the table (issue 20) ------------------------------
+@pytest.fixture
+def quick(journal, main) -> Iterator[tuple[Any, Any, PhoneServer, MainThread]]:
+    """A server whose deadlines are short, so the tests wait little: a connection has
+    0.5 s to become a seat's page, a page is pinged every 0.5 s."""
+    s = Session.create(journal, "maya-madness", ["Ana", "Ben"], options={"deck": "full"}, seed=9)
+    hub = make_hub(s, main)
+    server = PhoneServer(hub.gateway(), "127.0.0.1", 0, heartbeat=0.5, link_deadline=0.5)
+    server.start()
+    hub.attach(server)
+    yield s, hub, server, main
+    server.stop()
+
+
+async def said(ws: aiohttp.ClientWebSocketResponse, n: int, main: MainThread | None = None) -> list[dict]:
+    """The next n 'said' answers on this page (main runs only when given)."""
+    out: list[dict] = []
+    for _ in range(500):
+        if main is not None:
+            main.run()
+        try:
+            msg = await ws.receive(timeout=0.02)
+        except TimeoutError:
+            continue
+        if msg.type == aiohttp.WSMsgType.TEXT and json.loads(msg.data)["type"] == "said":
+            out.append(json.loads(msg.data))
+            if len(out) == n:
+                return out
+    raise AssertionError(f"{len(out)} answers of {n}: {out}")
+
+
+def test_refused_actions_are_answered_without_the_tables_main_thread(served):
+    """phone_flood.py: every refused action was posted to the main thread, so a flood
+    delayed the table's next tap by seconds."""
+    s, hub, server, main = served
+    origin = url(server, "")
+
+    async def go() -> None:
+        async with aiohttp.ClientSession() as c:
+            ws = await c.ws_connect(url(server, f"/ws/{hub.token(0)}"), origin=origin)
+            move = (await next_of(ws, main, "view"))["actions"][0]["action"]
+            main.run()
+            odd = [dict(move, extra=1), dict(move, type=True), "bid", None, {"type": True}, [move]]
+            for bad in odd + [{"type": "nonsense"}] * 40:
+                await ws.send_json({"type": "act", "action": bad})
+            answers = await said(ws, 20)  # the first twenty are read at once (then the socket is read slower)
+            assert all(a["ok"] is False and a["sentence"] for a in answers)
+            assert main.q.qsize() == 0  # nothing of it waits for the table
+            assert not [a for a in s.actions if a.get("actor") == 0]
+
+    asyncio.run(go())
+
+
+def test_a_flood_of_one_move_leaves_at_most_a_few_queued_and_the_rest_are_told_to_slow_down(served):
+    from companion.phones.server import MAX_WAITING, SLOW_DOWN
+
+    s, hub, server, main = served
+    origin = url(server, "")
+
+    async def go() -> None:
+        async with aiohttp.ClientSession() as c:
+            ws = await c.ws_connect(url(server, f"/ws/{hub.token(0)}"), origin=origin)
+            view = await next_of(ws, main, "view")
+            main.run()
+            move = view["actions"][0]["action"]
+            for _ in range(MAX_WAITING + 6):  # the table is busy (main does not run): they pile up
+                await ws.send_json({"type": "act", "action": move})
+            slow = await said(ws, 6)  # (a page keeps its newest 8 notes)
+            assert [a["sentence"] for a in slow] == [SLOW_DOWN] * 6
+            assert main.q.qsize() == MAX_WAITING and server.waiting(0) == MAX_WAITING
+            answers = await said(ws, MAX_WAITING, main)  # the table gets to them: one move, entered once
+            assert [a["ok"] for a in answers] == [True] + [False] * (MAX_WAITING - 1)
+            assert sum(1 for a in s.actions if a.get("actor") == 0) == 1
+            await pump(main)
+            assert server.waiting(0) == 0  # answered: the phone may act again
+
+    asyncio.run(go())
+
+
+def _closed_by_server(sock: Any, seconds: float = 10.0) -> bool:
+    """True once the server has closed this raw connection (read returns nothing or resets)."""
+    sock.settimeout(seconds)
+    try:
+        while sock.recv(4096):
+            pass
+    except TimeoutError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def test_a_connection_that_presents_no_link_is_closed(quick):
+    """phones_attack.py idle: 200 idle or half-sent connections stayed open for a
+    minute. A connection that has not become a seat's page soon is closed."""
+    import socket
+
+    _s, hub, server, _main = quick
+    idle = socket.create_connection(("127.0.0.1", server.port))
+    half = socket.create_connection(("127.0.0.1", server.port))
+    half.sendall(b"GET /s/" + hub.token(0).encode()[:5])  # half a request line, never finished
+    served_page = socket.create_connection(("127.0.0.1", server.port))
+    served_page.sendall(f"GET /s/{hub.token(0)} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    try:
+        assert served_page.recv(12).startswith(b"HTTP/1.1 200")
+        for sock in (idle, half, served_page):
+            assert _closed_by_server(sock)
+        assert server.pending() == 0
+    finally:
+        for sock in (idle, half, served_page):
+            sock.close()
+
+
+def test_connections_from_one_address_are_capped_and_a_phone_elsewhere_still_joins(journal, main):
+    import socket
+
+    from companion.phones.server import MAX_PENDING_PER_ADDRESS
+
+    s = Session.create(journal, "maya-madness", ["Ana", "Ben"], options={"deck": "full"}, seed=9)
+    hub = make_hub(s, main)
+    server = PhoneServer(hub.gateway(), "127.0.0.1", 0, link_deadline=60.0)  # only the cap closes here
+    server.start()
+    hub.attach(server)
+    held = []
+    try:
+        for _ in range(MAX_PENDING_PER_ADDRESS):
+            sock = socket.socket()
+            sock.bind(("127.0.0.2", 0))  # another device on the network
+            sock.connect(("127.0.0.1", server.port))
+            held.append(sock)
+        extra = socket.socket()
+        extra.bind(("127.0.0.2", 0))
+        extra.connect(("127.0.0.1", server.port))
+        held.append(extra)
+        assert _closed_by_server(extra)  # one too many from that address
+        origin = url(server, "")
+
+        async def go() -> None:
+            async with aiohttp.ClientSession() as c:
+                ws = await c.ws_connect(url(server, f"/ws/{hub.token(0)}"), origin=origin)
+                assert (await next_of(ws, main, "view"))["name"] == "Ana"
+                await ws.close()
+
+        asyncio.run(go())
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
+def test_a_page_that_stops_answering_is_no_longer_shown_connected(quick):
+    """The browser quit or the phone left the Wi-Fi without closing its socket: the
+    table showed it connected for good. Pings go unanswered: it is disconnected."""
+    _s, hub, server, main = quick
+    origin = url(server, "")
+
+    async def go() -> None:
+        async with aiohttp.ClientSession() as c:
+            ws = await c.ws_connect(url(server, f"/ws/{hub.token(0)}"), origin=origin, autoping=False)
+            await next_of(ws, main, "view")
+            main.run()
+            assert hub.connected() == [0]
+            for _ in range(500):  # the page says nothing now, not even to a ping
+                main.run()
+                if not hub.connected():
+                    break
+                await asyncio.sleep(0.02)
+            assert hub.connected() == []
+
+    asyncio.run(go())
+
+
+def test_a_page_that_answers_stays_connected(quick):
+    _s, hub, server, main = quick
+    origin = url(server, "")
+
+    async def go() -> None:
+        async with aiohttp.ClientSession() as c:
+            ws = await c.ws_connect(url(server, f"/ws/{hub.token(0)}"), origin=origin)
+            await next_of(ws, main, "view")
+            reader = asyncio.ensure_future(ws.receive())  # a live page: it answers pings
+            await pump(main, 2.0)  # four pings, past the link deadline too
+            assert hub.connected() == [0] and not ws.closed
+            reader.cancel()
+            await ws.close()
+
+    asyncio.run(go())

@@ -61,10 +61,10 @@
     $("secrets").innerHTML = ""; $("actions").innerHTML = "";
   }
 
-  function gone() {
+  function gone(why) {
     text($("who"), "Maya companion");
-    text($("turn"), "This link no longer opens a seat: it was replaced at the table, or the game is over. " +
-      "Scan your seat's code on the table screen again.");
+    text($("turn"), why || ("This link no longer opens a seat: it was replaced at the table, or the game is over. " +
+      "Scan your seat's code on the table screen again."));
     $("secrets").innerHTML = ""; $("actions").innerHTML = ""; $("events").innerHTML = "";
     status(false); text($("status"), "closed");
   }
@@ -89,12 +89,18 @@
       status(false);
       if (e.code === 4000 || e.code === 4001) {   // another tab took over, or the table replaced this link
         text($("turn"), e.reason || "This page was closed."); $("actions").innerHTML = "";
+        text($("status"), "closed");
         $("secrets").innerHTML = "";
         return;
       }
       if (!opened) {   // refused: is this link still a seat's? (404: replaced, or the game is over)
         fetch(location.pathname, { cache: "no-store" }).then(function (r) {
-          if (r.status === 404) { gone(); } else { setTimeout(connect, delay); delay = Math.min(delay * 2, 5000); }
+          if (r.status === 404) {   // the companion's page says why (abandoned, over, replaced)
+            r.text().then(function (t) {
+              var why = new DOMParser().parseFromString(t, "text/html").getElementById("why");
+              gone(why ? why.textContent : "");
+            }, function () { gone(""); });
+          } else { setTimeout(connect, delay); delay = Math.min(delay * 2, 5000); }
         }, function () { setTimeout(connect, delay); delay = Math.min(delay * 2, 5000); });
         return;
       }
