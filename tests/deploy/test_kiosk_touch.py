@@ -112,7 +112,7 @@ def test_started_on_the_console_the_panel_is_read_once_and_taps_are_not_also_cli
 
 def test_started_under_a_desktop_no_second_touch_path_and_no_second_turn(tmp_path):
     if shutil.which("xvfb-run") is None:
-        pytest.skip("No xvfb-run (apt install xvfb; scripts/setup installs it) to start the app on.")
+        pytest.skip("missing tool: no xvfb-run (apt install xvfb; scripts/setup installs it) to start the app on.")
     got = _started(tmp_path, ["xvfb-run", "-a", "-s", "-screen 0 800x480x24"])
     assert got["SDL_TOUCH_MOUSE_EVENTS"] is None  # SDL's touches-as-clicks are the desktop's touches
     assert not [v for v in got["input"].values() if v.startswith("probesysfs")]

@@ -89,7 +89,7 @@ sys.exit(app_main.main(sys.argv[1:]))
 
 def test_ready_after_the_first_frame_then_pings_that_stop_while_the_main_thread_hangs(tmp_path):
     if shutil.which("xvfb-run") is None:
-        pytest.skip("No xvfb-run (apt install xvfb; scripts/setup installs it) to start the app on.")
+        pytest.skip("missing tool: no xvfb-run (apt install xvfb; scripts/setup installs it) to start the app on.")
     address = f"@maya-watchdog-{os.getpid()}-{time.monotonic_ns()}"
     drop = ("KIVY_", "SDL_", "DISPLAY", "NOTIFY_", "WATCHDOG_")
     env = {k: v for k, v in os.environ.items() if not k.startswith(drop)}
