@@ -519,16 +519,29 @@ def export_folder(data: pathlib.Path | None = None, mounts: Sequence[str] | None
             p = pathlib.Path(found)
             if p.is_dir() and (os.path.ismount(p) or mounts is not None) and os.access(p, os.W_OK):
                 return p, f"the USB stick {p.name}"
-    folder = (data if data is not None else data_dir()) / "exports"
+    folder = data_exports(data)
     return folder, f"the data folder ({folder})"
+
+
+def data_exports(data: pathlib.Path | None = None) -> pathlib.Path:
+    """The data folder's `exports`: where files go when no stick is mounted."""
+    return (data if data is not None else data_dir()) / "exports"
+
+
+#: Said after files went to the data folder: a kiosk's players cannot open it, so
+#: the sentence says why no stick took them and how to get them all the same.
+NO_STICK = ("No USB stick was found (FAT or exFAT): plug one in and export again, "
+            "or copy them from there over the network.")
 
 
 __all__ = [
     "CSV_COLUMNS",
     "FORMATS",
+    "NO_STICK",
     "ExportError",
     "csv_cell",
     "csv_rows",
+    "data_exports",
     "export_folder",
     "finished",
     "finished_game",

@@ -87,9 +87,14 @@ def test_export_goes_to_a_usb_stick_when_one_is_mounted_and_says_where(past, tmp
     assert "USB stick STICK" in s.ids.notice.text
     assert sorted(p.suffix for p in stick.iterdir()) == [".bgsplay", ".csv"]
     d.shot("15-past-games-exported")
+    assert "No USB stick" not in s.ids.notice.text
     stick.rename(tmp_path / "gone")
     d.tap(s.ids.export)
     assert "data folder" in s.ids.notice.text
+    # A kiosk's players cannot open the data folder: the screen says why no stick
+    # took the files and how to get them.
+    assert "No USB stick was found (FAT or exFAT): plug one in and export again" in s.ids.notice.text
+    assert d.cut_off() == []
 
 
 def test_a_mayan_curse_game_opens_with_its_log_and_table_views(past):
@@ -134,6 +139,7 @@ def test_save_game_then_export_both_land_in_the_data_folder_owner_only(past, tmp
     detail = d.screen()
     d.tap(detail.ids.export)
     assert detail.ids.notice.text.startswith("Saved maya-game-")
+    assert detail.ids.notice.text.endswith(export.NO_STICK)
     d.tap(detail.ids.back)
     d.tap(s.ids.export)
     assert "data folder" in s.ids.notice.text and "Exported" in s.ids.notice.text, s.ids.notice.text
