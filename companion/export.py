@@ -388,8 +388,11 @@ def save(files: dict[str, str], folder: pathlib.Path, where: str | None = None) 
     except OSError as e:
         _remove(t for t, _p in temps)
         failed = names[len(temps)]
-        raise ExportError(f"Nothing was written to {where}: {failed} did not fit ({_reason(e)}). "
-                          f"Free some room or use another stick, then export again.") from None
+        if e.errno in NO_ROOM:
+            raise ExportError(f"Nothing was written to {where}: {failed} did not fit ({_reason(e)}). "
+                              f"Free some room or use another stick, then export again.") from None
+        raise ExportError(f"Nothing was written to {where}: {failed} could not be written ({_reason(e)}). "
+                          f"Use another stick, then export again.") from None
     placed: list[tuple[pathlib.Path, pathlib.Path | None]] = []  # (name taken, the file it replaced)
     try:
         for tmp, path in temps:
@@ -494,8 +497,12 @@ def _sync_folder(folder: pathlib.Path) -> None:
         os.close(fd)
 
 
+#: A disk or stick that is full (or a file too big for it).
+NO_ROOM = (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
+
+
 def _reason(e: OSError) -> str:
-    if e.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT):
+    if e.errno in NO_ROOM:
         return "there is not enough room left"
     if e.errno == errno.EROFS:
         return "it is read-only"
