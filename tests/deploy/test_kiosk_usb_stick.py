@@ -44,6 +44,11 @@ def test_the_kiosk_mounts_a_stick_where_the_service_may_write_and_export_looks(k
     unit = Unit(kiosk.unit)
     for fs, cmd in commands.items():
         assert cmd[:2] == ["/usr/bin/systemd-mount", "--no-block"], cmd  # udev must not wait for PID 1
+        # The mount is bound to the device (BindsTo=), so pulling the stick ends it. Said
+        # outright: systemd 252 binds a device path by default, newer ones (Trixie's 257)
+        # only when asked, and a mount left behind by a pulled stick kept the same stick,
+        # plugged in again, from being mounted there (its unit name was taken).
+        assert "--bind-device" in cmd, cmd
         given = next(c for c in cmd if c.startswith("--options=")).split("=", 1)[1]
         options = dict(o.partition("=")[::2] for o in given.split(","))
         assert options["uid"] == "1000" and options["gid"] == "1000", fs  # the player's user, who runs the unit
