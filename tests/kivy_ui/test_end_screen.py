@@ -11,9 +11,9 @@ from companion.engine import CHANCE
 from companion.session import Session
 
 
-def _finish(d, seed=5):
+def _finish(d, seed=5, names=("Ana", "Ben")):
     app = d.app
-    session = Session.create(app.journal, "maya-madness", ["Ana", "Ben"], options={"tokens_to_win": 3}, seed=seed)
+    session = Session.create(app.journal, "maya-madness", list(names), options={"tokens_to_win": 3}, seed=seed)
     app._attach(session)
     d.frames(2)
     rng = random.Random(seed)
@@ -86,14 +86,7 @@ def test_the_qr_code_has_whole_pixels_per_module_and_covers_no_text(ui):
     d = ui
     for seed, names in ((5, ["Ana", "Ben"]), (6, ["Ana", "Benedikta", "Cyrus", "Dee"])):
         app = d.app
-        session = Session.create(app.journal, "maya-madness", names, options={"tokens_to_win": 3}, seed=seed)
-        app._attach(session)
-        d.frames(2)
-        rng = random.Random(seed)
-        while not session.is_over():
-            seat = next(a for a in session.actors() if a != CHANCE)
-            app.table.play(rng.choice(session.legal_actions(seat)))
-        d.frames(3)
+        _finish(d, seed, names)
         screen = app.screen("end")
         qr = screen.ids.bgstats_qr
         modules = segno.make(screen.bgstats_link, error="l").symbol_size(border=3)[0]
