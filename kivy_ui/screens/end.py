@@ -121,10 +121,15 @@ class EndScreen(Screen):
                 link = export.play_link(app.journal, session.id, getattr(app, "roster", None))
             except CompanionError:
                 link = ""
+        texture, modules = None, 0
+        if link:
+            try:
+                texture, modules = qr_texture(link), qr_modules(link)
+            except ValueError:  # segno's DataOverflowError: longer than any QR code holds
+                link = ""  # (six names of 40 emoji): no code; Past games' Export still has the play
         self.bgstats_link = link
-        qr = self.ids.bgstats_qr
-        qr.texture = qr_texture(link) if link else None
-        self._qr_modules = qr_modules(link) if link else 0
+        self.ids.bgstats_qr.texture = texture
+        self._qr_modules = modules
         self._fit_qr()
         self.ids.bgstats.opacity = 1 if link else 0
         self.ids.bgstats.disabled = not link

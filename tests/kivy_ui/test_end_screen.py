@@ -100,3 +100,25 @@ def test_the_qr_code_has_whole_pixels_per_module_and_covers_no_text(ui):
         assert covered == [], covered
         d.shot(f"20-end-qr-{len(names)}-players")
         app.leave_game()
+
+
+def test_a_result_too_long_for_any_qr_code_ends_the_game_without_one(ui):
+    """Six players named with 40 emoji each (a name may have 40 letters): the link
+    is longer than a QR code can hold (2,953 bytes), and segno's DataOverflowError
+    escaped the end screen, so the app fell over at the end of the game."""
+    d = ui
+    app = d.app
+    names = [("😀" * 39) + c for c in "ABCDEF"]
+    session = Session.create(app.journal, "mayan-curse", names, seed=3)
+    app._attach(session)
+    d.frames(2)
+    rng = random.Random(1)
+    while not session.is_over():
+        seat = min(a for a in session.actors() if a != CHANCE)
+        app.table.play(rng.choice(session.legal_actions(seat)))
+    d.frames(3)
+    assert app.sm.current == "end"
+    screen = app.screen("end")
+    assert screen.bgstats_link == "" and screen.ids.bgstats.opacity == 0
+    assert screen.ids.headline.text and screen.ids.ranking.children
+    app.leave_game()
