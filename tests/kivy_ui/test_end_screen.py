@@ -102,12 +102,16 @@ def test_the_qr_code_has_whole_pixels_per_module_and_covers_no_text(ui):
         app.leave_game()
 
 
-def test_a_result_too_long_for_any_qr_code_ends_the_game_without_one(ui):
+def test_a_result_too_long_for_any_qr_code_ends_the_game_without_one(ui, tmp_path, monkeypatch):
     """Six players named with 40 emoji each (a name may have 40 letters): the link
     is longer than a QR code can hold (2,953 bytes), and segno's DataOverflowError
     escaped the end screen, so the app fell over at the end of the game."""
+    from companion.journal import Journal
+
     d = ui
     app = d.app
+    # A journal of its own: the other UI tests' Past games need not show these names.
+    monkeypatch.setattr(app, "journal", Journal.open(str(tmp_path / "journal.sqlite3")))
     names = [("😀" * 39) + c for c in "ABCDEF"]
     session = Session.create(app.journal, "mayan-curse", names, seed=3)
     app._attach(session)
