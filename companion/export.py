@@ -388,8 +388,11 @@ def save(files: dict[str, str], folder: pathlib.Path, where: str | None = None) 
     except OSError as e:
         _remove(t for t, _p in temps)
         failed = names[len(temps)]
-        raise ExportError(f"Nothing was written to {where}: {failed} did not fit ({_reason(e)}). "
-                          f"Free some room or use another stick, then export again.") from None
+        if e.errno in NO_ROOM:
+            raise ExportError(f"Nothing was written to {where}: {failed} did not fit ({_reason(e)}). "
+                              f"Free some room or use another stick, then export again.") from None
+        raise ExportError(f"Nothing was written to {where}: {failed} could not be written ({_reason(e)}). "
+                          f"Use another stick, then export again.") from None
     placed: list[tuple[pathlib.Path, pathlib.Path | None]] = []  # (name taken, the file it replaced)
     try:
         for tmp, path in temps:
@@ -494,8 +497,12 @@ def _sync_folder(folder: pathlib.Path) -> None:
         os.close(fd)
 
 
+#: A disk or stick that is full (or a file too big for it).
+NO_ROOM = (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
+
+
 def _reason(e: OSError) -> str:
-    if e.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT):
+    if e.errno in NO_ROOM:
         return "there is not enough room left"
     if e.errno == errno.EROFS:
         return "it is read-only"
@@ -519,16 +526,29 @@ def export_folder(data: pathlib.Path | None = None, mounts: Sequence[str] | None
             p = pathlib.Path(found)
             if p.is_dir() and (os.path.ismount(p) or mounts is not None) and os.access(p, os.W_OK):
                 return p, f"the USB stick {p.name}"
-    folder = (data if data is not None else data_dir()) / "exports"
+    folder = data_exports(data)
     return folder, f"the data folder ({folder})"
+
+
+def data_exports(data: pathlib.Path | None = None) -> pathlib.Path:
+    """The data folder's `exports`: where files go when no stick is mounted."""
+    return (data if data is not None else data_dir()) / "exports"
+
+
+#: Said after files went to the data folder: a kiosk's players cannot open it, so
+#: the sentence says why no stick took them and how to get them all the same.
+NO_STICK = ("No USB stick was found (FAT or exFAT): plug one in and export again, "
+            "or copy them from there over the network.")
 
 
 __all__ = [
     "CSV_COLUMNS",
     "FORMATS",
+    "NO_STICK",
     "ExportError",
     "csv_cell",
     "csv_rows",
+    "data_exports",
     "export_folder",
     "finished",
     "finished_game",

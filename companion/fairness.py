@@ -165,12 +165,31 @@ def _apply(game: Game, state: Any, action: dict[str, Any], index: int) -> Any:
 def _check_draw(game: Game, state: Any, seed: int, k: int, action: dict[str, Any], index: int) -> None:
     expected = json.loads(json.dumps(game.sample_chance(state, draw_rng(seed, k))))
     if expected != action:
-        raise VerifyError(f"Draw {k + 1} (history entry {index + 1}) does not follow from the seed: the seed gives "
-                          f"{_short(expected)}, the file says {_short(action)}.")
+        raise VerifyError(f"Draw {k + 1} (history entry {index + 1}) does not follow from the seed: "
+                          f"{_difference(expected, action)}.")
 
 
-def _short(action: dict[str, Any]) -> str:
-    return json.dumps({k: v for k, v in action.items() if k != "actor"}, separators=(",", ":"))[:120]
+def _difference(expected: dict[str, Any], action: dict[str, Any]) -> str:
+    """Where the file's draw first differs from the seed's: the field and, in a list
+    (a shuffle's order), the first item that differs. Quoting the start of each
+    draw showed two equal quotes when a long order differed near its end."""
+    for key in [*expected, *(k for k in action if k not in expected)]:
+        want, have = expected.get(key), action.get(key)
+        if want == have:
+            continue
+        if isinstance(want, list) and isinstance(have, list):
+            i = next((i for i, (x, y) in enumerate(zip(want, have)) if x != y), min(len(want), len(have)))
+            if i < len(want) and i < len(have):
+                return (f"item {i + 1} of its {key}: the seed gives {_quoted(want[i])}, "
+                        f"the file says {_quoted(have[i])}")
+            return f"its {key} has {len(have)} items, the seed gives {len(want)}"
+        return f"its {key}: the seed gives {_quoted(want)}, the file says {_quoted(have)}"
+    return "it differs"  # equal field by field yet unequal: cannot happen with JSON values
+
+
+def _quoted(value: Any) -> str:
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return text if len(text) <= 60 else text[:60] + "…"
 
 
 def record(seed: int, randomness: str, entries: Sequence[tuple[int, str, str]]) -> dict[str, Any]:

@@ -83,9 +83,16 @@ def no_screen_hint() -> str:
 
 # --- the screen: rotation (Raspberry Pi Touch Display 2 is a portrait panel) --------------
 
+def _connectors() -> list[str]:
+    """The status files of the connectors a screen can be on. Not a writeback
+    connector (vc4's TXP on a Pi 4 and 5: it draws into memory, has no modes, and
+    the kernel always says it is "connected")."""
+    return [p for p in glob.glob(f"{DRM}/card*-*/status") if "-Writeback-" not in p]
+
+
 def display_connected() -> bool:
     """A display is connected (KMS): the DSI panel or a screen on HDMI."""
-    for status in glob.glob(f"{DRM}/card*-*/status"):
+    for status in _connectors():
         try:
             if pathlib.Path(status).read_text().strip() == "connected":
                 return True
@@ -121,7 +128,7 @@ def wait_for_display(timeout: float = DISPLAY_WAIT, step: float = 0.5) -> float 
 def _panel_size() -> tuple[int, int] | None:
     """The native mode of the first connected display (KMS), the DSI panel first:
     (720, 1280) for Touch Display 2, (800, 480) for the original 7" display."""
-    connectors = sorted(glob.glob(f"{DRM}/card*-*/status"), key=lambda p: ("-DSI-" not in p, p))
+    connectors = sorted(_connectors(), key=lambda p: ("-DSI-" not in p, p))
     for status in connectors:
         folder = pathlib.Path(status).parent
         try:

@@ -49,3 +49,31 @@ def test_outside_ci_a_missing_tool_is_a_skip(tmp_path):
     r = run_probe(tmp_path, ci=False)
     assert r.returncode == 0, r.stdout
     assert "3 skipped" in r.stdout, r.stdout
+
+
+#: A skip reason that tells how to install something is a skip for a missing tool.
+INSTALL_HINTS = ("apt install", "apt-get install", "pip install", "scripts/setup installs", "scripts/test installs")
+
+
+def test_every_skip_for_a_tool_to_install_says_missing_tool():
+    """A skip that tells the reader to install a tool must carry the prefix that
+    makes it a failure in CI; without it the kiosk's watchdog and touch tests
+    passed as skips on a CI machine with no Xvfb."""
+    import ast
+
+    offenders = []
+    for path in sorted(TESTS.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name not in ("skip", "skipif", "importorskip"):
+                continue
+            texts = [k.value for k in node.keywords if k.arg in ("reason", "msg")] + list(node.args)
+            for t in texts:
+                parts = [t] if isinstance(t, ast.Constant) else [v for v in getattr(t, "values", [])]
+                reason = "".join(p.value for p in parts if isinstance(p, ast.Constant) and isinstance(p.value, str))
+                if any(h in reason for h in INSTALL_HINTS) and not reason.startswith("missing tool:"):
+                    offenders.append(f"{path.relative_to(TESTS)}:{node.lineno}: {reason[:70]}")
+    assert offenders == []

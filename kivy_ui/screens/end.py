@@ -9,19 +9,42 @@ from kivy.app import App
 from kivy.core.image import Image as CoreImage
 from kivy.factory import Factory
 from kivy.metrics import dp
-from kivy.properties import StringProperty
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from .. import theme
 
+#: Light modules around the code (a reader finds its edge there).
+QR_BORDER = 3
+#: What "Scan with BG Stats" and the column's spacing take under the code.
+QR_CAPTION = 28
 
-def qr_texture(text: str, scale: int = 4):
-    """The QR code of `text` as a texture (segno draws it). Error level L keeps a long
-    link to the fewest modules, so a phone reads it off the screen at arm's length."""
+
+def qr_modules(text: str) -> int:
+    """The QR code's side in modules, its light border included."""
+    import segno
+
+    return int(segno.make(text, error="l").symbol_size(border=QR_BORDER)[0])
+
+
+def qr_side(modules: int, width: float, height: float) -> int:
+    """The code's side in screen pixels: as big as width x height lets it be, at a
+    whole number of pixels a module (a fraction draws modules 1 or 2 px wide, which
+    a phone's camera misreads), at least one."""
+    if modules <= 0:
+        return 0
+    return max(1, int(min(width, height) // modules)) * modules
+
+
+def qr_texture(text: str, scale: int = 1):
+    """The QR code of `text` as a texture (segno draws it), one pixel a module: the
+    Image magnifies it by a whole number with sharp edges. Error level L keeps a
+    long link to the fewest modules, so a phone reads it off the screen."""
     import segno
 
     buf = io.BytesIO()
-    segno.make(text, error="l").save(buf, kind="png", scale=scale, border=3, dark="#000000", light="#ffffff")
+    segno.make(text, error="l").save(buf, kind="png", scale=scale, border=QR_BORDER, dark="#000000",
+                                     light="#ffffff")
     buf.seek(0)
     texture = CoreImage(buf, ext="png").texture
     texture.mag_filter = texture.min_filter = "nearest"  # sharp modules when scaled up
@@ -31,6 +54,17 @@ def qr_texture(text: str, scale: int = 4):
 class EndScreen(Screen):
     #: The link the QR code holds ("" when there is none to offer).
     bgstats_link = StringProperty("")
+    #: The QR code's side in pixels (0: no code), a whole number of pixels a module.
+    qr_side = NumericProperty(0)
+    _qr_modules = 0
+
+    def on_kv_post(self, base_widget):
+        self.ids.middle.bind(size=self._fit_qr)
+
+    def _fit_qr(self, *_):
+        middle = self.ids.middle
+        # At most 45 % of the width: the ranking beside it keeps its room.
+        self.qr_side = qr_side(self._qr_modules, middle.width * 0.45, middle.height - dp(QR_CAPTION))
 
     def refresh(self):
         app = App.get_running_app()
@@ -87,9 +121,16 @@ class EndScreen(Screen):
                 link = export.play_link(app.journal, session.id, getattr(app, "roster", None))
             except CompanionError:
                 link = ""
+        texture, modules = None, 0
+        if link:
+            try:
+                texture, modules = qr_texture(link), qr_modules(link)
+            except ValueError:  # segno's DataOverflowError: longer than any QR code holds
+                link = ""  # (six names of 40 emoji): no code; Past games' Export still has the play
         self.bgstats_link = link
-        qr = self.ids.bgstats_qr
-        qr.texture = qr_texture(link) if link else None
+        self.ids.bgstats_qr.texture = texture
+        self._qr_modules = modules
+        self._fit_qr()
         self.ids.bgstats.opacity = 1 if link else 0
         self.ids.bgstats.disabled = not link
 

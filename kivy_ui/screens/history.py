@@ -179,7 +179,14 @@ class HistoryScreen(Screen):
             return
         self.ids.notice.color = theme.GOOD
         self.ids.notice.text = (f"Exported {len(rows)} game{'s' if len(rows) != 1 else ''} to {where}: "
-                                + ", ".join(p.name for p in written) + ".")
+                                + ", ".join(p.name for p in written) + "." + _no_stick(folder))
+
+
+def _no_stick(folder) -> str:
+    """After a write to the data folder: why no stick took the files, how to get them."""
+    from companion import export
+
+    return " " + export.NO_STICK if folder == export.data_exports() else ""
 
 
 class GameDetailScreen(Screen):
@@ -308,4 +315,4 @@ class GameDetailScreen(Screen):
             return
         self.ids.notice.color = theme.GOOD
         self.ids.notice.text = (f"Saved {written[0].name} to {where}; "
-                                f"'maya-companion verify {written[0].name}' checks its draws.")
+                                f"'maya-companion verify {written[0].name}' checks its draws." + _no_stick(folder))

@@ -143,3 +143,23 @@ def test_a_negative_score_stays_a_number(journal, toy, tmp_path):
     table = _read_back(journal, tmp_path / "out")
     assert table[0]["score"] == "-2" and float(table[0]["score"]) == -2
 
+
+
+def test_a_read_only_stick_is_not_said_to_be_full(tmp_path, monkeypatch):
+    """A write-protected stick (or one the kernel turned read-only after an error)
+    was told "did not fit (it is read-only). Free some room": the players were sent
+    to delete files that were never the problem."""
+    import errno
+
+    def refuse(folder, name, text):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(export, "_write_temp", refuse)
+    stick = tmp_path / "STICK"
+    stick.mkdir()
+    with pytest.raises(CompanionError) as e:
+        export.save({"maya-plays.bgsplay": "{}\n", "maya-plays.csv": "x\n"}, stick, "the USB stick STICK")
+    said = str(e.value)
+    assert said.startswith("Nothing was written to the USB stick STICK: maya-plays.bgsplay could not be written")
+    assert "it is read-only" in said
+    assert "fit" not in said and "room" not in said

@@ -174,3 +174,29 @@ def test_a_digital_game_whose_commitment_was_removed_is_not_verified(journal, to
     del setup["fairness"]["fingerprint"]
     with pytest.raises(fairness.VerifyError, match="fingerprint"):
         fairness.verify_lines([json.dumps(setup)] + lines[1:])
+
+
+def test_a_shuffle_changed_late_in_its_order_is_named_where_it_differs(journal):
+    """The sentence quoted the first 120 characters of each draw: two cards swapped
+    at the end of a 69-card shuffle gave two quotes that read the same, and the
+    players could not see what was wrong. It names the first place they differ."""
+    from companion.engine import CHANCE
+
+    s = Session.create(journal, "maya-madness", ["Ana", "Ben"], options={"deck": "full"}, seed=12)
+    rng = random.Random(2)
+    while not s.is_over():
+        s.act(rng.choice(s.legal_actions(sorted(x for x in s.actors() if x != CHANCE)[0])))
+    lines = export.jsonl(journal, s.id).splitlines()
+    setup = json.loads(lines[0])
+    hist = setup["fairness"]["history"]
+    k = next(i for i, (kind, a) in enumerate(hist) if kind == "action" and a.get("type") == "shuffle")
+    order = hist[k][1]["order"]
+    i = next(i for i in range(len(order) - 2, 40, -1) if order[i] != order[i + 1])
+    order[i], order[i + 1] = order[i + 1], order[i]
+    with pytest.raises(fairness.VerifyError) as e:
+        fairness.verify_lines([json.dumps(setup)] + lines[1:])
+    said = str(e.value)
+    assert "does not follow from the seed" in said
+    assert f"item {i + 1} of its order" in said, said
+    assert f'the seed gives "{order[i + 1]}", the file says "{order[i]}"' in said, said
+    assert len(said) < 300

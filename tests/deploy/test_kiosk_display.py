@@ -91,3 +91,29 @@ def test_the_kiosk_waits_for_a_late_touch_display_2_and_then_turns_it_to_landsca
     lines = r.stdout.strip().splitlines()
     assert lines[0].startswith("maya-companion: waiting for the display")
     assert json.loads(lines[-1])["rotation"] == 90
+
+
+def _pi5_drm(drm: pathlib.Path, panel: str) -> None:
+    """/sys/class/drm as a Pi 5 has it with Touch Display 2 on DSI and nothing on
+    HDMI: vc4's card1 also carries its writeback connector (TXP), which the kernel
+    always reports "connected" (vc4_txp_connector_detect) and which has no modes."""
+    for name, status, modes in (("HDMI-A-1", "disconnected", ""), ("HDMI-A-2", "disconnected", ""),
+                                ("Writeback-1", "connected", "")):
+        folder = drm / f"card1-{name}"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "status").write_text(status + "\n")
+        (folder / "modes").write_text(modes)
+    (drm / "card0").mkdir(exist_ok=True)  # v3d: the GPU, no connector
+    _panel(drm, panel)
+
+
+def test_vc4s_writeback_connector_is_no_display(monkeypatch, tmp_path):
+    """The writeback connector says "connected" from the first moment: taken for a
+    display, the app never waited for a late panel and decided no rotation."""
+    _pi5_drm(tmp_path, "disconnected")
+    monkeypatch.setattr(app_main, "DRM", str(tmp_path))
+    assert app_main.display_connected() is False
+    assert app_main._panel_size() is None
+    _panel(tmp_path, "connected")
+    assert app_main.display_connected() is True
+    assert app_main._panel_size() == (720, 1280)

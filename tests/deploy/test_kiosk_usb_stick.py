@@ -44,6 +44,11 @@ def test_the_kiosk_mounts_a_stick_where_the_service_may_write_and_export_looks(k
     unit = Unit(kiosk.unit)
     for fs, cmd in commands.items():
         assert cmd[:2] == ["/usr/bin/systemd-mount", "--no-block"], cmd  # udev must not wait for PID 1
+        # The mount is bound to the device (BindsTo=), so pulling the stick ends it. Said
+        # outright: systemd 252 binds a device path by default, newer ones (Trixie's 257)
+        # only when asked, and a mount left behind by a pulled stick kept the same stick,
+        # plugged in again, from being mounted there (its unit name was taken).
+        assert "--bind-device" in cmd, cmd
         given = next(c for c in cmd if c.startswith("--options=")).split("=", 1)[1]
         options = dict(o.partition("=")[::2] for o in given.split(","))
         assert options["uid"] == "1000" and options["gid"] == "1000", fs  # the player's user, who runs the unit
@@ -63,3 +68,89 @@ def test_the_app_only_set_up_leaves_sticks_to_the_desktop_and_uninstall_removes_
     r = kiosk.run("--uninstall")
     assert r.returncode == 0, r.stderr
     assert not kiosk.usb_rule.exists() and not kiosk.media.exists()
+
+
+# --- which devices the rule mounts: the rule read as udev reads it ------------------------
+def _udev_match(value: str, pattern: str) -> bool:
+    return any(fnmatch.fnmatchcase(value, p) for p in pattern.split("|"))
+
+
+def udev_runs(rule: pathlib.Path, env: dict[str, str], attrs: dict[str, str], kernel: str = "sda1",
+              action: str = "add", subsystem: str = "block") -> list[str]:
+    """The RUN commands the rule gives a device: a reading of the few keys the rule
+    uses (ACTION, SUBSYSTEM, ENV, ATTRS on the device or a parent, GOTO, LABEL, RUN),
+    as udev(7) describes them."""
+    env = dict(env)
+    runs: list[str] = []
+    lines = [ln for ln in rule.read_text().splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    goto = None
+
+    def expand(v: str) -> str:
+        v = re.sub(r"\$env\{(\w+)\}", lambda m: env.get(m.group(1), ""), v)
+        return v.replace("%k", kernel).replace("$devnode", f"/dev/{kernel}")
+
+    for line in lines:
+        pairs = re.findall(r'([A-Z]+(?:\{[^}]+\})?)\s*(==|!=|\+=|=)\s*"([^"]*)"', line)
+        if goto is not None:
+            if ("LABEL", "=", goto) in pairs:
+                goto = None
+            continue
+        ok = True
+        for key, op, value in pairs:
+            if op not in ("==", "!="):
+                continue
+            if key == "ACTION":
+                have = action
+            elif key == "SUBSYSTEM":
+                have = subsystem
+            elif key.startswith("ENV{"):
+                have = env.get(key[4:-1], "")
+            elif key.startswith("ATTRS{"):
+                have = attrs.get(key[6:-1])
+                if have is None:  # no device up the chain has it: no match either way
+                    ok = False
+                    break
+            else:
+                raise AssertionError(f"the test does not read {key}")
+            if _udev_match(have, value) != (op == "=="):
+                ok = False
+                break
+        if not ok:
+            continue
+        for key, op, value in pairs:
+            if key.startswith("ENV{") and op == "=":
+                env[key[4:-1]] = expand(value)
+            elif key.startswith("RUN") and op == "+=":
+                runs.append(expand(value))
+            elif key == "GOTO":
+                goto = value
+    return runs
+
+
+STICK = {"ID_BUS": "usb", "ID_FS_USAGE": "filesystem", "ID_FS_TYPE": "vfat", "ID_FS_LABEL": "TABLE"}
+
+
+def test_a_stick_is_mounted_whether_or_not_it_says_it_is_removable(kiosk):
+    """Many sticks (SanDisk's among them) report themselves as fixed disks
+    (removable=0): the rule passed them over and Export went to the data folder."""
+    for removable in ("1", "0"):
+        runs = udev_runs(kiosk.usb_rule, STICK, {"removable": removable})
+        assert len(runs) == 1 and runs[0].endswith(" /dev/sda1 /media/maya-companion/TABLE"), (removable, runs)
+    exfat = udev_runs(kiosk.usb_rule, {**STICK, "ID_FS_TYPE": "exfat", "ID_FS_LABEL": ""}, {"removable": "0"})
+    assert len(exfat) == 1 and exfat[0].endswith(" /dev/sda1 /media/maya-companion/usb-sda1")
+
+
+def test_the_pis_own_disks_and_other_file_systems_are_not_mounted(kiosk):
+    none = {"removable": "0"}
+    # A Pi booting from a USB disk: its boot partition (Raspberry Pi OS labels it bootfs,
+    # boot before Bookworm) is the system's, mounted at /boot/firmware.
+    for label in ("bootfs", "boot"):
+        assert udev_runs(kiosk.usb_rule, {**STICK, "ID_FS_LABEL": label}, none) == []
+    assert udev_runs(kiosk.usb_rule, {**STICK, "ID_FS_TYPE": "ext4", "ID_FS_LABEL": "rootfs"}, none) == []
+    assert udev_runs(kiosk.usb_rule, {**STICK, "ID_FS_TYPE": "ntfs"}, none) == []
+    assert udev_runs(kiosk.usb_rule, {**STICK, "ID_BUS": "ata"}, none) == []  # not USB
+    assert udev_runs(kiosk.usb_rule, STICK, {"removable": "1"}, action="remove") == []
+    # A label that would leave /media/maya-companion names the folder by the device instead.
+    for label in ("..", "a/b"):
+        runs = udev_runs(kiosk.usb_rule, {**STICK, "ID_FS_LABEL": label}, none)
+        assert runs and runs[0].endswith(" /media/maya-companion/usb-sda1"), (label, runs)

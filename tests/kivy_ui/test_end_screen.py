@@ -11,9 +11,9 @@ from companion.engine import CHANCE
 from companion.session import Session
 
 
-def _finish(d, seed=5):
+def _finish(d, seed=5, names=("Ana", "Ben")):
     app = d.app
-    session = Session.create(app.journal, "maya-madness", ["Ana", "Ben"], options={"tokens_to_win": 3}, seed=seed)
+    session = Session.create(app.journal, "maya-madness", list(names), options={"tokens_to_win": 3}, seed=seed)
     app._attach(session)
     d.frames(2)
     rng = random.Random(seed)
@@ -64,3 +64,65 @@ def test_the_qr_code_holds_no_hidden_information(ui):
     assert not [p for p in data["players"] if "token" in p]
     assert tokens  # the game had secret draws; none of them is in the link
     d.app.leave_game()
+
+
+def _rect(w):
+    x, y = w.to_window(w.x, w.y)
+    return x, y, x + w.width, y + w.height
+
+
+def _overlap(a, b):
+    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+
+
+def test_the_qr_code_has_whole_pixels_per_module_and_covers_no_text(ui):
+    """A phone reads the code off the panel only when every module is drawn the
+    same size: a whole number of screen pixels each (222 px for 115 modules drew
+    them 1 or 2 px wide), at least 2. And the code lies over nothing the table
+    reads: at 800x480 it overflowed its column and hid the end of the sentence
+    that says why the game ended."""
+    import segno
+
+    d = ui
+    for seed, names in ((5, ["Ana", "Ben"]), (6, ["Ana", "Benedikta", "Cyrus", "Dee"])):
+        app = d.app
+        _finish(d, seed, names)
+        screen = app.screen("end")
+        qr = screen.ids.bgstats_qr
+        modules = segno.make(screen.bgstats_link, error="l").symbol_size(border=3)[0]
+        side_w, side_h = qr.norm_image_size
+        assert side_w == side_h
+        per_module = side_w / modules
+        assert per_module == int(per_module) and per_module >= 2, (len(names), side_w, modules)
+        cx, cy = qr.to_window(*qr.center)
+        code = (cx - side_w / 2, cy - side_h / 2, cx + side_w / 2, cy + side_h / 2)
+        covered = [w.text for w in d.public_labels(screen) if _overlap(code, _rect(w))]
+        assert covered == [], covered
+        d.shot(f"20-end-qr-{len(names)}-players")
+        app.leave_game()
+
+
+def test_a_result_too_long_for_any_qr_code_ends_the_game_without_one(ui, tmp_path, monkeypatch):
+    """Six players named with 40 emoji each (a name may have 40 letters): the link
+    is longer than a QR code can hold (2,953 bytes), and segno's DataOverflowError
+    escaped the end screen, so the app fell over at the end of the game."""
+    from companion.journal import Journal
+
+    d = ui
+    app = d.app
+    # A journal of its own: the other UI tests' Past games need not show these names.
+    monkeypatch.setattr(app, "journal", Journal.open(str(tmp_path / "journal.sqlite3")))
+    names = [("😀" * 39) + c for c in "ABCDEF"]
+    session = Session.create(app.journal, "mayan-curse", names, seed=3)
+    app._attach(session)
+    d.frames(2)
+    rng = random.Random(1)
+    while not session.is_over():
+        seat = min(a for a in session.actors() if a != CHANCE)
+        app.table.play(rng.choice(session.legal_actions(seat)))
+    d.frames(3)
+    assert app.sm.current == "end"
+    screen = app.screen("end")
+    assert screen.bgstats_link == "" and screen.ids.bgstats.opacity == 0
+    assert screen.ids.headline.text and screen.ids.ranking.children
+    app.leave_game()

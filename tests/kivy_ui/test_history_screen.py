@@ -85,9 +85,14 @@ def test_export_goes_to_a_usb_stick_when_one_is_mounted_and_says_where(past, tmp
     assert "USB stick STICK" in s.ids.notice.text
     assert sorted(p.suffix for p in stick.iterdir()) == [".bgsplay", ".csv"]
     d.shot("15-past-games-exported")
+    assert "No USB stick" not in s.ids.notice.text
     stick.rename(tmp_path / "gone")
     d.tap(s.ids.export)
     assert "data folder" in s.ids.notice.text
+    # A kiosk's players cannot open the data folder: the screen says why no stick
+    # took the files and how to get them.
+    assert "No USB stick was found (FAT or exFAT): plug one in and export again" in s.ids.notice.text
+    assert d.cut_off() == []
 
 
 def test_a_mayan_curse_game_opens_with_its_log_and_table_views(past):
@@ -132,6 +137,7 @@ def test_save_game_then_export_both_land_in_the_data_folder_owner_only(past, tmp
     detail = d.screen()
     d.tap(detail.ids.export)
     assert detail.ids.notice.text.startswith("Saved maya-game-")
+    assert detail.ids.notice.text.endswith(export.NO_STICK)
     d.tap(detail.ids.back)
     d.tap(s.ids.export)
     assert "data folder" in s.ids.notice.text and "Exported" in s.ids.notice.text, s.ids.notice.text
@@ -160,3 +166,27 @@ def test_an_export_the_stick_cannot_finish_leaves_nothing_and_says_so(past, tmp_
     d.tap(s.ids.export)
     assert "Nothing was written to the USB stick STICK" in s.ids.notice.text, s.ids.notice.text
     assert not [p for p in stick.iterdir() if p.suffix == ".bgsplay" or p.name.startswith(".")]
+
+
+def test_a_game_of_six_long_names_is_listed_whole(ui, tmp_path, monkeypatch):
+    """A name may have 40 letters and Mayan Curse seats six: the row was 60 px high
+    whatever its text, and the players' line ran out of it, cut off."""
+    import random
+
+    from history_fill import _steps
+
+    from companion.journal import Journal
+
+    d = ui
+    monkeypatch.setattr(d.app, "journal", Journal.open(str(tmp_path / "journal.sqlite3")))
+    names = [f"{c} Bartholomew-Maximilian von Habsburg-L"[:40] for c in "ABCDEF"]
+    _steps().play_session(d.app.journal, "mayan-curse", names, random.Random(4))
+    s = d.app.screen("history")
+    s.game_filter = s.player_filter = ""  # an earlier test may have left a filter on
+    s.page = 0
+    d.app.show("history")
+    d.frames(3)
+    assert d.screen() is s
+    row = next(w for w in s.ids.games.children if "won" in w.text)
+    assert all(n in row.text for n in names)
+    d.shot("20-past-games-long-names")  # asserts that no text is cut off
