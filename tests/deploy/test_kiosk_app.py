@@ -5,7 +5,6 @@ line about the devices, nothing else even when a name field takes the keyboard
 from __future__ import annotations
 
 import json
-import os
 import pathlib
 import shutil
 import subprocess
@@ -13,17 +12,19 @@ import sys
 
 import pytest
 
+from .kiosk_child import kiosk_env
+
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
 CHILD = r'''
-import json, sys
-from kivy_ui import main as app_main
-
-say = app_main._say_devices_once
+import json
+from tests.deploy.kiosk_child import run
 
 
-def hooked(app, extra):  # called by main() once the app exists, Kivy set up by main() itself
-    say(app, extra)
+def started(app):
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
     sink, said = app.device_sink, []
 
     def said_too(event):  # the devices' line is printed once they are up, after the first frame
@@ -31,46 +32,34 @@ def hooked(app, extra):  # called by main() once the app exists, Kivy set up by 
         said.append(event)
 
     app.device_sink = said_too
-    start = app.on_start
 
-    def on_start():
-        start()
-        from kivy.clock import Clock
-        from kivy.core.window import Window
+    def play(dt):
+        app.show("new_game")
+        app.sm.current_screen.rows()[0].ids.name.focus = True
+        app.play_sound("error")
 
-        def play(dt):
-            app.show("new_game")
-            app.sm.current_screen.rows()[0].ids.name.focus = True
-            app.play_sound("error")
+    def report(dt, waited=[0.0]):
+        if not said and waited[0] < 60:  # a loaded machine: the devices come up late
+            waited[0] += 0.5
+            Clock.schedule_once(report, 0.5)
+            return
+        print(json.dumps({"rotation": Window.rotation, "show_cursor": Window.show_cursor,
+                          "allow_screensaver": Window.allow_screensaver, "fullscreen": Window.fullscreen,
+                          "size": list(Window.size)}), flush=True)
+        app.stop()
 
-        def report(dt, waited=[0.0]):
-            if not said and waited[0] < 60:  # a loaded machine: the devices come up late
-                waited[0] += 0.5
-                Clock.schedule_once(report, 0.5)
-                return
-            print(json.dumps({"rotation": Window.rotation, "show_cursor": Window.show_cursor,
-                              "allow_screensaver": Window.allow_screensaver, "fullscreen": Window.fullscreen,
-                              "size": list(Window.size)}), flush=True)
-            app.stop()
-
-        Clock.schedule_once(play, 1.0)
-        Clock.schedule_once(report, 2.5)
-
-    app.on_start = on_start
+    Clock.schedule_once(play, 1.0)
+    Clock.schedule_once(report, 2.5)
 
 
-app_main._say_devices_once = hooked
-sys.exit(app_main.main(sys.argv[1:]))
+run(started)
 '''
 
 
 def test_the_kiosk_hides_the_cursor_keeps_the_screen_awake_and_keeps_the_terminal_clean(tmp_path):
     if shutil.which("xvfb-run") is None:
         pytest.skip("missing tool: no xvfb-run (apt install xvfb; scripts/setup installs it) to start the app on.")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("KIVY_", "SDL_", "DISPLAY", "AUDIODEV"))}
-    env.update(MAYA_COMPANION_DATA=str(tmp_path / "data"), KIVY_HOME=str(tmp_path / "kivy"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_RUNTIME_DIR=str(tmp_path),
-               PYTHONPATH=str(REPO))
+    env = kiosk_env(tmp_path)
     r = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 800x480x24", sys.executable, "-c", CHILD,
                         "--kiosk", "--rotation", "180", "--sim"],
                        env=env, capture_output=True, text=True, timeout=180, cwd=tmp_path)

@@ -4,7 +4,6 @@ The app waits for a connected display on a Pi's console (kivy_ui/main.py)."""
 from __future__ import annotations
 
 import json
-import os
 import pathlib
 import subprocess
 import sys
@@ -12,6 +11,8 @@ import threading
 import time
 
 from kivy_ui import main as app_main
+
+from .kiosk_child import kiosk_env
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
@@ -42,6 +43,7 @@ def test_no_display_at_all_is_said_and_the_start_goes_on(monkeypatch, tmp_path, 
 CHILD = r'''
 import json, pathlib, sys, threading
 from kivy_ui import main as app_main
+from tests.deploy.kiosk_child import run
 
 root = pathlib.Path(sys.argv.pop(1))
 (root / "model").write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
@@ -51,38 +53,25 @@ panel.mkdir(parents=True)
 (panel / "modes").write_text("720x1280\n")
 app_main.MODEL, app_main.DRM = str(root / "model"), str(root / "drm")
 threading.Timer(1.5, lambda: (panel / "status").write_text("connected\n")).start()
-say = app_main._say_devices_once
 
 
-def hooked(app, extra):
-    say(app, extra)
-    start = app.on_start
+def started(app):
+    from kivy.clock import Clock
+    from kivy.core.window import Window
 
-    def on_start():
-        start()
-        from kivy.clock import Clock
-        from kivy.core.window import Window
+    def report(dt):
+        print(json.dumps({"rotation": Window.rotation}), flush=True)
+        app.stop()
 
-        def report(dt):
-            print(json.dumps({"rotation": Window.rotation}), flush=True)
-            app.stop()
-
-        Clock.schedule_once(report, 0.5)
-
-    app.on_start = on_start
+    Clock.schedule_once(report, 0.5)
 
 
-app_main._say_devices_once = hooked
-sys.exit(app_main.main(sys.argv[1:]))
+run(started)
 '''
 
 
 def test_the_kiosk_waits_for_a_late_touch_display_2_and_then_turns_it_to_landscape(tmp_path):
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("KIVY_", "SDL_", "DISPLAY", "WAYLAND_", "AUDIODEV"))}
-    env.update(MAYA_COMPANION_DATA=str(tmp_path / "data"), KIVY_HOME=str(tmp_path / "kivy"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_RUNTIME_DIR=str(tmp_path),
-               PYTHONPATH=str(REPO), SDL_AUDIODRIVER="dummy", SDL_VIDEODRIVER="offscreen")
+    env = kiosk_env(tmp_path, SDL_AUDIODRIVER="dummy", SDL_VIDEODRIVER="offscreen")
     start = time.monotonic()
     r = subprocess.run([sys.executable, "-c", CHILD, str(tmp_path), "--kiosk", "--sim"], env=env,
                        capture_output=True, text=True, timeout=180, cwd=tmp_path)

@@ -11,7 +11,6 @@ touch path and a second turn.
 from __future__ import annotations
 
 import json
-import os
 import pathlib
 import shutil
 import subprocess
@@ -20,6 +19,8 @@ import sys
 import pytest
 
 from kivy_ui import main as app_main
+
+from .kiosk_child import kiosk_env
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 KIVY_DEFAULT = {"mouse": "mouse", "%(name)s": "probesysfs"}
@@ -44,37 +45,27 @@ def test_under_a_desktop_the_desktops_touches_are_the_only_ones():
 
 # The real app, started as the service starts it, reports what Kivy was handed.
 CHILD = r'''
-import json, os, sys
-from kivy_ui import main as app_main
-
-say = app_main._say_devices_once
+import json, os
+from tests.deploy.kiosk_child import run
 
 
-def hooked(app, extra):
-    say(app, extra)
-    start = app.on_start
+def started(app):
+    from kivy.base import EventLoop
+    from kivy.clock import Clock
+    from kivy.config import Config
+    from kivy.core.window import Window
 
-    def on_start():
-        start()
-        from kivy.base import EventLoop
-        from kivy.clock import Clock
-        from kivy.config import Config
-        from kivy.core.window import Window
+    def report(dt):
+        print(json.dumps({"SDL_TOUCH_MOUSE_EVENTS": os.environ.get("SDL_TOUCH_MOUSE_EVENTS"),
+                          "input": dict(Config.items("input")), "rotation": Window.rotation,
+                          "providers": sorted(type(p).__name__ for p in EventLoop.input_providers)}),
+              flush=True)
+        app.stop()
 
-        def report(dt):
-            print(json.dumps({"SDL_TOUCH_MOUSE_EVENTS": os.environ.get("SDL_TOUCH_MOUSE_EVENTS"),
-                              "input": dict(Config.items("input")), "rotation": Window.rotation,
-                              "providers": sorted(type(p).__name__ for p in EventLoop.input_providers)}),
-                  flush=True)
-            app.stop()
-
-        Clock.schedule_once(report, 0.5)
-
-    app.on_start = on_start
+    Clock.schedule_once(report, 0.5)
 
 
-app_main._say_devices_once = hooked
-sys.exit(app_main.main(sys.argv[1:]))
+run(started)
 '''
 
 
@@ -91,11 +82,7 @@ def _kivy_home_as_installed(tmp_path: pathlib.Path) -> pathlib.Path:
 
 
 def _started(tmp_path, prefix: list[str], **extra: str) -> dict:
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("KIVY_", "SDL_", "DISPLAY", "WAYLAND_", "AUDIODEV"))}
-    env.update(MAYA_COMPANION_DATA=str(tmp_path / "data"), KIVY_HOME=str(_kivy_home_as_installed(tmp_path)),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_RUNTIME_DIR=str(tmp_path),
-               PYTHONPATH=str(REPO), SDL_AUDIODRIVER="dummy", **extra)
+    env = kiosk_env(tmp_path, _kivy_home_as_installed(tmp_path), SDL_AUDIODRIVER="dummy", **extra)
     r = subprocess.run([*prefix, sys.executable, "-c", CHILD, "--kiosk", "--sim"], env=env,
                        capture_output=True, text=True, timeout=180, cwd=tmp_path)
     assert r.returncode == 0, r.stderr[-3000:]

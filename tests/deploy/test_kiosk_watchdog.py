@@ -18,6 +18,7 @@ import pytest
 
 from kivy_ui.watchdog import notify, ping_interval
 
+from .kiosk_child import kiosk_env
 from .unitfile import Unit
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -57,40 +58,30 @@ def test_the_unit_is_a_notify_service_with_a_watchdog_and_room_for_a_slow_displa
 # The app as the service starts it, with a main thread that hangs for 2 s once the
 # pings are going (a stuck frame), then quits.
 CHILD = r'''
-import sys, time
-from kivy_ui import main as app_main
-
-say = app_main._say_devices_once
+import time
+from tests.deploy.kiosk_child import run
 
 
-def hooked(app, extra):
-    say(app, extra)
-    start = app.on_start
+def started(app):
+    from kivy.clock import Clock
+    from kivy.core.window import Window
 
-    def on_start():
-        start()
-        from kivy.clock import Clock
-        from kivy.core.window import Window
+    def hang(dt):
+        print(f"HANG {time.time()}", flush=True)
+        time.sleep(2.0)
+        print(f"RESUME {time.time()}", flush=True)
+        Clock.schedule_once(lambda dt: app.stop(), 4.0)
 
-        def hang(dt):
-            print(f"HANG {time.time()}", flush=True)
-            time.sleep(2.0)
-            print(f"RESUME {time.time()}", flush=True)
-            Clock.schedule_once(lambda dt: app.stop(), 4.0)
+    # Timed from the first frame (READY), not from on_start: on a loaded machine
+    # the first frame can come seconds later, and the pings before the hang with it.
+    def first_frame(*_):
+        Window.unbind(on_flip=first_frame)
+        Clock.schedule_once(hang, 1.5)
 
-        # Timed from the first frame (READY), not from on_start: on a loaded machine
-        # the first frame can come seconds later, and the pings before the hang with it.
-        def first_frame(*_):
-            Window.unbind(on_flip=first_frame)
-            Clock.schedule_once(hang, 1.5)
-
-        Window.bind(on_flip=first_frame)
-
-    app.on_start = on_start
+    Window.bind(on_flip=first_frame)
 
 
-app_main._say_devices_once = hooked
-sys.exit(app_main.main(sys.argv[1:]))
+run(started)
 '''
 
 
@@ -98,11 +89,7 @@ def test_ready_after_the_first_frame_then_pings_that_stop_while_the_main_thread_
     if shutil.which("xvfb-run") is None:
         pytest.skip("missing tool: no xvfb-run (apt install xvfb; scripts/setup installs it) to start the app on.")
     address = f"@maya-watchdog-{os.getpid()}-{time.monotonic_ns()}"
-    drop = ("KIVY_", "SDL_", "DISPLAY", "NOTIFY_", "WATCHDOG_")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(drop)}
-    env.update(MAYA_COMPANION_DATA=str(tmp_path / "data"), KIVY_HOME=str(tmp_path / "kivy"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_RUNTIME_DIR=str(tmp_path),
-               PYTHONPATH=str(REPO), SDL_AUDIODRIVER="dummy")
+    env = kiosk_env(tmp_path, SDL_AUDIODRIVER="dummy")
     # Only for the app: Xvfb, like Xorg, says READY=1 itself when it finds NOTIFY_SOCKET.
     # WatchdogSec=0.4s: a ping every 0.2 s.
     notify_env = ["env", f"NOTIFY_SOCKET={address}", "WATCHDOG_USEC=400000"]
@@ -138,4 +125,4 @@ def test_ready_after_the_first_frame_then_pings_that_stop_while_the_main_thread_
     gaps = sorted(((b - a, a, b) for a, b in itertools.pairwise(pings)), reverse=True)
     longest, start, end = gaps[0]
     assert longest >= 1.7 and start < resume and end > hang, "a ping came while the main thread was stuck"
-    assert gaps[1][0] < 1.0, gaps[:3]
+    assert gaps[1][0] < 1.5, gaps[:3]  # no other silence near the hang's length (a loaded machine: 1.5)
