@@ -56,6 +56,12 @@ def url(server: PhoneServer, path: str) -> str:
     return f"http://127.0.0.1:{server.port}{path}"
 
 
+async def seat_socket(c: aiohttp.ClientSession, server: PhoneServer, hub: Any,
+                      seat: int) -> aiohttp.ClientWebSocketResponse:
+    """A seat's page's websocket, from the server's own origin (as its page opens it)."""
+    return await c.ws_connect(url(server, f"/ws/{hub.token(seat)}"), origin=url(server, ""))
+
+
 def test_the_seat_page_and_its_assets_come_from_the_companion(served):
     _s, hub, server, _main = served
 
@@ -102,11 +108,11 @@ def test_a_websocket_from_another_site_is_refused(served):
 
 def test_a_phone_sees_its_view_plays_and_a_second_tab_replaces_the_first(served):
     s, hub, server, main = served
-    origin = url(server, "")
+    url(server, "")
 
     async def go() -> None:
         async with aiohttp.ClientSession() as c:
-            ws = await c.ws_connect(url(server, f"/ws/{hub.token(0)}"), origin=origin)
+            ws = await seat_socket(c, server, hub, 0)
             view = await next_of(ws, main, "view")
             assert view["name"] == "Ana" and view["secrets"]
             assert view["actions"] and all(a["action"]["actor"] == 0 for a in view["actions"])
@@ -114,7 +120,7 @@ def test_a_phone_sees_its_view_plays_and_a_second_tab_replaces_the_first(served)
             said = await next_of(ws, main, "said")
             assert said["ok"] is True
             assert s.actions and any(a.get("actor") == 0 for a in s.actions)
-            tab2 = await c.ws_connect(url(server, f"/ws/{hub.token(0)}"), origin=origin)
+            tab2 = await seat_socket(c, server, hub, 0)
             assert (await next_of(tab2, main, "view"))["name"] == "Ana"  # caught up at once
             closed = await next_of(ws, main, "nothing but the close")
             assert closed == {"type": "closed", "code": 4000}
@@ -142,17 +148,17 @@ def test_a_revoked_phone_is_disconnected_and_its_link_is_dead(served):
 
 def test_a_phone_that_slept_reconnects_and_catches_up(served):
     s, hub, server, main = served
-    origin = url(server, "")
+    url(server, "")
 
     async def go() -> None:
         async with aiohttp.ClientSession() as c:
-            ws = await c.ws_connect(url(server, f"/ws/{hub.token(1)}"), origin=origin)
+            ws = await seat_socket(c, server, hub, 1)
             first = await next_of(ws, main, "view")
             await ws.close()
             await pump(main)
             s.act(s.legal_actions(0)[0])  # the table moves on while Ben's phone sleeps
             hub.refresh()
-            ws = await c.ws_connect(url(server, f"/ws/{hub.token(1)}"), origin=origin)
+            ws = await seat_socket(c, server, hub, 1)
             again = await next_of(ws, main, "view")
             assert again != first  # what happened while it slept
             await ws.close()
@@ -162,11 +168,11 @@ def test_a_phone_that_slept_reconnects_and_catches_up(served):
 
 def test_a_message_nested_deep_enough_to_break_the_parser_is_ignored(served):
     _s, hub, server, main = served
-    origin = url(server, "")
+    url(server, "")
 
     async def go() -> None:
         async with aiohttp.ClientSession() as c:
-            ws = await c.ws_connect(url(server, f"/ws/{hub.token(0)}"), origin=origin)
+            ws = await seat_socket(c, server, hub, 0)
             view = await next_of(ws, main, "view")
             await ws.send_str("[" * 8000)
             await ws.send_json({"type": "act", "action": view["actions"][0]["action"]})
@@ -210,11 +216,11 @@ def test_refused_actions_are_answered_without_the_tables_main_thread(served):
     """phone_flood.py: every refused action was posted to the main thread, so a flood
     delayed the table's next tap by seconds."""
     s, hub, server, main = served
-    origin = url(server, "")
+    url(server, "")
 
     async def go() -> None:
         async with aiohttp.ClientSession() as c:
-            ws = await c.ws_connect(url(server, f"/ws/{hub.token(0)}"), origin=origin)
+            ws = await seat_socket(c, server, hub, 0)
             move = (await next_of(ws, main, "view"))["actions"][0]["action"]
             main.run()
             odd = [dict(move, extra=1), dict(move, type=True), "bid", None, {"type": True}, [move]]
@@ -232,11 +238,11 @@ def test_a_flood_of_one_move_leaves_at_most_a_few_queued_and_the_rest_are_told_t
     from companion.phones.server import MAX_WAITING, SLOW_DOWN
 
     s, hub, server, main = served
-    origin = url(server, "")
+    url(server, "")
 
     async def go() -> None:
         async with aiohttp.ClientSession() as c:
-            ws = await c.ws_connect(url(server, f"/ws/{hub.token(0)}"), origin=origin)
+            ws = await seat_socket(c, server, hub, 0)
             view = await next_of(ws, main, "view")
             main.run()
             move = view["actions"][0]["action"]
@@ -310,11 +316,11 @@ def test_connections_from_one_address_are_capped_and_a_phone_elsewhere_still_joi
         extra.connect(("127.0.0.1", server.port))
         held.append(extra)
         assert _closed_by_server(extra)  # one too many from that address
-        origin = url(server, "")
+        url(server, "")
 
         async def go() -> None:
             async with aiohttp.ClientSession() as c:
-                ws = await c.ws_connect(url(server, f"/ws/{hub.token(0)}"), origin=origin)
+                ws = await seat_socket(c, server, hub, 0)
                 assert (await next_of(ws, main, "view"))["name"] == "Ana"
                 await ws.close()
 
@@ -349,11 +355,11 @@ def test_a_page_that_stops_answering_is_no_longer_shown_connected(quick):
 
 def test_a_page_that_answers_stays_connected(quick):
     _s, hub, server, main = quick
-    origin = url(server, "")
+    url(server, "")
 
     async def go() -> None:
         async with aiohttp.ClientSession() as c:
-            ws = await c.ws_connect(url(server, f"/ws/{hub.token(0)}"), origin=origin)
+            ws = await seat_socket(c, server, hub, 0)
             await next_of(ws, main, "view")
             reader = asyncio.ensure_future(ws.receive())  # a live page: it answers pings
             await pump(main, 2.0)  # four pings, past the link deadline too
