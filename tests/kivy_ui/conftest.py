@@ -70,6 +70,11 @@ def driver(display, ui_data_dir):
 
     d = AppDriver(simulate=True)
     d.start()
+    from kivy.core.window import Window
+
+    # One window for the whole suite, at the size the tests are about: a test module
+    # that imports Kivy's window when it is collected would make it at Kivy's default.
+    assert tuple(Window.size) == d.size, f"the UI tests' window is {tuple(Window.size)}, not {d.size}"
     assert d.until(lambda: d.app.journal is not None and d.app.devices is not None)
     d.shots = SHOTS
     yield d

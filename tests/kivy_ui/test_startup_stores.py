@@ -8,7 +8,21 @@ import os
 import pytest
 
 from companion.errors import JournalError
-from kivy_ui.app import load_prefs, open_stores
+
+
+# kivy_ui.app imports Kivy's window: imported here at collection, it made the one
+# window of the whole UI suite at Kivy's default 800x600 before the driver could
+# set 800x480, so every UI test ran at 800x600. Each test imports it when it runs.
+def load_prefs(path):
+    from kivy_ui.app import load_prefs as load
+
+    return load(path)
+
+
+def open_stores():
+    from kivy_ui.app import open_stores as open_them
+
+    return open_them()
 
 
 def test_a_journal_that_cannot_be_opened_is_a_sentence_not_an_exit(tmp_path, monkeypatch):
