@@ -151,18 +151,19 @@ class AppDriver:
         panel (a developer's stand-in for the real buttons and reader)."""
         from kivy.uix.label import Label
 
-        panel = getattr(self.app, "sim_panel", None)
         for w in self.walk(root):
-            if not isinstance(w, Label) or not w.text.strip() or not self.visible(w):
-                continue
-            up, inside = w, False
-            while up is not None and up.parent is not up:
-                if up is panel:
-                    inside = True
-                    break
-                up = up.parent
-            if not inside:
+            if isinstance(w, Label) and w.text.strip() and self.visible(w) and not self.in_sim_panel(w):
                 yield w
+
+    def in_sim_panel(self, w) -> bool:
+        """Whether w is part of the simulated-device panel (not something a player reads)."""
+        panel = getattr(self.app, "sim_panel", None)
+        up = w
+        while up is not None and up.parent is not up:
+            if up is panel:
+                return True
+            up = up.parent
+        return False
 
     @staticmethod
     def glance(w) -> bool:

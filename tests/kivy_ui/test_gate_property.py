@@ -47,20 +47,7 @@ def random_table(d, name: str, options: dict, players: int, seed: int, moves: in
 
 def drawn(d) -> list:
     """Every widget a player sees in the window now, outside the simulated-device panel."""
-    panel = getattr(d.app, "sim_panel", None)
-    out = []
-    for w in d.walk():
-        if not d.visible(w) or w.width <= 0 or w.height <= 0:
-            continue
-        up, inside = w, False
-        while up is not None and up.parent is not up:
-            if up is panel:
-                inside = True
-                break
-            up = up.parent
-        if not inside:
-            out.append(w)
-    return out
+    return [w for w in d.walk() if d.visible(w) and w.width > 0 and w.height > 0 and not d.in_sim_panel(w)]
 
 
 def texts(d) -> set[str]:
