@@ -102,6 +102,9 @@ def test_lgpio_imports_and_opens_its_pipe_with_the_units_environment_in_a_read_o
     /dev/gpiochip0, but importing lgpio is what failed: its notification pipe is
     made at import time, before any pin is opened."""
     spec = importlib.util.find_spec("lgpio")
+    if (spec is None or spec.origin is None) and sys.version_info >= (3, 13):
+        pytest.skip("lgpio publishes no wheel for this Python (3.13+), and building one needs swig and "
+                    "the lg C library; the unit's environment is checked without it")
     if spec is None or spec.origin is None:
         pytest.skip("missing tool: lgpio is not installed (python3-lgpio on a Pi; scripts/test installs its wheel)")
     runner = _namespace_runner()
