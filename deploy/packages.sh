@@ -30,7 +30,7 @@ pi_model() {
 }
 
 package_installed() {
-  # The whole answer is read before it is looked at: `dpkg-query | grep -q`
+  # The whole answer is read before it is looked at: piping dpkg-query into a quiet grep
   # under `set -o pipefail` fails when grep stops reading early (SIGPIPE).
   local status
   status="$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" || return 1
