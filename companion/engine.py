@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .choices import Choice
     from .components import BoxSpec
 
 from .errors import BadOption, IllegalAction
@@ -380,6 +381,27 @@ class Game:
         for move in self.moves.get(self.phase_of(state), {}).values():
             if move.legal is not None:
                 out += move.legal(state, actor)
+        return out
+
+    # --- choices: what a player can do now (companion/choices.py) --------------------
+    def menu(self, state: State, seat: int) -> list[Choice]:
+        """What `seat` can do now, as Choices for a screen or a phone page. A choice
+        that shows what only that seat knows has Choice.seat == seat (the gate and
+        that seat's phone only). By default one choice per legal action, labelled
+        with the action's sentence, in the order the game lists them; games give
+        short labels, groups, stable slots, confirmations and pickers."""
+        import json
+
+        from .choices import Choice
+
+        out = []
+        private = self.private_action_types or frozenset()
+        for slot, action in enumerate(self.legal_actions(state, seat)):
+            secret = action.get("type") in private
+            words = self.describe_action(self.view(state, seat if secret else TABLE), action)
+            out.append(Choice(key=json.dumps(action, sort_keys=True), label=words, sentence=words,
+                              group="Your move", slot=slot, action=action,
+                              seat=seat if secret else None))
         return out
 
     # --- sentences ---------------------------------------------------------------
