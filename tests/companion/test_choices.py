@@ -49,7 +49,8 @@ def test_parts_that_depend_on_each_other():
     pyr = tuple(PartOption(i, n) for i, n in enumerate(("Copan", "Tikal", "Uxmal")))
     choice = Choice(key="move", label="Move a block", sentence="", group="Markers", slot=0,
                     action={"actor": 0, "type": "move_block"}, legal=legal,
-                    parts=(Part("pyramid", "From", pyr), Part("level", "Level", (PartOption(0, "1"), PartOption(1, "2"))),
+                    parts=(Part("pyramid", "From", pyr),
+                           Part("level", "Level", (PartOption(0, "1"), PartOption(1, "2"))),
                            Part("to", "Into", pyr)))
     assert [o.label for o in options_for(choice, {})] == ["Copan", "Uxmal"]
     assert [o.label for o in options_for(choice, {"pyramid": 2})] == ["1"]
