@@ -37,9 +37,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
+from .choices import Choice, complete, find
 from .corrections import CORRECTION, correction_sentence
 from .engine import CHANCE, TABLE, Game, TagUse
 from .errors import CompanionError
+from .frame import Ability, Cue, GateFrame, Outcome, TableFrame
 
 #: How a gate was opened; each kind closes in its own way as well as on timeout.
 BY_FOB = "fob"  # closes on a second tap of the same fob, Hide, or timeout
@@ -232,6 +234,78 @@ class TableController:
     def held(self, seat: int) -> list[dict[str, Any]]:
         """The game tags read so far for seat's entry (for that seat's private view only)."""
         return [dict(m) for m in self._held.get(seat, [])]
+
+    # --- the frame: what screens and phones read (companion/frame.py) ------------
+    _serial = 0
+
+    def frame(self) -> TableFrame:
+        """The table now, as one frozen frame: the public view and the public choices
+        of the seats that act; the gate's seat view and choices only while it is open."""
+        self.tick()
+        self._serial += 1
+        state = self.session.state
+        game = self.session.game
+        view = self.public_view()
+        acting = tuple(self.acting())
+        public: list[Choice] = []
+        over = self.session.result() is not None
+        if not over:
+            for seat in acting:
+                public += [c for c in game.menu(state, seat) if c.public]
+        gate = GateFrame(asking=self.pending_peek)
+        if self.gate is not None:
+            seat = self.gate.seat
+            own = self.seat_frame(seat)
+            gate = GateFrame(seat=seat, how=self.gate.how, closes_at=self.gate.closes_at, asking=self.pending_peek,
+                             view=own.view, choices=own.choices,
+                             selected=self.selected[1] if self.selected and self.selected[0] == seat else None)
+        undo_ok, undo_why = self.session.can_undo()
+        redo_ok, redo_why = self.session.can_redo()
+        return TableFrame(
+            serial=self._serial, game=game.name, title=game.title or game.name, players=tuple(self.players),
+            view=view, waiting=str((view.get("waiting_for") or {}).get("sentence") or ""), acting=acting,
+            choices=tuple(public), gate=gate, message=self.message or "", notice=self.notice or "",
+            undo=Ability(undo_ok, undo_why), redo=Ability(redo_ok, redo_why), pending_undo=self.pending_undo,
+            cue=Cue(leds=acting), over=over, devices=dict(self.device_problems))
+
+    def seat_frame(self, seat: int) -> GateFrame:
+        """One seat's own view and own choices (Choice.seat == seat), for the open gate
+        or that seat's phone; the caller journals the look (open_gate, a phone's peek)."""
+        state, game = self.session.state, self.session.game
+        acting = self.acting()
+        over = self.session.result() is not None
+        own = tuple(c for c in game.menu(state, seat) if c.seat == seat) if not over and seat in acting else ()
+        return GateFrame(seat=seat, view=self.session.view(seat), choices=own)
+
+    def choose(self, key: str, picks: Mapping[str, Any] | None = None, seat: int | None = None,
+               confirmed: bool = False) -> Outcome:
+        """Play the choice `key` offered now (with the values picked for its parts).
+        seat: the seat choosing through the gate or its phone; a seat's own choices are
+        found only for that seat. A choice that asks a confirmation is not played until
+        confirmed (Outcome.ask holds the question)."""
+        state, game = self.session.state, self.session.game
+        seats = [seat] if seat is not None else self.acting()
+        for s in seats:
+            if s not in self.acting():
+                continue
+            found = find([c for c in game.menu(state, s) if c.public or c.seat == seat], key)
+            if found is None:
+                continue
+            if not found.enabled:
+                return Outcome(False, self._say_sentence(found.why or "That cannot be done now."))
+            if found.confirm and not confirmed:
+                return Outcome(False, ask=found.confirm)
+            try:
+                action = complete(found, picks)
+            except CompanionError as e:
+                return Outcome(False, self._say_sentence(str(e)))
+            ok = self.play(action)
+            return Outcome(ok, found.sentence if ok else (self.message or ""))
+        return Outcome(False, self._say_sentence("That cannot be done now."))
+
+    def _say_sentence(self, sentence: str) -> str:
+        self._say(sentence)
+        return sentence
 
     # --- game intents -----------------------------------------------------
     def play(self, action: Mapping[str, Any]) -> bool:

@@ -172,3 +172,35 @@ class ConfirmUndo(GateModal):
         self.dismiss(animation=False)
         if then is not None:
             then()
+
+
+class ConfirmChoice(GateModal):
+    """A move that cannot be taken back (a pass, an escape): the game's question, with
+    No highlighted and Yes away from where the finger was."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        box = BoxLayout(orientation="vertical", padding=dp(24), spacing=dp(16))
+        self.question = Factory.Body(text="", halign="center", font_size=sp(24))
+        box.add_widget(self.question)
+        row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
+        self.yes = Factory.BigButton(text="Yes", height=dp(72))
+        self.no = Factory.AccentButton(text="No", height=dp(72))
+        self.yes.bind(on_release=lambda *_: self._answer(True))
+        self.no.bind(on_release=lambda *_: self._answer(False))
+        row.add_widget(self.yes)
+        row.add_widget(self.no)  # the safe answer is the highlighted one
+        box.add_widget(row)
+        self.add_widget(box)
+        self._then: Any = None
+
+    def show(self, question: str, then: Any) -> None:
+        self.question.text = question
+        self._then = then
+        if self.parent is None:
+            self.open(animation=False)
+
+    def _answer(self, yes: bool) -> None:
+        self.dismiss(animation=False)
+        if yes and self._then is not None:
+            self._then()

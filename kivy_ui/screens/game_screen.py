@@ -70,6 +70,26 @@ class GameScreen(Screen):
     def on_log(self, new_entries: list[dict], news: bool) -> None:
         """New log entries since the last render; news: made just now by a player."""
 
+    # --- the frame and choices (issue 21) ----------------------------------------------
+    #: The table's latest frame (companion/frame.py); set before every render().
+    frame: Any = None
+
+    def choose(self, key: str, picks: dict | None = None, seat: int | None = None) -> bool:
+        """Play a Choice by its key (the choice's parts picked in `picks`; seat: the
+        seat choosing behind the gate). A choice with a confirmation asks it first, in
+        the game's words, and plays only on Yes. True when the move was played now."""
+        outcome = self._table.choose(key, picks, seat=seat)
+        if outcome.ask:
+            from .fix import ConfirmChoice
+
+            self._confirm_choice = getattr(self, "_confirm_choice", None) or ConfirmChoice()
+            self._confirm_choice.show(outcome.ask, lambda: self._chosen(key, picks, seat))
+            return False
+        return bool(outcome.ok)
+
+    def _chosen(self, key: str, picks: dict | None, seat: int | None) -> None:
+        self._table.choose(key, picks, seat=seat, confirmed=True)
+
     # --- wiring -------------------------------------------------------------------
     def refresh(self):
         table = App.get_running_app().table
@@ -83,6 +103,7 @@ class GameScreen(Screen):
                 self._log_overlay.forget()
             self.new_table()
             table.subscribe(self._on_table)
+        self.frame = table.frame()
         self.render()
 
     def on_leave(self, *_):
@@ -94,6 +115,7 @@ class GameScreen(Screen):
     def _on_table(self, table, what):
         if table is not self._table:
             return
+        self.frame = table.frame()
         if what == "view":
             self._follow(news=not table.notice)
         if what in ("view", "message", "device"):
