@@ -40,39 +40,15 @@ from .games import get_game
 from .journal import Journal
 from .paths import data_dir
 from .players import Roster
+from .records import ExportError, finished, finished_game, history_row
 
 FORMATS = ("bgstats", "csv", "jsonl")
-PAGE = 500
 #: uuids are derived from the game's journal id and seed, so exporting the same
 #: play twice gives the same uuid and BG Stats recognises it instead of doubling it.
 NAMESPACE = uuid.UUID("5d0f1c9a-7f43-4b8e-9a53-6d61796163e0")
 BGSTATS_ABOUT = ("This is a Play file that can be read by Board Game Stats. It was exported by the Maya table "
                  "companion; open it with Board Game Stats to import the plays.")
 
-
-class ExportError(CompanionError, ValueError):
-    """A game that cannot be exported (unknown, unfinished); the sentence says which."""
-
-
-def finished(journal: Journal, game: str | None = None, page: int = PAGE) -> Iterator[dict[str, Any]]:
-    """Every finished game (history rows), newest first, read a page at a time."""
-    offset = 0
-    while True:
-        rows = journal.history(page, offset, game=game)
-        yield from rows
-        if len(rows) < page:
-            return
-        offset += page
-
-
-def finished_game(journal: Journal, game_id: int) -> dict[str, Any]:
-    """The full journal row of a finished game; ExportError otherwise."""
-    row = journal.session(game_id)
-    if row["abandoned"] is not None:
-        raise ExportError(f"Game {game_id} was abandoned; only finished games are exported.")
-    if row["finished"] is None or row["result"] is None:
-        raise ExportError(f"Game {game_id} is still being played; it can be exported once it is over.")
-    return row
 
 
 def display_name(roster: Roster | None, name: str, started: float) -> str:
@@ -336,16 +312,6 @@ def select(journal: Journal, game_id: int | None = None, game: str | None = None
         return [{**history_row({**r, "finished": r["started"] + r["duration_s"]}),
                  "meta": r["meta"], "seed": r["seed"], "result": r["result"]} for r in reversed(bulk)]
     return [history_row(finished_game(journal, game_id))]
-
-
-def history_row(row: dict[str, Any]) -> dict[str, Any]:
-    """A full journal row in the shape Journal.history() lists games."""
-    result = row["result"] if isinstance(row["result"], dict) else {}
-    players = row["players"]
-    winners = [w for w in result.get("winners", []) if isinstance(w, int) and 0 <= w < len(players)]
-    return {"id": row["id"], "game": row["game"], "players": players, "scores": list(result.get("scores", [])),
-            "winners": winners, "winner_names": [players[w] for w in winners], "started": row["started"],
-            "finished": row["finished"], "duration_s": round(row["finished"] - row["started"], 3)}
 
 
 def render(journal: Journal, fmt: str, rows: list[dict[str, Any]], roster: Roster | None = None) -> dict[str, str]:
