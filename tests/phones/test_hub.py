@@ -181,6 +181,11 @@ def test_a_phone_offers_only_its_secret_choices_and_refuses_public_ones(journal,
     main.run()
     said = rec.of(seat, "said")[-1]
     assert said["ok"] is False and said["sentence"] == ON_THE_TABLE and len(s.actions) == before
+    other = 1 - seat
+    hub.gateway().connected(other)
+    hub.gateway().choose(other, end.key)  # another seat's public choice, from the other phone
+    main.run()
+    assert rec.of(other, "said")[-1]["sentence"] == NOT_YOURS and len(s.actions) == before
 
 
 # --- privacy (issue 16, issue 21): what a phone receives ---------------------------------
