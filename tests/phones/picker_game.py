@@ -1,6 +1,6 @@
 """A test-only game for the phones' picker: Maya whose worker card is laid with
 one choice of two parts (which card, then which quarry) that asks before it is
-played, instead of one choice per card and quarry.
+played, instead of one choice per card and quarry, and a choice shown greyed.
 
     register()   # companion.games.get_game("maya-picker") is it now
     unregister()
@@ -16,6 +16,7 @@ from companion.games.maya import Maya
 NAME = "maya-picker"
 LAY = "lay"
 QUESTION = "Lay this card face down? It stays there this round."
+WHY = "Your second card waits until the first one is laid."
 
 
 class PickerMaya(Maya):
@@ -35,7 +36,9 @@ class PickerMaya(Maya):
                             Part("quarry", "At which quarry", tuple(PartOption(q, f"Quarry {q + 1}")
                                                                    for q in quarries))),
                      legal=tuple({"card": c.action["card"], "quarry": c.action["quarry"]} for c in lays))
-        return [lay] + [c for c in base if c not in lays]
+        later = Choice(key="second", label="Lay a second card", sentence="", group="Your cards", slot=1,
+                       action={"actor": seat, "type": "place_worker"}, seat=seat, enabled=False, why=WHY)
+        return [lay, later] + [c for c in base if c not in lays]
 
 
 GAME = PickerMaya()

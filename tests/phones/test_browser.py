@@ -262,6 +262,8 @@ def test_a_card_is_laid_through_the_phones_picker_and_its_question(table):
             lay = wait_until(lambda: [b for b in buttons(d) if b.get_attribute("data-key") == picker_game.LAY])[0]
             assert lay.text == "Lay a card"
             assert not [b for b in buttons(d) if "place_worker" in (b.get_attribute("data-key") or "")]
+            greyed = d.find_element("css selector", '#choices button[data-key="second"]')
+            assert not greyed.is_enabled() and greyed.text == f"Lay a second card\n{picker_game.WHY}"
             lay.click()
             assert shown(d, "picker") and not shown(d, "choices")
             prompt = d.find_element("css selector", "#picker .prompt")

@@ -64,9 +64,11 @@
     return picks;
   }
 
-  function choose(choice, picks) {
+  function choose(choice, picks, labels) {
     picking = null;
-    if (choice.confirm) { asking = { key: choice.key, picks: picks, question: choice.confirm }; }
+    if (choice.confirm) {
+      asking = { key: choice.key, picks: picks, question: choice.confirm, title: choice.label, labels: labels || [] };
+    }
     else { send({ type: "choose", choice: choice.key, picks: picks, confirmed: false }); }
     draw();
   }
@@ -88,7 +90,9 @@
       var b = make("button", "option", o.label);
       b.addEventListener("click", function () {
         picking.steps.push(o.value);
-        if (o.then) { draw(); } else { choose(choice, picksOf(walk(choice, picking.steps))); }
+        if (o.then) { draw(); return; }
+        var done = walk(choice, picking.steps);
+        choose(choice, picksOf(done), done.map(function (p) { return p.option.label; }));
       });
       row.appendChild(b);
     });
@@ -109,6 +113,10 @@
   function drawAsk() {
     var box = $("ask");
     clear(box);
+    if (asking.labels && asking.labels.length) {   // what was picked, to be sure before Yes
+      box.appendChild(make("h3", null, asking.title));
+      box.appendChild(make("div", "picked", word("picked") + " " + asking.labels.join(", ")));
+    }
     box.appendChild(make("div", "question", asking.question));
     var row = make("div", "buttons");
     var yes = make("button", "yes", "Yes");
