@@ -391,8 +391,7 @@ class Game(Generic[S]):
         after: S = self.settle(move.apply(self.begin(state), action))
         return self.tell(after, action) if move.told else after
 
-    def dispatch(self, state: S, action: Any) -> S:
-        """Game.apply under its older name (a game may say `apply = Game.dispatch`)."""
+    def dispatch(self, state: S, action: Any) -> S:  # Game.apply's older name (`apply = Game.dispatch`)
         return self.play(state, parse_action(self, state, action).action)
 
     def legal_from_moves(self, state: S, actor: Any) -> list[Action]:
