@@ -498,9 +498,10 @@ def not_now(s: State, action: dict[str, Any]) -> str:
 #: A Wild's value and a starting count are checked by their moves, with the rulebook's sentence.
 MOVES = {
     "play": {
-        PLAY_CARD: Move(apply_play, texts=("card",), legal=legal_play),
-        END_TURN: Move(apply_end_turn, legal=legal_end_turn),
-        GUESS: Move(apply_guess, ints=("target", "number"), legal=legal_guess),
+        # private: what a seat's phone may enter; public moves stay on the touchscreen
+        PLAY_CARD: Move(apply_play, texts=("card",), legal=legal_play, private=True),
+        END_TURN: Move(apply_end_turn, legal=legal_end_turn, private=True),
+        GUESS: Move(apply_guess, ints=("target", "number"), legal=legal_guess, private=True),
     },
     START_CARD_T: {START_CARD_T: Move(apply_start_card, texts=("card",), legal=legal_start_card)},
     START_COUNT_T: {START_COUNT_T: Move(apply_start_count, legal=legal_start_count)},
