@@ -35,6 +35,22 @@ def card_name(card: str) -> str:
     return f"a {value}" if value > 0 else f"a −{-value}"
 
 
+#: The short label of each card on a button (the pad, a hand).
+_CARD_LABELS = {WILD: "Wild", SKIP: "Skip", REVERSE: "Reverse", TEMPLE: "Temple of 0", ZERO: "0"}
+
+
+def card_label(card: str) -> str:
+    """A card on a button: "+3", "−2", "0", "Wild", "Temple of 0"."""
+    if card in _CARD_LABELS:
+        return _CARD_LABELS[card]
+    return signed(NUMBER_VALUE[card])
+
+
+def signed(value: int) -> str:
+    """A value with its sign, as printed on a card: "+3", "−2", "0"."""
+    return f"+{value}" if value > 0 else number(value)
+
+
 def effect(card: str, value: int | None, count: int, n: int) -> tuple[int, bool, bool, bool]:
     """What playing `card` (a Wild as `value`) at `count` does with `n` players:
     (new count, the player plays again at once, the next player is skipped,
