@@ -8,7 +8,7 @@ a peek and a card from the hand: 2.
 """
 from __future__ import annotations
 
-from .test_app import harmless, new_game, pad
+from .test_app import hand_button, harmless, new_game, pad
 
 
 def fob_key(table, seat):
@@ -68,8 +68,9 @@ def test_maya_madness_full_deck_turn_is_a_peek_and_a_card(ui):
         d.frames(2)  # the hand laid out, as it is long before a finger reaches it
         panel = d.screen().gate_view.overlay.content
         # a card that ends the turn (with two players a Skip or a Temple of Zero plays again)
-        ends_turn = [b for b in panel.hand.children if getattr(b, "code", None) not in (None, "wild", "skip", "temple")]
-        d.tap(ends_turn[0])
+        held = table.session.view(seat)["you"]["hand"]
+        card = next(c for c in held if c not in ("wild", "skip", "temple"))
+        d.tap(hand_button(panel, card))
 
     assert counted(d, turn) == 2
     assert table.public_view()["turn"] != seat and table.gate is None, table.message
