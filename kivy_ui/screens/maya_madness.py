@@ -356,7 +356,7 @@ class SecretPanel(BoxLayout):
         self.numeral.value = you["secret"] or 0
         self.numeral.opacity = 0 if you["secret"] is None else 1
         self._say(self.tokens, you["tokens_label"])
-        self._say(self.status, you["table_line"])
+        self._say(self.status, view["count_line"])
         hand, _ = cards_and_others(own)
         _, others = cards_and_others(public)
         for slot, b in enumerate(self.slots):

@@ -18,6 +18,8 @@ NUMBER_VALUE = {f"+{v}": v for v in range(1, 6)} | {f"-{v}": -v for v in range(1
 POWER_CARDS = (WILD, SKIP, REVERSE, TEMPLE)
 CARDS = tuple(NUMBER_VALUE) + POWER_CARDS
 CARD_SET = frozenset(CARDS)
+#: The cards in the order of their places on the pad: −5..+5, then the powers.
+PAD_ORDER = tuple(sorted((c for c in CARDS if c in NUMBER_VALUE), key=NUMBER_VALUE.__getitem__)) + POWER_CARDS
 
 # Rulebook, "Wild": any number card value, positive or negative, 1 to 5 (never 0).
 WILD_VALUES = (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)

@@ -22,14 +22,12 @@ from typing import Any
 from ...choices import Choice, Part, PartOption
 from . import actions
 from .actions import END_TURN, GUESS, PLAY, START_CARD, START_COUNT
-from .cards import CARDS, NUMBER_VALUE, WILD, WILD_VALUES, card_label, card_name, signed
+from .cards import CARDS, PAD_ORDER, WILD, WILD_VALUES, card_label, card_name, signed
 from .state import State
 from .turns import waiting
 
 #: The slot of each card kind on the pad: −5..−1, 0, +1..+5, then the powers.
-CARD_SLOTS = {card: i for i, card in enumerate(
-    sorted((c for c in CARDS if c in NUMBER_VALUE), key=NUMBER_VALUE.__getitem__)
-    + [c for c in CARDS if c not in NUMBER_VALUE])}
+CARD_SLOTS = {card: i for i, card in enumerate(PAD_ORDER)}
 END_TURN_SLOT, GUESS_SLOT, START_COUNT_SLOT = 20, 21, 30
 
 #: The groups a player reads (section titles; the pad's hint).

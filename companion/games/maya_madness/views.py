@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import CHANCE, TABLE
-from .cards import CARDS, REVERSE, SKIP, TEMPLE, WILD, card_label, card_name, number
+from .cards import PAD_ORDER, REVERSE, SKIP, TEMPLE, WILD, card_label, card_name, number
 from .state import State
 from .turns import waiting
 
@@ -172,6 +172,7 @@ def view(s: State, viewer: Any, result_json: dict[str, Any] | None = None) -> di
     count, direction, bonus, dealer, the face-down pool, draw and discard piles."""
     full = s.deck_mode == "full"
     over = s.end is not None
+    count_label = "?" if s.count is None else number(s.count)
     players = []
     for i, name in enumerate(s.names):
         # advanced play: tokens won lie face down, so the table sees how many, not which
@@ -198,9 +199,11 @@ def view(s: State, viewer: Any, result_json: dict[str, Any] | None = None) -> di
         "options": {"deck": s.deck_mode, "tokens_to_win": s.to_win, "advanced": s.advanced, "dealer": s.dealer},
         "dealer": s.dealer,
         "count": s.count,
-        "count_label": "?" if s.count is None else number(s.count),
+        "count_label": count_label,
         "direction": "clockwise" if s.direction == 1 else "counterclockwise",
         "direction_label": direction_label(s),
+        # full deck: a hand is decided against the count, so both are shown beside it
+        "count_line": f"Count {count_label}  ·  {direction_label(s)}" if full else "",
         "turn": None if over else s.turn,
         "draws_next": s.token_queue[0] if s.token_queue and s.refill is None else None,  # who draws a token next
         "bonus": s.bonus,
@@ -226,8 +229,7 @@ def you(s: State, seat: int) -> dict[str, Any]:
     """A seat's own secrets, with the words its private view shows them in."""
     full = s.deck_mode == "full"
     secret, won = s.secrets[seat], list(s.won[seat])
-    hand = sorted(s.hands[seat], key=CARDS.index) if full else []
-    count = "?" if s.count is None else number(s.count)
+    hand = sorted(s.hands[seat], key=PAD_ORDER.index) if full else []
     return {
         "seat": seat,
         "name": s.names[seat],
@@ -237,7 +239,5 @@ def you(s: State, seat: int) -> dict[str, Any]:
         "secret_caption": "Your secret number",
         "secret_label": "—" if secret is None else str(secret),
         "tokens_label": ("Your tokens: " + ", ".join(map(str, won))) if won else "",
-        # full deck: the hand is decided against the count, so both are beside it
-        "table_line": f"Count {count}  ·  {direction_label(s)}" if full else "",
         "hand_label": ("Your hand: " + ", ".join(card_label(c) for c in hand) + ".") if hand else "",
     }
