@@ -270,7 +270,9 @@ class MayaMadnessScreen(GameScreen):
     # --- what just happened -------------------------------------------------------
     def on_log(self, new_entries, news):
         """A token won, or a guess that was right, is celebrated once, when it happens:
-        never again after an Undo or a resume, and never a wrong guess."""
+        never again after an Undo or a resume, and never a wrong guess. A move made
+        elsewhere (a phone) drops a picker half picked on the pad."""
+        self._pick = None
         if not news:
             return
         events = [e for entry in new_entries for e in entry["events"]]
