@@ -75,8 +75,8 @@ class SeatRow(ButtonBehavior, BoxLayout):
     seat = NumericProperty(0)
     name_text = StringProperty("")
     tokens_text = StringProperty("")
-    symbol = StringProperty("●")
-    colour_name = StringProperty("Red")
+    symbol = StringProperty("")
+    colour_name = StringProperty("")
     colour_rgba = ListProperty([1, 0, 0, 1])
     is_turn = BooleanProperty(False)
 
@@ -116,10 +116,8 @@ class MayaMadnessScreen(GameScreen):
     def _build_seats(self):
         box = self.ids.seats
         box.clear_widgets()
-        # The seats' colours are New game's record in the session's meta: the one thing this
-        # screen still reads outside the frame, until the frame carries the seats' colours.
-        meta = self._table.session.meta
-        for seat, (name, symbol, rgba) in enumerate(theme.seat_colours(meta, len(self.frame.players))):
+        colours = {"colours": list(self.frame.colours)}  # chosen at New game; none: the palette's
+        for seat, (name, symbol, rgba) in enumerate(theme.seat_colours(colours, len(self.frame.players))):
             row = SeatRow(seat=seat, symbol=symbol, colour_name=name, colour_rgba=list(rgba))
             row.bind(on_release=lambda r: self._table.request_peek(r.seat))
             box.add_widget(row)

@@ -77,9 +77,11 @@ def test_a_whole_game_by_touches_on_the_choices(ui, options):
     d = ui
     session = Session.create(d.app.journal, "maya-madness", ["Ana", "Ben", "Cy"],
                              options={**options, "tokens_to_win": 3}, seed=11,
-                             meta={"colours": ["Red", "Blue", "Green"], "fobs": [None] * 3})
+                             meta={"colours": ["Green", "Red", "Yellow"], "fobs": [None] * 3})
     d.app._attach(session)
     d.frames(3)
+    rows = list(reversed(d.screen().ids.seats.children))
+    assert [r.colour_name for r in rows] == ["Green", "Red", "Yellow"], "the colours chosen at New game"
     table, rng = d.app.table, random.Random(4)
     for _ in range(400):
         if session.result() is not None:
