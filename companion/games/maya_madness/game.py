@@ -14,9 +14,10 @@ from ...components import BoxSpec
 from ...engine import CHANCE, TABLE, Correction, Game, Option, Result, check_fields, check_shape, shared_ranks
 from ...errors import BadOption, IllegalAction
 from ...seats import parse_seat
-from . import actions, menu, rules, views
+from . import actions, rules, views
 from .actions import RETURN_TOKEN
 from .cards import BOX_SPEC, load_box, number
+from .menu import menu as choices
 from .state import OVER, PLAY, State, new_state
 
 #: The count a table may set by "Fix a number…": far beyond any count play reaches.
@@ -120,7 +121,7 @@ class MayaMadness(Game):
 
     def menu(self, state: State, seat: int) -> list[Choice]:
         """The card pad, a Wild's value, the starting count, a guess (menu.py)."""
-        return menu.menu(self, state, seat)
+        return choices(self, state, seat)
 
     def private_lines(self, view: Mapping[str, Any]) -> list[str]:
         return actions.private_lines(view)
