@@ -16,7 +16,7 @@ Widgets are built once; a move only changes their properties.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -32,6 +32,9 @@ from companion.choices import Choice, find, next_part, options_for
 from .. import theme
 from ..widgets.maya_numeral import MayaNumeral
 from .game_screen import GameScreen
+
+if TYPE_CHECKING:  # the view's shape only: mypy checks every key read here
+    from companion.games.maya_madness.viewtypes import MadnessView
 
 TOP = 11  # pad slots 0..10 (−5..+5) on the top row
 PAD = 15  # slots 11..14 (the powers) below; a choice in a later slot goes to the extra button
@@ -138,7 +141,7 @@ class MayaMadnessScreen(GameScreen):
             return
         if self._rows_for is not self._table:
             self._build_seats()
-        v = f.view
+        v = cast("MadnessView", f.view)
         self.prompt = f.waiting
         # After Undo/Redo: what it did; otherwise the newest move and what it caused.
         self.summary = f.notice or self.newest
@@ -289,7 +292,8 @@ class MayaMadnessScreen(GameScreen):
         f = self.frame
         gate = f.gate if f is not None and f.gate.seat == seat else None
         public = f.choices if f is not None and f.acting == (seat,) else ()
-        self._secret_panel.show(seat, gate.view if gate else view, gate.choices if gate else (), public)
+        seen = cast("MadnessView", gate.view if gate else view)
+        self._secret_panel.show(seat, seen, gate.choices if gate else (), public)
         return self._secret_panel
 
 
@@ -348,7 +352,7 @@ class SecretPanel(BoxLayout):
         label.text = text
         label.height, label.opacity = (dp(34), 1) if text else (0, 0)
 
-    def show(self, seat, view, own, public):
+    def show(self, seat: int, view: MadnessView, own: tuple[Choice, ...], public: tuple[Choice, ...]) -> None:
         self.seat, self.choices = seat, tuple(own)
         you = view["you"]
         self.caption.text = you["secret_caption"]

@@ -17,6 +17,7 @@ from ...engine import CHANCE, TABLE
 from .cards import PAD_ORDER, REVERSE, SKIP, TEMPLE, WILD, card_label, card_name, number
 from .state import State
 from .turns import waiting
+from .viewtypes import MadnessPlayer, MadnessView, MadnessYou
 
 
 def _event(s: State, e: tuple[Any, ...]) -> dict[str, Any]:
@@ -173,7 +174,7 @@ def view(s: State, viewer: Any, result_json: dict[str, Any] | None = None) -> di
     full = s.deck_mode == "full"
     over = s.end is not None
     count_label = "?" if s.count is None else number(s.count)
-    players = []
+    players: list[MadnessPlayer] = []
     for i, name in enumerate(s.names):
         # advanced play: tokens won lie face down, so the table sees how many, not which
         values = None if s.advanced else list(s.won[i])
@@ -188,7 +189,7 @@ def view(s: State, viewer: Any, result_json: dict[str, Any] | None = None) -> di
             "hand_size": len(s.hands[i]) if full else None,
             "guesses": [{"by": g, "number": k} for g, k in s.guesses[i]],
         })
-    out = {
+    out: MadnessView = {
         "game": "maya-madness",
         "phase": waiting(s),
         "round": None,
@@ -215,7 +216,7 @@ def view(s: State, viewer: Any, result_json: dict[str, Any] | None = None) -> di
     }
     if viewer != TABLE:
         out["you"] = you(s, viewer)
-    return out
+    return dict(out)
 
 
 def direction_label(s: State) -> str:
@@ -225,7 +226,7 @@ def direction_label(s: State) -> str:
     return "↻ clockwise" if s.direction == 1 else "↺ counterclockwise"
 
 
-def you(s: State, seat: int) -> dict[str, Any]:
+def you(s: State, seat: int) -> MadnessYou:
     """A seat's own secrets, with the words its private view shows them in."""
     full = s.deck_mode == "full"
     secret, won = s.secrets[seat], list(s.won[seat])
