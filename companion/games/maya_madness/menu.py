@@ -6,7 +6,7 @@ Zero), so the pad never shifts from player to player. Cards played on the
 physical deck, the starting card and count, a guess and the end of a turn are
 said aloud at a real table: public choices. With the full deck the hand is a
 secret: its cards are that seat's own choices (behind the privacy gate, or on
-its phone), every kind in its slot, the ones not held greyed.
+its phone), each kind in its slot.
 
 A Wild's value, the starting count and a guess's target and number are pickers
 (Parts), not a button per combination. A guess asks first: its answer is shown
@@ -22,7 +22,7 @@ from typing import Any
 from ...choices import Choice, Part, PartOption
 from . import actions
 from .actions import END_TURN, GUESS, PLAY, START_CARD, START_COUNT
-from .cards import CARDS, PAD_ORDER, WILD, WILD_VALUES, card_label, card_name, signed
+from .cards import PAD_ORDER, WILD, WILD_VALUES, card_label, signed
 from .state import State
 from .turns import waiting
 
@@ -55,7 +55,7 @@ def menu(game: Any, s: State, seat: int) -> list[Choice]:
     if START_COUNT in by_type:
         out.append(_start_count(view, seat, by_type[START_COUNT]))
     if PLAY in by_type:
-        out += _plays(game, s, seat, view, by_type.get(PLAY, []))
+        out += _plays(s, seat, view, by_type.get(PLAY, []))
     if END_TURN in by_type:
         (a,) = by_type[END_TURN]
         out.append(Choice(key="end_turn", label="End turn", sentence=actions.describe_action(view, a),
@@ -91,29 +91,24 @@ def _wild(view: Mapping[str, Any], seat: int, group: str, legal: list[dict[str, 
                   legal=tuple({"value": a["value"]} for a in legal))
 
 
-def _plays(game: Any, s: State, seat: int, view: Mapping[str, Any], legal: list[dict[str, Any]]) -> list[Choice]:
-    """The cards: the whole pad on the physical deck; with the full deck the seat's
-    hand, every kind in its slot (a kind not held is greyed, with the reason)."""
+def _plays(s: State, seat: int, view: Mapping[str, Any], legal: list[dict[str, Any]]) -> list[Choice]:
+    """The cards: the whole pad on the physical deck; with the full deck the cards
+    of the seat's hand, each kind in its slot (a kind not held leaves its place
+    empty: a phone or the gate shows the hand, not ten greyed buttons)."""
     wilds = [a for a in legal if a["card"] == WILD]
     if s.deck_mode != "full":
         out = [_card(view, a, CARD_PLAYED, "play:") for a in legal if a["card"] != WILD]
         return out + ([_wild(view, seat, CARD_PLAYED, wilds, None)] if wilds else [])
-    # the hand's cards are named only in the seat's own view and choices
-    own = game.view(s, seat)
     held = Counter(s.hands[seat])
     out = []
-    for card in CARDS:
-        n = held[card]
-        if card == WILD:
-            choice = _wild(own, seat, YOUR_HAND, wilds, seat)
-        else:
-            action = {"actor": seat, "type": PLAY, "card": card}
-            choice = _card(own, action, YOUR_HAND, "play:", seat)
-        label = choice.label + (f" ×{n}" if n > 1 else "")
-        if n:
-            out.append(_replace(choice, label=label))
-        else:
-            out.append(_replace(choice, enabled=False, parts=(), legal=(), why=f"You hold no {card_name(card)[2:]}."))
+    for a in legal:
+        if a["card"] == WILD:
+            if a is wilds[0]:
+                out.append(_wild(view, seat, YOUR_HAND, wilds, seat))
+            continue
+        choice = _card(view, a, YOUR_HAND, "play:", seat)  # the hand: only behind the gate
+        n = held[a["card"]]
+        out.append(_replace(choice, label=choice.label + f" ×{n}") if n > 1 else choice)
     return out
 
 
