@@ -94,3 +94,26 @@ def test_a_whole_game_by_touches_on_the_choices(ui, options):
         assert len(session.actions) > moves, (table.message, d.screen().summary)
     assert session.result() is not None
     assert d.until(lambda: d.app.sm.current == "end", 3)
+
+
+def test_every_card_keeps_its_place_on_the_pad_from_player_to_player(ui):
+    """A finger comes down where the card was a moment ago (issue 21: stable slots)."""
+    d = ui
+    session = Session.create(d.app.journal, "maya-madness", ["Ana", "Ben", "Cy"], options={"advanced": True},
+                             seed=3, meta={"colours": ["Red", "Blue", "Green"], "fobs": [None] * 3})
+    d.app._attach(session)
+    d.frames(3)
+    screen = d.screen()
+
+    def places():
+        buttons = [b for b in screen._top + screen._bottom if b.opacity and b.text]
+        return {b.text: tuple(round(x) for x in b.to_window(*b.center)) for b in buttons}
+
+    seen = places()
+    assert len(seen) == 15
+    for card in ("+2", "0", "skip", "-1", "+1", "reverse", "-2"):  # the dealer's card, then the players'
+        dismiss_celebrations(d)
+        moves = len(session.actions)
+        d.tap(next(b for b in screen._top + screen._bottom if b.payload in (f"start:{card}", f"play:{card}")))
+        assert len(session.actions) > moves, screen.message
+        assert places() == seen, "a card moved"
