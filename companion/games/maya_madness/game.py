@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...choices import Choice
 from ...components import BoxSpec
 from ...engine import ANY_PHASE, CHANCE, TABLE, Correction, Game, Move, Option, Result, shared_ranks
 from ...errors import BadOption, IllegalAction
@@ -17,6 +18,7 @@ from ...viewschema import View, as_view
 from . import actions, rules, views
 from .actions import RETURN_TOKEN
 from .cards import BOX_SPEC, load_box, number
+from .menu import menu as choices
 from .state import OVER, PLAY, State, new_state
 
 #: The count a table may set by "Fix a number…": far beyond any count play reaches.
@@ -117,6 +119,10 @@ class MayaMadness(Game[State]):
     def describe_action(self, view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
         return actions.describe_action(view, action)
 
+    def menu(self, state: State, seat: int) -> list[Choice]:
+        """The card pad, a Wild's value, the starting count, a guess (menu.py)."""
+        return choices(self, state, seat)
+
     def private_lines(self, view: Mapping[str, Any]) -> list[str]:
         return actions.private_lines(view)
 
@@ -132,7 +138,8 @@ class MayaMadness(Game[State]):
             tiebreak = ("The token pool ran out: most tokens wins"
                         + (", and the tied players share the win." if len(ws) > 1 else "."))
         return Result(scores=scores, ranking=ranking, winners=ws, tiebreak=tiebreak, ranks=ranks,
-                      detail={"reason": state.end, "sentence": views.game_over_sentence(state)})
+                      detail={"reason": state.end, "sentence": views.game_over_sentence(state),
+                              "players": views.final_tokens(state)})
 
     def undoable(self, before: State, action: dict[str, Any], after: State) -> bool:
         """A token won or a guess answered was shown to the whole table: not undoable.
