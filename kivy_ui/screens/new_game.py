@@ -34,19 +34,16 @@ from .. import theme
 from . import playable_games
 from .home import game_title
 
-#: Options that mean nothing to a solo table (no one to pass the first-player token to).
-MULTIPLAYER_ONLY = {("mayan-curse", "token_skips_escaped")}
-
 
 def option_applies(game: str, option, players: int) -> bool:
-    """Whether a table of `players` is asked about `option`: the engines mark solo-only
-    options by their help ("solo only: …", "solo scenarios …"); a multiplayer table
-    never sees them, a solo table never sees the multiplayer-only ones."""
-    if (option.help or "").lower().startswith("solo"):
-        return players == 1
-    if (game, option.name) in MULTIPLAYER_ONLY:
-        return players > 1
-    return True
+    """Whether a table of `players` is asked about `option`: the game's own game.toml
+    says which player counts each of its options applies to (companion.games.info)."""
+    from companion.games import info
+
+    try:
+        return info(game).applies(option.name, players)
+    except CompanionError:
+        return True
 
 
 # --- the on-screen keyboard ---------------------------------------------------------
@@ -360,6 +357,13 @@ class NewGameScreen(Screen):
         return get_game(self.game)
 
     def choose_game(self, name):
+        try:  # the rules are imported when the game is chosen, not when the list is shown
+            from companion.games import get_game
+
+            get_game(name)
+        except Exception as e:  # a game whose package is broken must not take New game down
+            self.ids.notice.text = f"{game_title(name)} cannot be started: {type(e).__name__}: {e}"
+            return
         self.game = name
         engine = self._engine()
         self.players = max(engine.min_players, min(self.players, engine.max_players))
