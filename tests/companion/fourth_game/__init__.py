@@ -27,8 +27,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.bots import Bot
-from companion.choices import Choice, Part, PartOption
 from companion.bots import register as register_bot
+from companion.choices import Choice, Part, PartOption
 from companion.components import BoxNumber, BoxSpec, Checker, get_path, load_components
 from companion.engine import (
     CHANCE,
