@@ -26,7 +26,7 @@ import pathlib
 import sys
 from collections.abc import Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ..errors import UnknownGame
 
@@ -42,21 +42,32 @@ _LOADED: dict[str, Game] = {}
 _INFO: dict[str, GameInfo] = {}
 
 
-class GameInfo(NamedTuple):
+class GameInfo:
     """What a list of games knows of one without importing it (its game.toml). A
-    NamedTuple, not a dataclass: dataclasses imports inspect, 15 ms of start-up.
+    plain class: a dataclass imports inspect and a NamedTuple builds code at import,
+    milliseconds of every start.
 
     players: (fewest, most). bgg: (id, name, year) on BoardGameGeek, or None.
     option_players: option name -> (fewest, most) players it is asked of; an option
     not named here applies to every table.
     """
 
-    name: str
-    module: str
-    title: str
-    players: tuple[int, int]
-    bgg: tuple[int, str, int] | None = None
-    option_players: Mapping[str, tuple[int, int]] = {}
+    __slots__ = ("bgg", "module", "name", "option_players", "players", "title")
+
+    def __init__(self, name: str, module: str, title: str, players: tuple[int, int],
+                 bgg: tuple[int, str, int] | None = None,
+                 option_players: Mapping[str, tuple[int, int]] | None = None) -> None:
+        self.name, self.module, self.title, self.players = name, module, title, players
+        self.bgg = bgg
+        self.option_players: Mapping[str, tuple[int, int]] = dict(option_players or {})
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameInfo) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"GameInfo({self.to_json()!r})"
 
     def applies(self, option: str, players: int) -> bool:
         """Whether a table of `players` is asked about `option` (the others play its default)."""
