@@ -1,12 +1,14 @@
 """Screens: one .py + .kv pair each, loaded the first time they are shown.
 
 A game's table screen is found through entry points (issue 21: a new game is its
-package): the group `maya_companion.screens` names a game's own screen (a
+package): the group `maya_companion.screens` names either a game's own screen (a
 game_screen.GameScreen subclass with `render()` and `private_content(seat,
-seat_view) -> Widget`, its .kv beside its module); a game with none is played on
-the generic table screen (table_screen.TableScreen), which shows the board
-widget the game names in `maya_companion.boards`, or the generic board.
-GAME_SCREENS[name] is the spec of a game's table screen.
+seat_view) -> Widget`, its .kv beside its module) or a board widget for the
+generic table screen (any other widget class, built as `Board(screen)` with
+`render(frame)`). A game with no own screen is played on the generic table screen
+(table_screen.TableScreen), with its board or the generic one.
+GAME_SCREENS[name] is the spec of a game's entry point, else the generic screen's;
+screen_class(spec) is always a Screen class.
 """
 from __future__ import annotations
 
@@ -19,7 +21,6 @@ from kivy.lang import Builder
 HERE = pathlib.Path(__file__).resolve().parent
 
 SCREEN_GROUP = "maya_companion.screens"
-BOARD_GROUP = "maya_companion.boards"
 GENERIC = "table_screen:TableScreen"
 
 SCREENS = {
@@ -86,16 +87,26 @@ def _load(spec: str):
 
 
 def screen_class(spec: str):
-    """Import a screen's module, load its .kv beside it once, return the class."""
-    return _load(spec)
+    """Import a screen's module, load its .kv beside it once, return the class: the
+    screen itself, or the generic table screen for an entry point naming a board."""
+    from kivy.uix.screenmanager import Screen
+
+    found = _load(spec)
+    if isinstance(found, type) and issubclass(found, Screen):
+        return found
+    return _load(GENERIC)
 
 
 def board_class(game: str):
-    """The board widget a game brings for the generic table screen, or None."""
+    """The board widget a game's screen entry point names for the generic table
+    screen, or None (no entry point, or one naming a screen of its own)."""
+    from kivy.uix.screenmanager import Screen
+
     from companion.entrypoints import scan
 
-    spec = scan(BOARD_GROUP).get(game)
-    return _load(spec) if spec else None
+    spec = scan(SCREEN_GROUP).get(game)
+    found = _load(spec) if spec else None
+    return None if found is None or (isinstance(found, type) and issubclass(found, Screen)) else found
 
 
 def playable_games() -> list[str]:

@@ -5,10 +5,11 @@ It renders only `GameScreen.frame` (companion/frame.py) and sends back
 Log, Undo, Redo, always in the same places), a board slot, the message line and
 the choices bar (kivy_ui/widgets/choices_bar.py: choices by group and slot, a
 picker for a choice with parts; a choice's confirmation is asked by
-GameScreen.choose). A game may bring its own board widget through the entry
-point group `maya_companion.boards` (a widget built as `Board(screen)` with
-`render(frame)`); without one the generic board (kivy_ui/widgets/table_board.py)
-shows the public view's players and their public numbers.
+GameScreen.choose). A game may bring its own board widget through its screen
+entry point (`maya_companion.screens` naming a widget class that is not a
+Screen: built as `Board(screen)`, with `render(frame)`); without one the
+generic board (kivy_ui/widgets/table_board.py) shows the public view's players
+and their public numbers.
 
 The private view (through the privacy gate, kivy_ui/widgets/gate.py) shows the
 gate's view in the game's own sentences (its `private_lines`) and that seat's own

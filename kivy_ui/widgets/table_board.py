@@ -4,8 +4,9 @@ each public number the view gives them — one row each; a row's tap asks for th
 seat's private view (the privacy gate). Everything shown comes from the frame's
 public view; nothing here knows a game.
 
-A game's own board (entry point group `maya_companion.boards`) is a widget built
-as `Board(screen)` with `render(frame)`; this one is the model.
+A game's own board (its `maya_companion.screens` entry point naming a widget
+class that is not a Screen) is built as `Board(screen)` with `render(frame)`;
+this one is the model.
 """
 from __future__ import annotations
 

@@ -60,7 +60,6 @@ def owned() -> dict[pathlib.Path, str]:
     """file -> the game that owns it."""
     out: dict[pathlib.Path, str] = {}
     screens = entrypoints.scan("maya_companion.screens")
-    boards = entrypoints.scan("maya_companion.boards")
     for name, value in games.modules().items():
         module = value.split(":")[0]
         first = _module_file(module)
@@ -73,7 +72,7 @@ def owned() -> dict[pathlib.Path, str]:
         else:
             out[first.resolve()] = name
         todo = []
-        for spec in (screens.get(name), boards.get(name)):
+        for spec in (screens.get(name),):
             screen = _module_file(spec.split(":")[0]) if spec else None
             if screen is not None:
                 out[screen.resolve()] = name

@@ -29,6 +29,17 @@ def installed(ui, tmp_path):
         yield ui
 
 
+@pytest.fixture
+def with_board(ui, tmp_path):
+    with _fourth().installed(tmp_path / "site", board=True):
+        yield ui
+
+
+def _bar(s):
+    """Where Home, Log, Undo and Redo are on screen."""
+    return [tuple(w.to_window(*w.pos)) + tuple(w.size) for w in (s.ids.home, s.log_button, s.ids.undo, s.ids.redo)]
+
+
 def _choice_button(d, label):
     return next(w for w in d.walk(d.screen().ids.choices) if getattr(w, "text", None) == label)
 
@@ -58,6 +69,9 @@ def test_the_fourth_game_is_played_from_new_game_to_export_through_its_entry_poi
     assert s.ids.prompt.text == "Ana steps or shows their charm."
     charm = table.session.view(0)["you"]["charm"]  # the test peeks; the screen must not
     assert "Show your" not in _texts(d)  # a seat-only choice never reaches the public bar
+    assert d.cut_off() == []
+    bar = _bar(s)
+    step_place = tuple(_choice_button(d, "Step").to_window(*_choice_button(d, "Step").pos))
 
     # A choice with two parts: the picker asks one at a time, offering only what is still legal.
     d.tap(_choice_button(d, "Hop"))
@@ -70,6 +84,9 @@ def test_the_fourth_game_is_played_from_new_game_to_export_through_its_entry_poi
     assert table.public_view()["players"][0]["score"] == 4
     assert "score 4" in s.board.rows[0].text
     assert s.ids.prompt.text == "Ben steps or shows their charm."
+    d.frames(2)
+    assert _bar(s) == bar  # the top bar never moves
+    assert tuple(_choice_button(d, "Step").to_window(*_choice_button(d, "Step").pos)) == step_place
 
     # Undo and Redo in their fixed places.
     d.tap(s.ids.undo)
@@ -116,3 +133,17 @@ def test_the_fourth_game_is_played_from_new_game_to_export_through_its_entry_poi
     d.tap(d.screen().ids.export)
     written = sorted((tmp_path / "exports").iterdir())
     assert any("Charm hunt" in p.read_text(encoding="utf-8") for p in written if p.suffix == ".csv")
+
+
+def test_a_game_brings_its_own_board_through_its_screen_entry_point(with_board):
+    d = with_board
+    screen = d.fill_new_game("Charm hunt", ("Ana", "Ben"))
+    d.tap(screen.ids.start)
+    assert d.until(lambda: d.screen().name == "charms", 5)
+    s = d.screen()
+    assert type(s).__name__ == "TableScreen" and type(s.board).__name__ == "CharmBoard"
+    target = d.app.table.public_view()["target"]
+    assert s.board.tracks[0].text == "Ana: " + "·" * target
+    d.tap(_choice_button(d, "Step"))
+    assert s.board.tracks[0].text == "Ana: ●" + "·" * (target - 1)
+    d.app.leave_game()
