@@ -105,3 +105,20 @@ def test_register_and_unregister_still_add_a_game_for_a_test():
     finally:
         fourth.unregister()
     assert "charms" not in games.names()
+
+
+def test_a_distribution_installed_later_is_seen_at_the_next_start(tmp_path, monkeypatch):
+    """The entry points are kept on disk while no folder on sys.path changes; installing
+    a distribution adds a *.dist-info folder, which changes its folder."""
+    monkeypatch.setenv("MAYA_COMPANION_DATA", str(tmp_path / "data"))
+    site = tmp_path / "site"
+    site.mkdir()
+    monkeypatch.syspath_prepend(str(site))
+    entrypoints.forget()
+    assert "later" not in entrypoints.scan("maya_companion.games")
+    dist = site / "later_game-2.0.dist-info"
+    dist.mkdir()
+    (dist / "entry_points.txt").write_text("[maya_companion.games]\nlater = later_game:GAME\n", encoding="utf-8")
+    entrypoints._CACHE.clear()  # a new process: only the disk cache is left
+    assert entrypoints.scan("maya_companion.games")["later"] == "later_game:GAME"
+    entrypoints.forget()

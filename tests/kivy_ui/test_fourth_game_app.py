@@ -147,3 +147,12 @@ def test_a_game_brings_its_own_board_through_its_screen_entry_point(with_board):
     d.tap(_choice_button(d, "Step"))
     assert s.board.tracks[0].text == "Ana: ●" + "·" * (target - 1)
     d.app.leave_game()
+
+
+def test_a_game_without_a_screen_of_its_own_gets_the_generic_one(installed):
+    from kivy_ui.screens import GAME_SCREENS, GENERIC, screen_class
+
+    assert GAME_SCREENS["charms"] == GENERIC
+    assert GAME_SCREENS["maya"] == "kivy_ui.screens.maya:MayaScreen"  # its own, from pyproject.toml
+    assert screen_class(GAME_SCREENS["charms"]).__name__ == "TableScreen"
+    assert "charms" in GAME_SCREENS and "nonsense" not in GAME_SCREENS
