@@ -30,6 +30,9 @@ from .game_screen import GameScreen
 
 Factory.register("ChoicesBar", cls=ChoicesBar)
 
+#: The most height the choices bar takes from the board; more choices scroll.
+CHOICES_MAX = 190
+
 
 class TableScreen(GameScreen):
     can_undo = BooleanProperty(False)
@@ -37,6 +40,20 @@ class TableScreen(GameScreen):
     def __init__(self, **kw):
         super().__init__(**kw)
         self.board = None
+
+    def on_kv_post(self, base_widget):
+        super().on_kv_post(base_widget)
+        self.ids.choices.bind(height=self._fit_choices)
+        self._fit_choices()
+
+    def _fit_choices(self, *_):
+        """The bar's place is as tall as its choices (up to CHOICES_MAX), and scrolls
+        only when they are taller: a tap on a bar that fits never nudges it, so a
+        button stays where the finger found it."""
+        scroll, bar = self.ids.choices_scroll, self.ids.choices
+        scroll.height = min(dp(CHOICES_MAX), bar.height)
+        scroll.do_scroll_y = bar.height > scroll.height
+        scroll.scroll_y = 1
 
     # --- GameScreen's hooks ----------------------------------------------------------
     def new_table(self):

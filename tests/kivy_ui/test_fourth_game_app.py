@@ -35,9 +35,14 @@ def with_board(ui, tmp_path):
         yield ui
 
 
+def _place(w):
+    """Where a widget is on screen, to the pixel."""
+    return tuple(round(v) for v in (*w.to_window(*w.pos), *w.size))
+
+
 def _bar(s):
     """Where Home, Log, Undo and Redo are on screen."""
-    return [tuple(w.to_window(*w.pos)) + tuple(w.size) for w in (s.ids.home, s.log_button, s.ids.undo, s.ids.redo)]
+    return [_place(w) for w in (s.ids.home, s.log_button, s.ids.undo, s.ids.redo)]
 
 
 def _choice_button(d, label):
@@ -70,8 +75,9 @@ def test_the_fourth_game_is_played_from_new_game_to_export_through_its_entry_poi
     charm = table.session.view(0)["you"]["charm"]  # the test peeks; the screen must not
     assert "Show your" not in _texts(d)  # a seat-only choice never reaches the public bar
     assert d.cut_off() == []
+    d.frames(5)  # the screen's transition and the choices' scroll view settle
     bar = _bar(s)
-    step_place = tuple(_choice_button(d, "Step").to_window(*_choice_button(d, "Step").pos))
+    step_place = _place(_choice_button(d, "Step"))
 
     # A choice with two parts: the picker asks one at a time, offering only what is still legal.
     d.tap(_choice_button(d, "Hop"))
@@ -84,9 +90,9 @@ def test_the_fourth_game_is_played_from_new_game_to_export_through_its_entry_poi
     assert table.public_view()["players"][0]["score"] == 4
     assert "score 4" in s.board.rows[0].text
     assert s.ids.prompt.text == "Ben steps or shows their charm."
-    d.frames(2)
+    d.frames(5)
     assert _bar(s) == bar  # the top bar never moves
-    assert tuple(_choice_button(d, "Step").to_window(*_choice_button(d, "Step").pos)) == step_place
+    assert _place(_choice_button(d, "Step")) == step_place  # nor a choice from player to player
 
     # Undo and Redo in their fixed places.
     d.tap(s.ids.undo)
