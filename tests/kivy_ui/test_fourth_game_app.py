@@ -74,7 +74,7 @@ def test_the_fourth_game_is_played_from_new_game_to_export_through_its_entry_poi
     assert s.ids.prompt.text == "Ana steps or shows their charm."
     charm = table.session.view(0)["you"]["charm"]  # the test peeks; the screen must not
     assert "Show your" not in _texts(d)  # a seat-only choice never reaches the public bar
-    assert d.cut_off() == []
+    assert d.cut_off() == [] and d.small_text(s) == [], d.small_text(s)
     d.frames(5)  # the screen's transition and the choices' scroll view settle
     bar = _bar(s)
     step_place = _place(_choice_button(d, "Step"))
