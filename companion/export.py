@@ -31,7 +31,6 @@ from typing import Any
 
 from .errors import CompanionError
 from .fairness import record, walk
-from .games import get_game
 from .journal import Journal
 from .players import Roster
 from .records import ExportError, finished, finished_game, history_row
@@ -88,10 +87,9 @@ CSV_COLUMNS = ("game_id", "game", "title", "date", "started_utc", "duration_min"
 
 
 def _title(name: str) -> str:
-    try:
-        return get_game(name).title or name
-    except CompanionError:
-        return name
+    from .games import title
+
+    return title(name)
 
 
 def csv_rows(journal: Journal, rows: list[dict[str, Any]], roster: Roster | None = None) -> Iterator[dict[str, Any]]:
@@ -144,12 +142,16 @@ def _uuid(*parts: object) -> str:
 
 
 def _bgg(name: str) -> Any:
-    """The game's BoardGameGeek entry (Game.bgg, declared in the game's own package),
-    or None when it has none or cannot be loaded."""
+    """The game's BoardGameGeek entry (declared in the game's own game.toml, read
+    without importing its rules), or None when it has none or cannot be read."""
+    from .engine import BoardGameGeek
+    from .games import info
+
     try:
-        return get_game(name).bgg
+        bgg = info(name).bgg
     except CompanionError:
         return None
+    return BoardGameGeek(*bgg) if bgg else None
 
 
 def manual_winner(result: dict[str, Any]) -> bool:
