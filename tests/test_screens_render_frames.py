@@ -37,7 +37,6 @@ ALLOW_ACTIONS = {
     "kivy_ui/screens/game_screen.py": "frame",
     "kivy_ui/screens/home.py": "frame",
     "kivy_ui/screens/log.py": "frame",
-    "kivy_ui/phones.py": "phones",
     "kivy_ui/screens/phones.py": "phones",
     "kivy_ui/screens/maya.py": "maya",
     "kivy_ui/widgets/maya_private.py": "maya",
