@@ -31,7 +31,7 @@ from .corrections import step
 from .engine import CHANCE, Game
 from .errors import CompanionError
 from .games import get_game
-from .session import draw_rng
+from .chance import draw_rng
 
 COMMIT = "maya-companion-commit:"
 
