@@ -146,18 +146,7 @@ class HomeScreen(Screen):
             self.refresh()
             self.ids.notice.text = str(e)
             return
-        session = app.session
-        if session is not None and session.id == g["id"]:
-            # The game open in the app is gone: nothing may act on it any more.
-            if app.table is not None:
-                app.table.close_gate()
-                app.table.cancel_peek()
-            session.close()
-            app.table = None
-            app.session = None
-            panel = getattr(app, "sim_panel", None)
-            if panel is not None:
-                panel.refresh()
+        app.drop_game(g["id"])  # the game open in the app is gone: nothing may act on it any more
         self.refresh()
         self.ids.notice.text = f"{game_title(g['game'])} with {names(g['players'])} was abandoned."
 
