@@ -60,3 +60,42 @@ def fixed_by(name: str) -> str:
 def closed_view(name: str, why: Any) -> str:
     return (f"{name}'s private view stays closed: the companion could not record that it was "
             f"looked at ({why}).")
+
+
+# --- Home: the games in progress ------------------------------------------------------
+def names(players: Sequence[str]) -> str:
+    """"Ana", "Ana and Ben", "Ana, Ben and Cy"."""
+    players = list(players)
+    if not players:
+        return ""
+    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+
+
+def moves(n: int) -> str:
+    return "1 move" if n == 1 else f"{n} moves"
+
+
+def resume_hint(any_game: bool) -> str:
+    return "Games in progress — tap to resume:" if any_game else "No game in progress."
+
+
+def show_more(showing_all: bool, newest: int, total: int) -> str:
+    return f"Show newest {newest}" if showing_all else f"Show all {total}"
+
+
+def resume_row(title: str, n: int, started: str) -> str:
+    return f"Resume {title} — {moves(n)}, started {started}"
+
+
+def abandon_question(title: str, players: Sequence[str]) -> str:
+    return f"Abandon {title} with {names(players)}?"
+
+
+def abandon_consequence(n: int) -> str:
+    kept = ("No move has been made yet." if n == 0 else
+            f"Its {'move stays' if n == 1 else f'{n} moves stay'} in the journal.")
+    return f"It will no longer be offered to resume and will not count as a finished game. {kept}"
+
+
+def abandoned(title: str, players: Sequence[str]) -> str:
+    return f"{title} with {names(players)} was abandoned."

@@ -73,8 +73,8 @@ class EndScreen(Screen):
         box = self.ids.ranking
         box.clear_widgets()
         end = frame.result if frame is not None else None
-        self._show_bgstats(app, frame.session_id if end is not None else None)
-        if end is None:
+        self._show_bgstats(app, frame.session_id if frame is not None and end is not None else None)
+        if frame is None or end is None:
             from companion.table_words import not_over
 
             self.ids.headline.text = not_over()

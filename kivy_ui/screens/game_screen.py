@@ -11,8 +11,9 @@ A game screen subclasses GameScreen and provides `render()` (the public view),
 `private_content(seat, view)` (what the open gate shows that seat),
 `new_table()` (forget what belonged to the previous game) and `reset_input()`
 (back to the first step of entering a move, after Undo or Redo). It may
-override `on_log(new_entries, news)` to react to what just happened (news is
-False after an Undo, a Redo or a resume: nothing there is to be celebrated).
+override `on_log(new_entries, news)` to react to what just happened (the
+session's LogEntry objects; news is False after an Undo, a Redo, a fix or a
+resume: nothing there is to be celebrated).
 
 A private view's content may keep a half-entered choice: if it has
 `draft() -> object | None` and `offer_draft(draft)`, the draft is kept for that
@@ -27,6 +28,8 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
+
+from companion.log import LogEntry
 
 from .. import theme
 from ..widgets.gate import GateView
@@ -71,7 +74,7 @@ class GameScreen(Screen):
     def reset_input(self):
         """Back to the first step of entering a move."""
 
-    def on_log(self, new_entries: list[dict], news: bool) -> None:
+    def on_log(self, new_entries: list[LogEntry], news: bool) -> None:
         """New log entries since the last render; news: made just now by a player."""
 
     # --- the frame and choices (issue 21) ----------------------------------------------

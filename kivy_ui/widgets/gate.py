@@ -223,7 +223,7 @@ class GateView:
             self._confirm = self._confirm or ConfirmPeek()
             self.overlay = self._confirm
             self._confirm.show(table, gate)
-        else:
+        elif gate is not None:
             self._private = self._private or PrivateOverlay()
             self.overlay = self._private
             view = dict(gate.view)

@@ -39,7 +39,7 @@ class Counter:
 
 
 def test_each_change_publishes_one_frame_handed_to_every_listener(journal):
-    s, table = madness(journal)
+    _s, table = madness(journal)
     seen = Counter(table)
     assert table.play({"actor": 1, "type": "start_card", "card": "+1"})
     assert len(seen.frames) == 1 and seen.frames[0].kind == "move"
@@ -57,7 +57,7 @@ def test_each_change_publishes_one_frame_handed_to_every_listener(journal):
 
 
 def test_a_move_that_closes_another_seats_view_is_one_frame(journal):
-    s, table = madness(journal)
+    _s, table = madness(journal)
     table.play({"actor": 1, "type": "start_card", "card": "+1"})
     table.open_gate(1, BY_TOUCH)
     seen = Counter(table)
@@ -84,7 +84,7 @@ def test_the_frame_is_frozen(journal):
 
 
 def test_leds_are_on_for_the_seats_that_act_and_blink_for_an_open_view(journal):
-    s, table = madness(journal)
+    _s, table = madness(journal)
     assert {led.name: led.state for led in table.frame().cue.leds} == {"seat1": "off", "seat2": "on"}
     table.play({"actor": 1, "type": "start_card", "card": "+1"})
     assert {led.name: led.state for led in table.frame().cue.leds} == {"seat1": "on", "seat2": "off"}
@@ -117,7 +117,7 @@ def test_play_says_what_the_move_did_in_the_logs_words(journal):
 
 def test_a_double_tap_is_ignored_silently(journal):
     now = [0.0]
-    s, table = madness(journal, clock=lambda: now[0], settle=0.35)
+    _s, table = madness(journal, clock=lambda: now[0], settle=0.35)
     table.play({"actor": 1, "type": "start_card", "card": "+1"})
     out = table.play({"actor": 0, "type": "play", "card": "+2"})
     assert out == Outcome(False, "") and not table.frame().message
@@ -205,7 +205,7 @@ def test_a_redone_move_keeps_its_entry_and_says_so(journal):
 
 
 def test_a_fix_is_in_the_log_with_who_made_it(journal):
-    s, table = madness(journal)
+    _s, table = madness(journal)
     table.play({"actor": 1, "type": "start_card", "card": "+1"})
     assert table.correct("count", 7, 0) == Outcome(True, "Ana fixed the count to 7.")
     last = table.frame().log[-1]
