@@ -132,8 +132,8 @@ class PhoneService:
             return
 
         def play(seat: int, action: dict) -> tuple[bool, str]:
-            ok = table.play(action)
-            return ok, "" if ok else (table.message or "That cannot be done now.")
+            outcome = table.play(action)  # an Outcome: the hub sends a plain bool to the page
+            return outcome.ok, "" if outcome.ok else (outcome.sentence or "That cannot be done now.")
 
         def post(fn: Any) -> None:
             Clock.schedule_once(lambda _dt: fn(), 0)
