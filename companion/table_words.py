@@ -99,3 +99,7 @@ def abandon_consequence(n: int) -> str:
 
 def abandoned(title: str, players: Sequence[str]) -> str:
     return f"{title} with {names(players)} was abandoned."
+
+
+def empty_log() -> str:
+    return "Nothing has happened yet."

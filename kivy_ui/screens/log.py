@@ -18,6 +18,7 @@ from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 
+from companion import table_words as words
 from companion.log import LogEntry
 
 from .. import theme
@@ -76,7 +77,7 @@ class LogOverlay(GateModal):
         self.close_button.bind(on_release=lambda *_: self.dismiss(animation=False))
         top.add_widget(self.close_button)
         box.add_widget(top)
-        self.empty = Factory.Body(text="Nothing has happened yet.", size_hint_y=None, height=0, opacity=0,
+        self.empty = Factory.Body(text=words.empty_log(), size_hint_y=None, height=0, opacity=0,
                                   font_size=sp(24))
         box.add_widget(self.empty)
         self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(10), scroll_type=["bars", "content"])
