@@ -225,7 +225,8 @@ class TableController(GateKeeper, DeviceHandling):
         log = self.log()
         colours = tuple(c if isinstance(c, str) and c else None for c in (self.session.meta.get("colours") or ()))
         return TableFrame(
-            serial=self._serial, kind=kind, game=game.name, title=game.title or game.name,
+            serial=self._serial, kind=kind, game=str(getattr(self.session, "game_name", "") or game.name),
+            title=game.title or game.name,
             players=tuple(self.players), view=view,
             waiting=str((view.get("waiting_for") or {}).get("sentence") or ""), acting=acting,
             choices=tuple(public), gate=self._gate_frame(), message=self.message or "",
