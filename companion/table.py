@@ -113,6 +113,7 @@ class TableController(GateKeeper, DeviceHandling):
         self._serial = 0
         self._frame: TableFrame | None = None
         self._busy = 0  # >0 while the controller itself changes the session
+        self._publishing = 0  # >0 while a frame is being handed to the listeners
         subscribe = getattr(session, "subscribe", None)
         self._unsubscribe: Callable[[], Any] | None = subscribe(self._session_changed) if subscribe else None
 
@@ -135,11 +136,17 @@ class TableController(GateKeeper, DeviceHandling):
             self._close_gate()  # the game is over: no private view lingers behind the end screen
             self.pending_peek = None
         frame = self._frame = self._build(kind)
-        for fn in list(self._frame_listeners):
-            fn(frame)
         what = _WHAT.get(kind, kind)
-        for listener in list(self._listeners):
-            listener(self, what)
+        # A listener that reads frame() meanwhile gets this frame: no timeout is handled
+        # (and no second frame published) until every listener has had this one.
+        self._publishing += 1
+        try:
+            for fn in list(self._frame_listeners):
+                fn(frame)
+            for listener in list(self._listeners):
+                listener(self, what)
+        finally:
+            self._publishing -= 1
 
     @contextlib.contextmanager
     def _quiet(self) -> Iterator[None]:
@@ -204,7 +211,8 @@ class TableController(GateKeeper, DeviceHandling):
     # --- the frame: what screens and phones read (companion/frame.py) ------------
     def frame(self) -> TableFrame:
         """The latest frame (built now if none was published yet)."""
-        self.tick()  # a gate whose time is up closes first (and publishes)
+        if not self._publishing:
+            self.tick()  # a gate whose time is up closes first (and publishes)
         if self._frame is None:
             self._frame = self._build("start")
         return self._frame

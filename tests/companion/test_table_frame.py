@@ -285,3 +285,20 @@ def test_no_frame_shows_a_seats_secret_outside_its_gate(journal, name, seed):
         assert all(c.public for c in frame.choices), "a public frame offers only public choices"
         if frame.gate.seat is not None:
             assert all(c.seat in (None, frame.gate.seat) for c in frame.gate.choices)
+
+
+def test_every_listener_gets_the_frames_in_the_same_order_even_when_one_reads_frame(journal):
+    """A listener reading frame() while a frame is handed out (the gate's time just
+    ran out) gets that same frame; the timeout is its own frame after, for everyone."""
+    now = [0.0]
+    s, table = madness(journal, clock=lambda: now[0], timeout=5)
+    table.play({"actor": 1, "type": "start_card", "card": "+1"})
+    table.open_gate(0, BY_TOUCH)
+    first, second = [], []
+    table.subscribe_frames(lambda f: first.append((f, table.frame())))
+    table.subscribe_frames(second.append)
+    now[0] = 10.0  # the view's time is up, and Ana plays before anyone ticked
+    table.play({"actor": 0, "type": "play", "card": "+2"})
+    assert [f for f, _ in first] == second and all(f is seen for f, seen in first)
+    table.tick()
+    assert second[-1].gate.seat is None and [f for f, _ in first] == second
