@@ -291,7 +291,7 @@ def test_every_listener_gets_the_frames_in_the_same_order_even_when_one_reads_fr
     """A listener reading frame() while a frame is handed out (the gate's time just
     ran out) gets that same frame; the timeout is its own frame after, for everyone."""
     now = [0.0]
-    s, table = madness(journal, clock=lambda: now[0], timeout=5)
+    _s, table = madness(journal, clock=lambda: now[0], timeout=5)
     table.play({"actor": 1, "type": "start_card", "card": "+1"})
     table.open_gate(0, BY_TOUCH)
     first, second = [], []
