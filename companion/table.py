@@ -367,14 +367,15 @@ class TableController(GateKeeper, DeviceHandling):
             move["actor"] = seat
         if self._bounced(move["actor"]):
             return Outcome(False)  # the second touch of a double tap: silently nothing
+        if self.gate is not None and self.gate.seat != move["actor"]:
+            # Someone else's secret must not stay on screen while the game moves on
+            # (closed in this change's frame, whether the move is taken or refused).
+            self._close_gate()
         try:
             with self._quiet():
                 self.session.act(move)
         except CompanionError as e:
             return self._say(str(e))
-        if self.gate is not None and self.gate.seat != move["actor"]:
-            # Someone else's secret must not stay on screen while the game moves on.
-            self._close_gate()
         self._last_play = (self.clock(), move["actor"])
         self.message = self.notice = None
         self.selected = None
