@@ -368,8 +368,7 @@ class TableController(GateKeeper, DeviceHandling):
         if self._bounced(move["actor"]):
             return Outcome(False)  # the second touch of a double tap: silently nothing
         if self.gate is not None and self.gate.seat != move["actor"]:
-            # Someone else's secret must not stay on screen while the game moves on
-            # (closed in this change's frame, whether the move is taken or refused).
+            # Someone else's secret must not stay on screen while the game moves on.
             self._close_gate()
         try:
             with self._quiet():
