@@ -492,6 +492,7 @@ def test_at_start_up_home_does_not_collect_before_its_first_frame(ui, monkeypatc
     asked = []
     monkeypatch.setattr(app_module, "release_memory", lambda *a: asked.append(1))
     monkeypatch.setattr(d.app, "session", None)
+    monkeypatch.setattr(d.app, "table", None)  # the app knows a game by its table
     d.app.show("home")
     d.wait(app_module.RELEASE_AFTER + 0.2)
     assert asked == []
