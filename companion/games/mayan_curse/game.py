@@ -11,12 +11,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ...choices import Choice
 from ...components import BoxSpec
 from ...engine import CHANCE, Correction, Game, Move, Option, Result, TagKind, TagUse, check_shape, require
 from ...errors import BadOption
 from . import actions as A
 from . import boulders, rounds, stelae, temple
 from .components import COLOURS, as_box, box_spec
+from .menu import menu
 from .purse import draw_outcomes, sample_draw
 from .scoring import result
 from .state import BOULDERS, DRAW, OVER, REVEAL, TURN, VALUE, Opts, State, event
@@ -189,6 +191,9 @@ class MayanCurse(Game):
                            f"waiting for {names_of(state, sorted(now))}.")
         new: State = self.dispatch(state, action)
         return new
+
+    def menu(self, state: State, seat: int) -> list[Choice]:
+        return menu(state, seat)
 
     def view(self, state: State, viewer: Any) -> dict[str, Any]:
         return view(state, viewer)
