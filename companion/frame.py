@@ -86,3 +86,4 @@ class TableFrame:
     cue: Cue = Cue()
     over: bool = False
     devices: Mapping[str, str] = field(default_factory=dict)
+    colours: tuple[str, ...] = ()  # each seat's colour chosen at New game ("" when none)

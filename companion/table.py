@@ -273,7 +273,8 @@ class TableController:
             view=view, waiting=str((view.get("waiting_for") or {}).get("sentence") or ""), acting=acting,
             choices=tuple(public), gate=gate, message=self.message or "", notice=self.notice or "",
             undo=Ability(undo_ok, undo_why), redo=Ability(redo_ok, redo_why), pending_undo=self.pending_undo,
-            cue=Cue(leds=acting), over=over, devices=dict(self.device_problems))
+            cue=Cue(leds=acting), over=over, devices=dict(self.device_problems),
+            colours=tuple(str(c or "") for c in (self.session.meta.get("colours") or [])))
 
     def seat_frame(self, seat: int) -> GateFrame:
         """One seat's own view and own choices (Choice.seat == seat), for the open gate
