@@ -137,7 +137,7 @@ def stones_part(state: State) -> tuple[Part, tuple[dict[str, Any], ...]]:
     """Three stones out of the purse's kinds, picked one at a time, in any order; only
     the kinds the purse still holds after the picks so far."""
     legal = tuple({"stones": hand} for hand in _hands(tuple(state.box.kinds), tuple(state.purse)))
-    return Part("stones", "The 3 stones you drew", _stone_options(state), count=3), legal
+    return Part("stones", "Tap the 3 stones you drew:", _stone_options(state), count=3), legal
 
 
 def own_turn_choices(state: State, seat: int) -> list[Choice]:

@@ -17,7 +17,7 @@ from .components import COLOURS, HAND, PLACES
 from .knowledge import knowledge
 from .rounds import clockwise_from
 from .scoring import result
-from .state import BOULDERS, ENTRANCE, OVER, REVEAL, TURN, VALUE, State
+from .state import BOULDERS, DRAW, ENTRANCE, OVER, REVEAL, TURN, VALUE, State
 from .stelae import missing_values
 from .words import (
     BOARD_WORDS,
@@ -25,6 +25,7 @@ from .words import (
     hand_words,
     info_line,
     marks,
+    private_words,
     round_end_words,
     tumble_cue,
     tumble_sentence,
@@ -139,6 +140,8 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
         "first_player": state.first,
         "turn_order": list(clockwise_from(state, state.first)),
         "current": state.queue[0] if state.phase in (TURN, VALUE) else None,
+        # whose draw a person enters now (physical randomness): public, the table watches it drawn
+        "draw_for": state.queue[0] if state.phase in (DRAW, VALUE) and state.queue else None,
         "purse": sum(state.purse) - sum(p["drawn"] for p in players),  # what the bag holds
         "players": players,
         "cameras_left": state.cameras,
@@ -176,4 +179,5 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
             "stelae": [{"colour": c, "place": p, "value": val or None} for c, p, val in s.stelae],
             "knowledge": knowledge(state, viewer),
         }
+        v["you"]["words"] = private_words(v["you"])
     return v

@@ -189,3 +189,34 @@ def round_end_words(state: State, number: int, done: list[Any]) -> dict[str, Any
         lines.append(f"A boulder reached the entrance: reset the first {state.box.rows} slabs of the passage.")
     lines.append(f"Entrance spaces blocked: {state.at_entrance()} of {len(state.boulders)}.")
     return {"title": f"Round {number}: the boulders tumbled", "lines": lines, "close": "Tap when the board matches."}
+
+
+def stela_line(colour: str, place: str, values: list[Any]) -> str:
+    """A player's own stelae of one colour and place: "Gray stelae: 2 + 4 = 6 knowledge";
+    None is a value not entered yet (physical stelae)."""
+    name = colour.capitalize() + (" stela" if len(values) == 1 else " stelae")
+    name += " (temple)" if place == "temple" else ""
+    missing = values.count(None)
+    if len(values) == 1:
+        return f"{name}: " + ("not entered yet" if missing else f"{values[0]} knowledge")
+    summed = " + ".join("?" if v is None else str(v) for v in values)
+    if missing:
+        return f"{name}: {summed} ({missing} not entered yet)"
+    return f"{name}: {summed} = {sum(values)} knowledge"
+
+
+def private_words(you: dict[str, Any]) -> dict[str, Any]:
+    """The sentences of a seat's private view (its own secrets, for it only): the stones'
+    heading, one line per stela colour and place (with the colour, for its chip), the
+    knowledge so far."""
+    held = bool(you["stones"] or you["played"])
+    stelae = []
+    for colour in ("brown", "gray", "beige"):
+        for place in ("passage", "temple"):
+            values = [x["value"] for x in you["stelae"] if x["colour"] == colour and x["place"] == place]
+            if values:
+                stelae.append({"colour": colour, "sentence": stela_line(colour, place, values)})
+    return {"stones": "Your sacred stones" if held else "No stones in hand now.",
+            "play": "Tap a stone to play it (the table sees it). Any 2 together are a wild.",
+            "played": "(played)", "stelae": stelae,
+            "knowledge": f"Your knowledge if you escape now: {you['knowledge']}"}
