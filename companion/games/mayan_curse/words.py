@@ -219,4 +219,5 @@ def private_words(you: dict[str, Any]) -> dict[str, Any]:
     return {"stones": "Your sacred stones" if held else "No stones in hand now.",
             "play": "Tap a stone to play it (the table sees it). Any 2 together are a wild.",
             "played": "(played)", "stelae": stelae,
+            "names": {k: stone_name(k) for k in list(you["stones"]) + list(you["played"])},
             "knowledge": f"Your knowledge if you escape now: {you['knowledge']}"}
