@@ -100,8 +100,8 @@ class Passage(Widget):
         self._view = view
         self._ensure_rows(view["rows"])
         words = view.get("words") or {}
-        for lab, key in zip(self.end_labels, ("entrance", "board")):
-            lab.text = str(words.get(key, ""))
+        for lab, word in zip(self.end_labels, ("entrance", "board")):
+            lab.text = str(words.get(word, ""))
         self._redraw()
 
     def strip(self, index: int) -> tuple[float, float]:
