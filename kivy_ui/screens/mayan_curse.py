@@ -120,7 +120,7 @@ class MayanCurseScreen(GameScreen):
         cue = v.get("boulder_cue")
         self._show_cue(cue is not None)
         if cue is not None:
-            self.cue_title, self.cue_detail = cue["title"], cue["sentence"]
+            self.cue_title, self.cue_detail = cue["title"], cue["sentence"]  # 800x480 holds no more
         self._render_choices(f, v, cue is not None)
         self.ids.passage.show(v)
         self._cues(v)

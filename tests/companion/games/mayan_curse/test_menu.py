@@ -114,23 +114,17 @@ def test_every_turn_shows_the_same_reports_in_the_same_places():
                 ("escape", 5), ("end_turn", 6)]
 
 
-def hidden_values(state):
-    """The words of what the table does not know: stones in hand (not played) and
-    stela values (not revealed yet)."""
-    words = set()
-    for s in state.seats:
-        for k in s.stones:
-            words.add(A.stone_name(k).lower())
-    return words
-
-
 def test_no_public_choice_names_a_hidden_value():
     """A public choice's every word is the same whatever the hands and values are:
     the menu of a state with the secrets swapped out says the same."""
     for state in STATES:
         for seat in seats_to_ask(state):
             public = [c for c in GAME.menu(state, seat) if c.public]
+            stones = {A.stone_name(k).split(" / ")[0].lower() for k in state.box.kinds}
             for c in public:
+                words = " ".join([c.label, c.sentence, c.confirm or "", c.why]
+                                 + [o.label for p in c.parts for o in p.options]).lower()
+                assert not any(k in words for k in stones), (c.key, words)
                 assert c.action.get("type") not in A.PRIVATE and c.action.get("actor") != CHANCE
                 assert "stones" not in c.action and "value" not in c.action
             own = [c for c in GAME.menu(state, seat) if not c.public]
