@@ -150,6 +150,16 @@ class SecretPanel(BoxLayout):
         else:
             self.screen._fill_private(self.seat)
 
+    def draft(self) -> dict | None:
+        """The stones tapped so far of an entry not finished (kept when the view closes)."""
+        picks = {k: dict(v) for k, v in self._picks.items() if any(v.values())}
+        return picks or None
+
+    def offer_draft(self, draft: dict) -> None:
+        """The view opens again: the stones tapped last time are still tapped."""
+        self._picks = {k: dict(v) for k, v in draft.items()}
+        self.screen._fill_private(self.seat)
+
     def clear(self) -> None:
         self._picks.clear()
         self.stones.clear_widgets()

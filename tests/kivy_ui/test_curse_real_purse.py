@@ -76,3 +76,27 @@ def test_the_screen_only_renders_the_frame():
             if isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) \
                     and node.left.attr in ("label", "text"):  # a label against words: picking by its text
                 assert not any(isinstance(c, ast.Constant) for c in node.comparators), (path, node.lineno)
+
+
+def test_stones_half_entered_are_still_tapped_when_the_view_opens_again(ui):
+    """Two stones tapped, the view hidden (or timed out): they wait as that seat's
+    draft, and the third tap enters the hand."""
+    d = ui
+    table = curse_game(d, ("Ana", "Ben"), options={"purse": "real", "stelae": "digital"})
+    screen = d.screen()
+
+    def tap_stone(stone):
+        d.tap(next(w for w in d.walk(screen.gate_view.overlay)
+                   if getattr(w, "text", "").endswith("[/color] " + stone)))
+
+    table.open_gate(0, "fob")
+    d.frames(2)
+    tap_stone("Dog")
+    tap_stone("Bird")
+    table.close_gate()
+    d.frames(2)
+    table.open_gate(0, "fob")
+    d.frames(2)
+    assert "Tap the 3 stones you drew: Dog, Bird" in " ".join(d.texts(screen.gate_view.overlay))
+    tap_stone("Serpent")
+    assert sorted(table.session.view(0)["you"]["stones"]) == ["bird", "dog", "serpent"]
