@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .choices import Choice
+from .viewschema import View
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ class TableFrame:
     game: str
     title: str
     players: tuple[str, ...]
-    view: Mapping[str, Any]
+    view: View
     waiting: str
     acting: tuple[int, ...]
     choices: tuple[Choice, ...]

@@ -36,10 +36,12 @@ from .engine import CHANCE, TABLE
 from .errors import BadComponents, BadOption, CannotUndo, CompanionError, IllegalAction, JournalError
 from .games import get_game
 from .journal import Journal, dumps, loads
-from .plaindata import check_action, plain_data_problem
+from .moves import parse_action
+from .plaindata import plain_data_problem
 from .seats import is_seat, is_seat_number, parse_seat
 from .snapshots import SNAPSHOT_EVERY, GameUnpickler, States
 from .undo import Peeks, can_undo, needs_confirm, private_digest, rehide_steps, undo_plan
+from .viewschema import View
 
 RANDOMNESS = ("digital", "physical")
 MAX_DEALS = 10_000  # a game that keeps asking for draws forever is a bug, not a hang
@@ -331,7 +333,7 @@ class Session:
     def legal_actions(self, actor: Any) -> list[dict[str, Any]]:
         return self.game.legal_actions(self.state, actor)
 
-    def view(self, viewer: Any = TABLE) -> dict[str, Any]:
+    def view(self, viewer: Any = TABLE) -> View:
         return self.game.view(self.state, viewer)
 
     def result(self) -> Any:
@@ -361,8 +363,11 @@ class Session:
             fn(self, event)
 
     def _check_action(self, action: Any) -> tuple[dict[str, Any], str]:
-        """The action as a replay will read it back, and its JSON (plaindata.check_action)."""
-        return check_action(self.game, self.state, action)
+        """The action as a replay will read it back, and its JSON: checked once, by
+        parse_action (plain data it can journal, shape, move, actor, fields);
+        IllegalAction with a sentence, nothing changed, otherwise."""
+        payload = dumps(parse_action(self.game, self.state, action, record=True).action)
+        return loads(payload), payload
 
     def act(self, action: dict[str, Any]) -> Any:
         """Apply, deal the draws that follow (digital), commit them all in one
@@ -370,11 +375,12 @@ class Session:
 
         An illegal action raises IllegalAction and changes nothing; a commit the
         disk refuses raises JournalError and changes nothing (on disk or here)."""
-        action, payload = self._check_action(action)
-        if action.get("actor") == CHANCE and self.randomness == "digital":
+        said = action if isinstance(action, dict) else {}  # what it says, before it is checked
+        if said.get("actor") == CHANCE and self.randomness == "digital":
             raise IllegalAction("The companion makes the draws in this game; nobody enters them.")
-        if action.get("type") == CORRECTION:
+        if said.get("type") == CORRECTION:
             raise IllegalAction("A number is fixed with Fix a number, not as a move.")
+        action, payload = self._check_action(action)
         after = self._apply(action)
         finished = self._commit([(action, payload, after)] + self._draws_after(after))
         self._notify("action")
@@ -387,7 +393,7 @@ class Session:
         raising a TypeError or KeyError on it) is refused like any illegal action.
         apply is pure, so nothing changed."""
         try:
-            return self.game.apply(self.state, action)
+            return self.game.play(self.state, action)  # checked once, by _check_action
         except CompanionError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):

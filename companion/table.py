@@ -39,7 +39,7 @@ from typing import Any, Protocol, cast
 
 from .choices import Choice, complete, find
 from .corrections import CORRECTION, correction_sentence
-from .engine import CHANCE, TABLE, Game, TagUse
+from .engine import CHANCE, TABLE, Game, TagUse, View
 from .errors import CompanionError
 from .frame import Ability, Cue, GateFrame, Outcome, TableFrame
 
@@ -78,7 +78,7 @@ class SessionLike(Protocol):
     def actors(self) -> frozenset[Any]: ...
     def legal_actions(self, actor: Any) -> list[dict[str, Any]]: ...
     def act(self, action: dict[str, Any]) -> Any: ...
-    def view(self, viewer: Any = TABLE) -> dict[str, Any]: ...
+    def view(self, viewer: Any = TABLE) -> View: ...
     def can_undo(self) -> tuple[bool, str]: ...
     def undo(self, confirm: bool = False) -> Any: ...
     def undo_needs_confirm(self) -> str | None: ...
@@ -206,10 +206,10 @@ class TableController:
             fn(self, what)
 
     # --- what screens render ---------------------------------------------
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> View:
         return self.session.view(TABLE)
 
-    def private_view(self) -> tuple[int, dict[str, Any]] | None:
+    def private_view(self) -> tuple[int, View] | None:
         """The open seat's own view, or None when the gate is closed (or timed out)."""
         self.tick()
         if self.gate is None:
