@@ -164,7 +164,7 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
                     "token_skips_escaped": state.opts.token_skips_escaped, "all_stelae": state.opts.all_stelae},
     }
     v["info"] = info_line(state, v)
-    v["words"] = BOARD_WORDS
+    v["words"] = dict(BOARD_WORDS)  # a copy: a client may keep or change its view
     if state.solo:
         d = box.difficulty(state.opts.difficulty)
         v["solo"] = {"difficulty": d.name, "knowledge_needed": d.knowledge, "camera_needed": d.camera,
