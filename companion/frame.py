@@ -25,10 +25,10 @@ from .log import LogEntry
 from .viewschema import View
 
 #: What changed: a move, an undo, a redo, a number fixed, the session changed by
-#: someone else (a phone's peek, a bot), the gate, a message, a device, a tag's
+#: someone else (a bot), a look recorded ("seen": a phone's peek), the gate, a message, a device, a tag's
 #: selection behind the gate, the undo question; "start" is the first frame.
-FrameKind = Literal["start", "move", "undo", "redo", "fix", "session", "gate", "message", "device", "select",
-                    "confirm"]
+FrameKind = Literal["start", "move", "undo", "redo", "fix", "session", "seen", "gate", "message", "device",
+                    "select", "confirm"]
 #: The kinds in which the game itself changed (the app checks `over` on these).
 GAME_CHANGES: frozenset[str] = frozenset({"move", "undo", "redo", "fix", "session"})
 

@@ -160,7 +160,8 @@ class TableController(GateKeeper, DeviceHandling):
 
     def _session_changed(self, _session: Any, event: str) -> None:
         if not self._busy and event != "finished":  # "finished" follows its "action" at once
-            self._publish("session")
+            # a look recorded (a phone's peek) changes what Undo may do, not the game
+            self._publish("seen" if event == "seen" else "session")
 
     def close(self) -> None:
         """The table is left for good (another game, Home -> Abandon, the app stops):

@@ -29,19 +29,8 @@ ACTION_KEYS = {"type", "actor"}
 # --- (b) actions and the session ---------------------------------------------------------
 #: Files under kivy_ui/ that build actions or read .session today -> who fixes it.
 ALLOW_ACTIONS = {
-    # the app creates, resumes and closes the session and hands it to the controller: the
-    # wiring may stay there, every other read goes — frame (controller/app/log/fix/end)
-    "kivy_ui/app.py": "frame",
-    "kivy_ui/screens/end.py": "frame",
-    "kivy_ui/screens/fix.py": "frame",
-    "kivy_ui/screens/game_screen.py": "frame",
-    "kivy_ui/screens/home.py": "frame",
-    "kivy_ui/screens/log.py": "frame",
-    "kivy_ui/screens/phones.py": "phones",
     "kivy_ui/screens/maya.py": "maya",
     "kivy_ui/widgets/maya_private.py": "maya",
-    "kivy_ui/screens/maya_madness.py": "madness",
-    "kivy_ui/screens/mayan_curse.py": "curse",
 }
 
 
@@ -151,21 +140,16 @@ def words_in(path: pathlib.Path) -> list[str]:
 #: nobody converts them in issue 21; the next issue (the table and phone screens) gives
 #: them a words table of their own.
 ALLOW_WORDS = {
-    "companion/phones/static/seat.html": "phones",
     "companion/phones/static/seat.js": "phones",
     "kivy_ui/screens/end.kv": "frame",
     "kivy_ui/screens/end.py": "frame",
     "kivy_ui/screens/fix.py": "frame",
     "kivy_ui/screens/log.py": "frame",
     "kivy_ui/screens/home.kv": "frame (home) / next issue",
-    "kivy_ui/screens/home.py": "frame (home) / next issue",
-    "kivy_ui/widgets/gate.py": "frame",
     "kivy_ui/screens/maya.py": "maya",
     "kivy_ui/widgets/maya_private.py": "maya",
     "kivy_ui/widgets/maya_summary.py": "maya",
-    "kivy_ui/screens/maya_madness.py": "madness",
     "kivy_ui/screens/mayan_curse.py": "curse",
-    "kivy_ui/widgets/curse_private.py": "curse",
     "kivy_ui/screens/box_setup.kv": "next issue",
     "kivy_ui/screens/box_setup.py": "next issue",
     "kivy_ui/screens/history.kv": "next issue",

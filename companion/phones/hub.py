@@ -34,7 +34,7 @@ NOT_A_CHOICE = "That is not one of your choices."
 
 #: Kinds of controller change that alter no phone's message (the gate, the table's
 #: own message line, a device, a tag read behind the gate, an undo question).
-_NOT_FOR_PHONES = frozenset({"gate", "message", "device", "select", "confirm"})
+_NOT_FOR_PHONES = frozenset({"gate", "message", "device", "select", "confirm", "seen"})
 
 
 class TableLike(Protocol):
@@ -166,7 +166,7 @@ class PhoneHub:
         a message line on the table. heard: (controller, what), or a published frame."""
         frame = next((h for h in heard if isinstance(h, TableFrame)), None)
         what = next((h for h in heard if isinstance(h, str)), None)
-        if frame is None and what in _NOT_FOR_PHONES:
+        if (frame.kind if frame is not None else what) in _NOT_FOR_PHONES:
             return
         self.refresh(frame)
 

@@ -125,7 +125,7 @@ class GameScreen(Screen):
         self.frame = frame = table.frame()  # the frame just published, not built again
         if what == "view":
             self._follow(news=frame.kind in ("move", "session"))  # after Undo, Redo or a fix: not news
-        if what in ("view", "message", "device"):
+        if what in ("view", "message", "device", "seen"):  # a look recorded may change Undo
             self.render()
         if what in ("gate", "view"):
             self.gate_view.sync(table)  # a move may close another seat's view in the same change

@@ -62,8 +62,9 @@ class PhonesScreen(Screen):
 
     def back(self) -> None:
         app = App.get_running_app()
-        session = getattr(app, "session", None)
-        app.show(session.game_name if session is not None and session.result() is None else "home")
+        table = getattr(app, "table", None)
+        frame = table.frame() if table is not None else None
+        app.show(frame.game if frame is not None and not frame.over else "home")
 
     def _seats(self, svc: Any) -> None:
         box = self.ids.seats
@@ -73,7 +74,8 @@ class PhonesScreen(Screen):
         if table is None or not svc.on:
             return
         connected = set(svc.connected())
-        colours = theme.seat_colours(getattr(table.session, "meta", None), len(table.players))
+        frame = table.frame()
+        colours = theme.seat_colours({"colours": list(frame.colours)}, len(frame.players))
         for seat, name in enumerate(table.players):
             _cname, symbol, rgba = colours[seat]
             url = svc.url(seat)
