@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ...choices import Choice
 from ...components import BoxSpec
 from ...engine import (
     Action,
@@ -29,6 +30,7 @@ from ...seats import is_seat
 from . import actions as A
 from . import auction, building, distribution, hooks, quarrying, rounds, views
 from . import markers as mk
+from . import menu as menu_mod
 from . import setup as setup_mod
 from .components import Box, load_box, validate
 from .state import (
@@ -181,6 +183,10 @@ class Maya(Game):
 
     def describe_action(self, view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
         return A.describe_action(view, action)
+
+    def menu(self, state: State, seat: Any) -> list[Choice]:
+        """Short labels, groups, stable slots, confirmations and pickers (menu.py)."""
+        return menu_mod.menu(state, seat)
 
     def private_lines(self, view: Mapping[str, Any]) -> list[str]:
         return A.private_lines(view)
