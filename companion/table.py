@@ -221,6 +221,11 @@ class TableController:
             return self.players[seat]
         return str(seat)
 
+    @property
+    def meta(self) -> Mapping[str, Any]:
+        """What New game recorded beside the game (the seats' colours, fobs), for screens."""
+        return dict(self.session.meta or {})
+
     def turn(self) -> int | None:
         """The one seat whose turn it is, or None (chance to act, several seats, or over)."""
         seats = [a for a in self.session.actors() if a != CHANCE]

@@ -167,10 +167,15 @@ def test_pass_in_the_private_view_asks_first_and_is_never_highlighted(ui):
     panel = screen._private
     assert panel.pass_button.normal_bg != theme.ACCENT
     d.tap(panel.pass_button)
-    assert session.state.passed[seat] is False and panel.pass_button.text == "Don't pass"
+    ask = screen._confirm_choice
+    assert session.state.passed[seat] is False and ask.parent is not None
+    assert ask.question.text.startswith("Pass for the rest of quarrying?"), "the game's question"
     d.shot("maya-11-pass-confirm")
-    d.tap(panel.yes_pass)  # at the other end of the row
-    assert session.state.passed[seat] is True
+    d.tap(ask.no)  # the highlighted answer keeps the view open: nothing happened
+    assert session.state.passed[seat] is False and screen.gate_view.overlay is not None
+    d.tap(panel.pass_button)
+    d.tap(ask.yes)
+    assert session.state.passed[seat] is True and screen.gate_view.overlay is None
 
 
 def test_any_bid_from_0_to_10_takes_at_most_three_touches_in_the_private_view(ui):
@@ -210,10 +215,10 @@ def test_building_pass_asks_for_confirmation_and_the_usual_move_is_highlighted(u
     before = len(session.actions)
     d.tap(passing)
     assert len(session.actions) == before, "one touch never passes"
-    shown = [b.text for b in reversed(screen.ids.choices.children) if b.opacity > 0]
-    assert shown == ["Yes, pass: pay 1 block", "Back"]
-    d.tap_text("Back", widget=screen.ids.choices, exact=True)
-    assert len(session.actions) == before
+    ask = screen._confirm_choice
+    assert ask.parent is not None and ask.question.text.startswith("Pass and pay 1 block to the pool?")
+    d.tap(ask.no)
+    assert len(session.actions) == before and ask.parent is None
 
 
 def test_the_round_summary_stays_until_tapped_and_names_payments_and_erosion(ui):

@@ -152,7 +152,8 @@ def _quarrying(state: State, view: View, seat: int) -> list[Choice]:
                  parts=(Part("card", W.CARD_PART, tuple(PartOption(v, number(v)) for v in values)),
                         Part("quarry", W.QUARRY_PART, _quarries(view))),
                  legal=tuple({"card": a["card"], "quarry": a["quarry"]} for a in places),
-                 enabled=bool(places), why="" if places else W.NO_CARD_FITS)
+                 enabled=bool(places), why="" if places else W.NO_CARD_FITS,
+                 extra={"picked": {str(v): W.lay_picked(v) for v in values}})
     passing = {"actor": seat, "type": A.PASS}
     out += [lay, _choice(view, "quarry_pass", W.PASS_LABEL, G_CARDS, LAST, passing, seat=seat,
                          confirm=W.QUARRY_PASS_QUESTION)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .words import marker_name, names_of, plural, pyramid_name
+from .words import marker_name, names_of, number, plural, pyramid_name
 
 View = Mapping[str, Any]
 
@@ -79,6 +79,11 @@ def card_of_sentence(view: View, seat: int) -> str:
 
 def lay_sentence(view: View, seat: int) -> str:
     return f"{names_of(view)[seat]} lays a worker card face down at a quarry."
+
+
+def lay_picked(v: int) -> str:
+    """A seat's own card chosen (tapped, or its tag read): where may it go?"""
+    return f"Lay your {number(v)} at:"
 
 
 def bid_sentence(view: View, seat: int) -> str:
