@@ -60,7 +60,10 @@ def tap_choice(d, action, confirm=True):
     d.tap(next(b for b in choice_buttons(d) if getattr(b.choice, "key", None) == choice.key))
     taps = 1
     for value in picks:
-        d.tap(next(b for b in choice_buttons(d) if b.choice == ("pick", value) and not b.disabled))
+        row = choice_buttons(d)
+        button = next((b for b in row if b.choice == ("pick", value) and not b.disabled), None)
+        assert button is not None, (value, [(b.text, b.choice, b.disabled) for b in row], screen.picks)
+        d.tap(button)
         taps += 1
     if choice.confirm and confirm:
         ask = screen._confirm_choice

@@ -258,3 +258,45 @@ def test_a_move_refills_the_board_in_place(ui):
         d.app.table.play(action)
         d.frames(1)
         assert {id(w) for w in d.walk(screen)} == before
+
+
+def test_a_building_turn_is_one_tap_a_block_and_a_double_move_three_and_its_question(ui):
+    """Issue 22's touch counts, through the touch layer: a block is one tap on its
+    pyramid; a paid double move is the Double move button, the first pyramid, the
+    second (in the places of the pyramids' own buttons), then Yes to its question."""
+    from .test_maya_screen import tap_choice
+
+    d = ui
+    session = attach(d, ("Ana", "Ben", "Cy"))
+    rng = random.Random(4)
+    screen = d.screen()
+
+    def offered(key):
+        return any(c.key == key and c.enabled for c in screen.frame.choices)
+
+    assert play_until(d, session, rng, lambda: session.state.phase == "building" and offered("double"))
+    seat = session.state.turn
+    places = [b.text for b in reversed(screen.ids.choices.children) if b.opacity > 0]
+    double = next(c for c in screen.frame.choices if c.key == "double")
+    a, b = double.legal[0]["pyramids"]
+    action = {"actor": seat, "type": "double_move", "pyramids": [a, b], "free": False}
+    taps = count_taps(d)
+    try:
+        d.tap(next(x for x in screen.ids.choices.children if x.text == "Double move…"))
+        row = [x.text for x in reversed(screen.ids.choices.children) if x.opacity > 0]
+        assert row[:len(session.state.pyramids)] == places[:len(session.state.pyramids)], \
+            "the picker shows the pyramids in their own places"
+        d.tap(next(x for x in screen.ids.choices.children if x.text == "Back"))
+        taps.clear()
+        assert tap_choice(d, action) == 4 and len(taps) == 4
+        assert session.actions[-1] == action
+        d.shot("maya-13-double-move")
+        # the next building turn of a player with a block that fits: one tap
+        assert play_until(d, session, rng, lambda: session.state.phase == "building"
+                          and any(c.key.startswith("build:") and c.enabled for c in screen.frame.choices))
+        build = next(c for c in screen.frame.choices if c.key.startswith("build:") and c.enabled)
+        taps.clear()
+        assert tap_choice(d, dict(build.action)) == 1 and len(taps) == 1
+        assert session.actions[-1] == dict(build.action)
+    finally:
+        del d.tap
