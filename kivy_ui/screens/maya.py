@@ -175,7 +175,12 @@ class MayaScreen(GameScreen):
                 self.picking = now
         self.prompt = self.frame.waiting
         if self.picking is None:
-            self._fill([(self._label(c), c, c.enabled, bool(c.extra.get("usual"))) for c in choices])
+            shown = [(self._label(c), c, c.enabled, bool(c.extra.get("usual"))) for c in choices]
+            # a decision waiting in a player's private view: the button that opens it (the
+            # others look away first)
+            shown += [(self._mark(p["seat"], p["private"]), ("peek", p["seat"]), True, False)
+                      for p in self.frame.view["players"] if p.get("private")]
+            self._fill(shown)
             return
         part = next_part(self.picking, self.picks)
         if part is None:  # every part picked (a refused move): start again
@@ -188,10 +193,11 @@ class MayaScreen(GameScreen):
         self._fill(shown[:MAX_BUTTONS - 1] + [("Back", ("back",), True, False)])
 
     def _label(self, c: Choice) -> str:
-        if c.extra.get("opens"):
-            seat = c.extra["seat"]
-            return f"{self.colours[seat][1]} {c.label}" if seat in self.colours else c.label
         return c.label + (MORE if c.parts else "")
+
+    def _mark(self, seat: int, text: str) -> str:
+        """A player's symbol before a label that starts with their name."""
+        return f"{self.colours[seat][1]} {text}" if seat in self.colours else text
 
     def _fill(self, shown: list[tuple[str, Any, bool, bool]]) -> None:
         """The row of buttons refilled in place: unused buttons fold to nothing, a choice
@@ -200,8 +206,6 @@ class MayaScreen(GameScreen):
         for i, b in enumerate(self._buttons):
             if i < len(shown):
                 text, what, enabled, accent = shown[i]
-                if isinstance(what, Choice) and what.extra.get("opens"):
-                    what = ("peek", what.extra["seat"])
                 b.text, b.choice = text, what
                 b.size_hint_x, b.opacity, b.disabled = 1, 1, not enabled
                 b.font_size = size

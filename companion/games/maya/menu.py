@@ -11,10 +11,9 @@ A move made of several parts is one choice with its parts as pickers and their
 legal combinations (a double move: first, then; a moved block: from, level,
 into; a worker card: the card from the hand, then the quarry) instead of a path
 of nested buttons. Choices that use what only one seat knows (its cards, its
-sealed bid) have `seat=` that seat: the privacy gate or that seat's phone only.
-While such a private decision waits, the table gets a public choice that opens
-that seat's private view (extra {"opens": "private view", "seat": s}: it plays
-no action).
+sealed bid) have `seat=` that seat: the privacy gate or that seat's phone only
+(while one waits, the view's player says so in `private`: the label of the
+button that opens their private view).
 """
 from __future__ import annotations
 
@@ -51,12 +50,12 @@ DOUBLE = 50  # the paid double move, after every pyramid
 
 # the groups a player reads (section titles)
 G_START, G_WHO, G_AUCTION, G_BID = "Starting block", "Who starts", "Blue markers", "Your bid"
-G_CARDS, G_LOOK, G_COLUMN, G_MINUS = "Your cards", "Private view", "Column", "−3 card"
+G_CARDS, G_COLUMN, G_MINUS = "Your cards", "Column", "−3 card"
 G_BUILD, G_MARKERS, G_JOKER, G_DRAW = "Build", "Markers", "Joker", "The draw"
 G_PENDING = {"protect": "Protection", "move_block": "Move a block", "pool_block": "Block from the pool",
              "appoint": "Who starts", "two_points": "+2 points"}
 #: the order of the groups on a screen
-GROUPS = (G_START, G_WHO, G_AUCTION, G_BID, G_CARDS, G_LOOK, G_COLUMN, G_MINUS, *G_PENDING.values(), G_JOKER,
+GROUPS = (G_START, G_WHO, G_AUCTION, G_BID, G_CARDS, G_COLUMN, G_MINUS, *G_PENDING.values(), G_JOKER,
           G_BUILD, G_MARKERS, G_DRAW)
 
 #: the joker's uses while quarrying and before transport, by slot (markers.JOKER_WHEN)
@@ -133,20 +132,13 @@ def _bidding(state: State, view: View, seat: int) -> list[Choice]:
     bid = Choice(key="bid", label=W.BID_LABEL, sentence=W.bid_sentence(view, seat), group=G_BID, slot=0,
                  action={"actor": seat, "type": A.BID}, seat=seat,
                  parts=(Part("gold", W.BID_PART, gold),), legal=tuple({"gold": a["gold"]} for a in legal))
-    return [bid, _look(view, seat)]
-
-
-def _look(view: View, seat: int) -> Choice:
-    """The public button that opens `seat`'s private view (where their choice waits)."""
-    return Choice(key=f"look:{seat}", label=W.look_label(view, seat), sentence=W.look_sentence(view, seat),
-                  group=G_LOOK, slot=seat, action={}, extra={"opens": "private view", "seat": seat})
+    return [bid]
 
 
 def _quarrying(state: State, view: View, seat: int) -> list[Choice]:
     legal = quarrying.legal(state, seat)
     places = [a for a in legal if a["type"] == A.PLACE_WORKER]
     values = sorted(set(state.box.worker_cards), key=lambda v: (v < 0, v))
-    out = [_look(view, seat)]
     lay = Choice(key="lay", label=W.LAY_LABEL, sentence=W.lay_sentence(view, seat), group=G_CARDS, slot=0,
                  action={"actor": seat, "type": A.PLACE_WORKER}, seat=seat,
                  parts=(Part("card", W.CARD_PART, tuple(PartOption(v, number(v)) for v in values)),
@@ -155,9 +147,8 @@ def _quarrying(state: State, view: View, seat: int) -> list[Choice]:
                  enabled=bool(places), why="" if places else W.NO_CARD_FITS,
                  extra={"picked": {str(v): W.lay_picked(v) for v in values}})
     passing = {"actor": seat, "type": A.PASS}
-    out += [lay, _choice(view, "quarry_pass", W.PASS_LABEL, G_CARDS, LAST, passing, seat=seat,
+    return [lay, _choice(view, "quarry_pass", W.PASS_LABEL, G_CARDS, LAST, passing, seat=seat,
                          confirm=W.QUARRY_PASS_QUESTION)]
-    return out
 
 
 def _distribution(state: State, view: View, seat: int) -> list[Choice]:
@@ -314,6 +305,6 @@ def highlighted(choices: list[Choice]) -> str | None:
     first enabled one that asks no confirmation and is no decline or pass, so an
     irreversible move is never the highlighted default."""
     for c in choices:
-        if c.enabled and c.confirm is None and c.slot != LAST and not c.extra:
+        if c.enabled and c.confirm is None and c.slot != LAST:
             return c.key
     return None

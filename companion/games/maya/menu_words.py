@@ -65,10 +65,6 @@ def look_label(view: View, seat: int) -> str:
     return f"{name}: bid" if view["phase"] == "bidding" else f"{name}: lay a card or pass"
 
 
-def look_sentence(view: View, seat: int) -> str:
-    return f"{names_of(view)[seat]} opens their private view; everyone else looks away."
-
-
 def card_of_label(view: View, seat: int) -> str:
     return f"{names_of(view)[seat]}'s card"
 

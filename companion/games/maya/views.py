@@ -12,7 +12,7 @@ from typing import Any
 
 from ...engine import TABLE
 from ...seats import parse_seat
-from . import words
+from . import menu_words, words
 from .actions import private_lines
 from .rounds import actors
 from .state import BIDDING, QUARRYING, State
@@ -91,8 +91,11 @@ def public(state: State) -> dict[str, Any]:
     }
     seats = sorted(actors(state), key=str)
     out["header"] = words.header(out)
+    private = state.phase in (QUARRYING, BIDDING) and not state.pending
     for p in players:  # what each tile says under the numbers: cards left, markers, passed
         p["status"] = words.player_status(p, out)
+        # a decision waiting in their private view: the label of the button that opens it
+        p["private"] = menu_words.look_label(out, p["seat"]) if private and p["seat"] in seats else ""
     out["waiting_for"] = {"actors": seats, "sentence": words.waiting_sentence(out, seats)}
     out["events"] = [_event(out, e) for e in state.events]
     # the round's quarry results with their sentences (the summary shows every quarry, not only the last)

@@ -53,6 +53,10 @@ PHASE_NAMES = {
     "over": "Game over",
 }
 
+# A quarry column's second line: scored with no block won; shielded against −3 cards.
+NO_BLOCKS = "no blocks"
+SAFE = "safe"
+
 # The decisions a view can wait for, said to the player who must make them.
 PENDING = {
     "minus_three": "{who}: whom does your −3 card at quarry {q} take 3 points from? (You may decline.)",

@@ -13,7 +13,7 @@ from itertools import product
 import pytest
 
 from companion.choices import complete, next_part, options_for
-from companion.engine import CHANCE
+from companion.engine import CHANCE, TABLE
 from companion.games.maya import GAME
 from companion.games.maya.state import QUARRYING
 
@@ -116,7 +116,7 @@ def test_completing_every_choice_gives_exactly_the_legal_actions():
             menu = GAME.menu(state, actor)
             made = []
             for c in menu:
-                if c.enabled and not c.extra.get("opens"):
+                if c.enabled:
                     made += every_completion(c)
             if actor == CHANCE:
                 legal = [a for a, _ in GAME.chance_outcomes(state)]
@@ -125,7 +125,7 @@ def test_completing_every_choice_gives_exactly_the_legal_actions():
             assert sorted(map(key_of, made)) == sorted(map(key_of, legal)), (state.phase, actor)
 
 
-def test_a_private_choice_is_only_for_its_seat_and_a_public_one_opens_its_view():
+def test_a_private_choice_is_only_for_its_seat_and_the_table_view_says_whose_waits():
     for state in states():
         for actor in GAME.actors(state):
             if actor == CHANCE:
@@ -135,9 +135,10 @@ def test_a_private_choice_is_only_for_its_seat_and_a_public_one_opens_its_view()
                 assert c.seat in (None, actor)
                 if c.action.get("type") in ("place_worker", "bid") or c.key == "quarry_pass":
                     assert c.seat == actor, c.key
-            if state.phase in (QUARRYING, "bidding") and not state.pending:
-                look = [c for c in menu if c.public]
-                assert [c.extra for c in look] == [{"opens": "private view", "seat": actor}]
+            waits = state.phase in (QUARRYING, "bidding") and not state.pending
+            if waits:
+                assert not [c for c in menu if c.public], "everything waits in the private view"
+            assert bool(GAME.view(state, TABLE)["players"][actor]["private"]) == waits
 
 
 def disguised(state):
@@ -161,8 +162,6 @@ def public_menu(state):
 
 
 def test_no_public_choice_names_a_hidden_card_value_or_a_bid():
-    from companion.engine import TABLE
-
     checked = 0
     for state in states(seed=3):
         if state.phase not in (QUARRYING, "bidding") or state.options.quarries != "companion":
