@@ -31,7 +31,8 @@ from ..widgets.maya_private import MayaPrivatePanel
 from ..widgets.maya_summary import RoundSummary
 from .game_screen import GameScreen
 
-MAX_BUTTONS = 8  # one row at 800 px wide; Maya's menus stay under it
+MAX_BUTTONS = 8  # one row at 800 px wide; Maya's menus almost always stay under it
+MORE_BUTTONS = 4  # a second row, folded away unless a player holds every marker at once
 BUTTON_PX = 18  # the choices' labels; a crowded row steps down, never below theme.MIN_PX
 MORE = "…"  # after the label of a choice that opens a picker
 
@@ -114,13 +115,14 @@ class MayaScreen(GameScreen):
         for pcol in self._pyramid_cols:
             self.ids.pyramids.add_widget(pcol)
         if not self._buttons:
-            for _ in range(MAX_BUTTONS):
+            for _ in range(MAX_BUTTONS + MORE_BUTTONS):
                 b = Factory.BigButton(text="", font_size=sp(BUTTON_PX), height=dp(56), font_name=FONT)
                 b.choice = None
                 b.bind(on_release=self._tapped)
                 self._buttons.append(b)
-        for b in self._buttons:
-            self.ids.choices.add_widget(b)
+        self.ids.choices_more.clear_widgets()
+        for i, b in enumerate(self._buttons):
+            (self.ids.choices if i < MAX_BUTTONS else self.ids.choices_more).add_widget(b)
 
     def _tapped_player(self, seat: int) -> None:
         if self._table is not None:
@@ -190,7 +192,7 @@ class MayaScreen(GameScreen):
         self.prompt = f"{self.picking.label}: {part.label}"
         possible = {_hashable(o.value) for o in options_for(self.picking, self.picks)}
         shown = [(o.label, ("pick", o.value), _hashable(o.value) in possible, False) for o in part.options]
-        self._fill(shown[:MAX_BUTTONS - 1] + [("Back", ("back",), True, False)])
+        self._fill(shown[:MAX_BUTTONS + MORE_BUTTONS - 1] + [("Back", ("back",), True, False)])
 
     def _label(self, c: Choice) -> str:
         return c.label + (MORE if c.parts else "")
@@ -203,6 +205,9 @@ class MayaScreen(GameScreen):
         """The row of buttons refilled in place: unused buttons fold to nothing, a choice
         not possible now stays greyed in its place."""
         size = sp(BUTTON_PX) if len(shown) < 7 else sp(theme.MIN_PX)
+        more = self.ids.choices_more
+        overflow = len(shown) > MAX_BUTTONS
+        more.height, more.opacity = (dp(52), 1) if overflow else (0, 0)
         for i, b in enumerate(self._buttons):
             if i < len(shown):
                 text, what, enabled, accent = shown[i]

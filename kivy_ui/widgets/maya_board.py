@@ -181,9 +181,9 @@ class QuarryColumn(Panel):
         # the blocks it pays are the glance text; where four places pay, its number
         # moves to the line below (seven quarries side by side leave ~110 px each)
         long = len(q["blocks"]) >= 4
-        self.title.text = ("" if long else f"Q{q['quarry'] + 1} ") + \
+        self.title.text = ("" if long else words.quarry_short(q["quarry"]) + " ") + \
             f"[color={theme.hex_colour(theme.ACCENT)}]{pays}[/color]"
-        count = (f"Q{q['quarry'] + 1} " if long else "") + f"{len(q['cards'])}/{q['max_cards']} "
+        count = (words.quarry_short(q["quarry"]) + " " if long else "") + f"{len(q['cards'])}/{q['max_cards']} "
         if result is not None:  # scored: the blocks each player won here, most first
             won = sorted(((int(k), b) for k, b in result["blocks"].items() if b), key=lambda sb: -sb[1])
             self.marker.text = " ".join(mark(seats, s, str(b)) for s, b in won) or words.NO_BLOCKS
@@ -200,7 +200,7 @@ class QuarryColumn(Panel):
             _, symbol, rgba = seats[card["seat"]]
             # a narrow hyphen in a chip: seven quarries side by side leave a chip ~35 px
             items.append((rgba, f"{symbol}{card['value']}" if "value" in card
-                          else f"{symbol}{'L' if card['low'] else 'H'}"))
+                          else f"{symbol}{words.card_back(card['low'])}"))
         if q["two_points"] is not None:
             _, symbol, rgba = seats[q["two_points"]]
             items.append((rgba, f"{symbol}+2"))

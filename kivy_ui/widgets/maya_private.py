@@ -22,7 +22,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
 from companion.choices import Choice, options_for
-from companion.games.maya.words import short_marker_name
+from companion.games.maya.words import card_back, quarry_short, short_marker_name
 
 from .. import theme
 from .maya_board import FONT
@@ -75,14 +75,14 @@ class QuarryPick(BoxLayout):
 
     def show(self, q: dict, mine: dict, seats: dict, hand: list, fits: set, chosen: Any) -> None:
         self.quarry = q["quarry"]
-        self.title.text = f"Q{q['quarry'] + 1} {'·'.join(map(str, q['blocks']))}"
+        self.title.text = f"{quarry_short(q['quarry'])} {'·'.join(map(str, q['blocks']))}"
         self.marker.text = f"{len(q['cards'])}/{q['max_cards']} · " + (
             short_marker_name(q["marker"]) if q["marker"] else "—")
         chips = []
         for i, c in enumerate(q["cards"]):
             _, symbol, rgba = seats[c["seat"]]
             value = c.get("value", mine.get((q["quarry"], i)))
-            back = self.buttons[value].text if value in self.buttons else ("L" if c["low"] else "H")
+            back = self.buttons[value].text if value in self.buttons else card_back(c["low"])
             chips.append(f"[color={theme.hex_colour(rgba)}]{symbol}[/color]{back}")
         self.laid.text = " ".join(chips) or "—"
         for v, b in self.buttons.items():

@@ -79,7 +79,7 @@ def menu(state: State, seat: Any) -> list[Choice]:
         out = PHASES.get(state.phase, _nothing)(state, view, seat)
     out.sort(key=lambda c: (GROUPS.index(c.group), c.slot))
     usual = highlighted(out)
-    return [replace(c, extra={"usual": True}) if c.key == usual else c for c in out]
+    return [replace(c, extra={**c.extra, "usual": True}) if c.key == usual else c for c in out]
 
 
 def _nothing(state: State, view: View, seat: int) -> list[Choice]:

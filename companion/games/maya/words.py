@@ -80,6 +80,16 @@ def short_marker_name(code: str) -> str:
     return SHORT_NAMES.get(code) or marker_name(code)
 
 
+def card_back(low: bool) -> str:
+    """What a face-down worker card's back shows: low (L) or high (H)."""
+    return "L" if low else "H"
+
+
+def quarry_short(q: int) -> str:
+    """A quarry's number where little room is left (seven quarries side by side)."""
+    return f"Q{q + 1}"
+
+
 def number(v: int) -> str:
     """A card value with a real minus sign."""
     return f"−{-v}" if v < 0 else str(v)
