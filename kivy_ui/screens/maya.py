@@ -35,6 +35,7 @@ MAX_BUTTONS = 8  # one row at 800 px wide; Maya's menus almost always stay under
 MORE_BUTTONS = 4  # a second row, folded away unless a player holds every marker at once
 BUTTON_PX = 18  # the choices' labels; a crowded row steps down, never below theme.MIN_PX
 MORE = "…"  # after the label of a choice that opens a picker
+LONG_ROW, PLACES = 5, 7  # a row of 5 choices or more is laid out in at least 7 places
 
 LINE_CHARS = 110  # what two lines of 24 px text hold across 800 px
 
@@ -202,14 +203,20 @@ class MayaScreen(GameScreen):
         return f"{self.colours[seat][1]} {text}" if seat in self.colours else text
 
     def _fill(self, shown: list[tuple[str, Any, bool, bool]]) -> None:
-        """The row of buttons refilled in place: unused buttons fold to nothing, a choice
-        not possible now stays greyed in its place."""
+        """The row of buttons refilled in place: a choice not possible now stays greyed in
+        its place. A long row (building: every pyramid, the double move, the pass) has at
+        least PLACES places of one width, so a marker's move appearing at its end moves
+        no other button; unused buttons past them fold to nothing."""
         size = sp(BUTTON_PX) if len(shown) < 7 else sp(theme.MIN_PX)
         more = self.ids.choices_more
         overflow = len(shown) > MAX_BUTTONS
         more.height, more.opacity = (dp(52), 1) if overflow else (0, 0)
+        places = max(len(shown), PLACES) if len(shown) >= LONG_ROW else len(shown)
         for i, b in enumerate(self._buttons):
-            if i < len(shown):
+            if len(shown) <= i < min(places, MAX_BUTTONS):  # an empty place keeps its width
+                b.text, b.choice = "", None
+                b.size_hint_x, b.opacity, b.disabled = 1, 0, True
+            elif i < len(shown):
                 text, what, enabled, accent = shown[i]
                 b.text, b.choice = text, what
                 b.size_hint_x, b.opacity, b.disabled = 1, 1, not enabled

@@ -300,3 +300,25 @@ def test_a_building_turn_is_one_tap_a_block_and_a_double_move_three_and_its_ques
         assert session.actions[-1] == dict(build.action)
     finally:
         del d.tap
+
+
+def test_the_building_buttons_keep_their_places_from_player_to_player(ui):
+    """Issue 22: the place that built a block for one player never starts a double
+    move for the next. Over a building phase, each choice's button stays where it was."""
+    d = ui
+    session = attach(d, ("Ana", "Ben", "Cy", "Dee"))
+    rng = random.Random(8)
+    screen = d.screen()
+    assert play_until(d, session, rng, lambda: session.state.phase == "building")
+    where: dict = {}
+    turns = 0
+    while session.state.phase == "building" and turns < 12:
+        if not session.state.pending:
+            d.frames(2)
+            for b in screen.ids.choices.children:
+                key = getattr(b.choice, "key", None)
+                if key is not None and b.opacity > 0:
+                    assert where.setdefault(key, round(b.x)) == round(b.x), (key, b.text)
+            turns += 1
+        bot_move(d, session, rng)
+    assert {"build:0", "double", "pass"} <= set(where) and turns >= 3
