@@ -245,7 +245,7 @@ class MayaScreen(GameScreen):
             self.picking, self.picks = what, {}
             self._render_choices()
             return
-        self.play(what.key)
+        self.send(what.key)
 
     def _pick(self, value: Any) -> None:
         choice = self.picking
@@ -259,11 +259,11 @@ class MayaScreen(GameScreen):
         if next_part(choice, self.picks) is None:
             picks = dict(self.picks)
             self.reset_input()
-            self.play(choice.key, picks)
+            self.send(choice.key, picks)
         else:
             self._render_choices()
 
-    def play(self, key: str, picks: dict | None = None) -> None:
+    def send(self, key: str, picks: dict | None = None) -> None:
         """Send the choice back; a refused one re-renders (a taken one re-renders through the table)."""
         if not self.choose(key, picks):
             self.render()

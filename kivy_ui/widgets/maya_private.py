@@ -27,7 +27,7 @@ from companion.games.maya.words import card_back, quarry_short, short_marker_nam
 from .. import theme
 from .maya_board import FONT
 
-Play = Callable[[int, str, dict | None], None]  # (seat, choice key, picks)
+Send = Callable[[int, str, dict | None], None]  # (seat, choice key, picks)
 
 
 def _label(size: float, bold: bool = False, colour: Any = theme.TEXT, markup: bool = False, **kw: Any) -> Label:
@@ -94,11 +94,11 @@ class QuarryPick(BoxLayout):
 
 
 class MayaPrivatePanel(BoxLayout):
-    def __init__(self, play: Play, **kw: Any) -> None:
-        """play(seat, key, picks): called with the player's choice (the screen hides the
+    def __init__(self, send: Send, **kw: Any) -> None:
+        """send(seat, key, picks): called with the player's choice (the screen hides the
         view, asking first where the choice asks)."""
         super().__init__(orientation="vertical", spacing=dp(4), **kw)
-        self.play = play
+        self.send = send
         self.seat: int | None = None
         self.view: dict | None = None
         self.choices: list[Choice] = []
@@ -220,12 +220,12 @@ class MayaPrivatePanel(BoxLayout):
         lay = self._lay()
         if self.seat is not None and lay is not None:
             self.card, self.digits = None, ""  # played: nothing is left as a draft
-            self.play(self.seat, lay.key, {"card": value, "quarry": quarry})
+            self.send(self.seat, lay.key, {"card": value, "quarry": quarry})
 
     def _pass(self) -> None:
         passing = self._passing()
         if passing is not None and self.seat is not None:
-            self.play(self.seat, passing.key, None)
+            self.send(self.seat, passing.key, None)
 
     def _key(self, k: str) -> None:
         bid = self._bid()
@@ -234,7 +234,7 @@ class MayaPrivatePanel(BoxLayout):
         if k == "seal":
             if self.digits and self._can_bid(int(self.digits)):
                 amount, self.digits = int(self.digits), ""
-                self.play(self.seat, bid.key, {"gold": amount})
+                self.send(self.seat, bid.key, {"gold": amount})
             return
         if k == "⌫":
             self.digits = self.digits[:-1]

@@ -356,3 +356,25 @@ def test_a_crowded_row_of_choices_shrinks_until_every_label_reads_whole(ui):
     finally:
         app.leave_game()
         app.journal.abandon(session.id)
+
+
+def test_the_maya_screen_and_its_widgets_render_choices_and_build_no_action():
+    """Issue 21: no file of the Maya screen reads the session, builds an action dict
+    (a dict with a "type"), compares a label's text or asks for the legal actions."""
+    import ast
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[2] / "kivy_ui"
+    files = [root / "screens" / "maya.py", *sorted((root / "widgets").glob("maya_*.py"))]
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            where = f"{path.name}:{getattr(node, 'lineno', '?')}"
+            if isinstance(node, ast.Attribute):
+                assert node.attr not in ("session", "legal_actions", "play"), where
+            if isinstance(node, ast.Dict):
+                keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+                assert "type" not in keys and "actor" not in keys, where
+            if isinstance(node, ast.Compare):
+                sides = [node.left, *node.comparators]
+                assert not any(isinstance(s, ast.Attribute) and s.attr in ("text", "label") for s in sides), where
