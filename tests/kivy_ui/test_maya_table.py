@@ -286,6 +286,7 @@ def test_a_building_turn_is_one_tap_a_block_and_a_double_move_three_and_its_ques
         row = [x.text for x in reversed(screen.ids.choices.children) if x.opacity > 0]
         assert row[:len(session.state.pyramids)] == places[:len(session.state.pyramids)], \
             "the picker shows the pyramids in their own places"
+        d.shot("maya-14-double-move-picker")
         d.tap(next(x for x in screen.ids.choices.children if x.text == "Back"))
         taps.clear()
         assert tap_choice(d, action) == 4 and len(taps) == 4

@@ -29,6 +29,7 @@ from . import markers as mk
 from . import menu_words as W
 from . import setup as setup_mod
 from .components import BLUE_MARKERS
+from .rounds import actors
 from .state import (
     AUCTION_CHOICE,
     AUCTION_DRAW,
@@ -68,8 +69,6 @@ def menu(state: State, seat: Any) -> list[Choice]:
     """Every choice `seat` has now (an empty list when it has none), sorted by group and slot."""
     if seat == CHANCE:
         return _draw(state)
-    from .rounds import actors
-
     if seat not in actors(state):
         return []
     view = views.public(state)
