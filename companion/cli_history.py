@@ -15,7 +15,7 @@ import pathlib
 import sys
 from collections.abc import Callable, Sequence
 
-from . import export, stats
+from . import export, export_files, stats
 from .fairness import VerifyError, verify_lines
 from .journal import Journal
 from .players import Roster
@@ -96,11 +96,11 @@ def cmd_export(args: argparse.Namespace) -> int:
 def write_files(files: dict[str, str], out: pathlib.Path) -> list[pathlib.Path]:
     """One file: written at `out` (or inside it when it is a folder). Several
     (jsonl, one per game): inside the folder `out`, created if needed. Either
-    way every file is written or none (export.save), readable by its owner only."""
+    way every file is written or none (export_files.save), readable by its owner only."""
     if len(files) == 1 and not out.is_dir():
         (_name, text), = files.items()
-        return export.save({out.name: text}, out.parent)
-    return export.save(files, out)
+        return export_files.save({out.name: text}, out.parent)
+    return export_files.save(files, out)
 
 
 # --- verify -------------------------------------------------------------------------

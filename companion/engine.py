@@ -11,29 +11,50 @@ A game is a set of pure functions over immutable state:
     result(state) -> Result | None                      None while the game goes on
 
 Actions are plain JSON-safe dicts: {"actor": 2, "type": "play", "card": "+3"}.
-Seats are ints 0..n-1 in table (clockwise) order. CHANCE and TABLE are strings so
-that actions and views stay JSON-safe.
+Seats are ints 0..n-1 in table (clockwise) order, typed `Seat` (companion/seats.py).
+CHANCE and TABLE are strings so that actions and views stay JSON-safe. A view is
+a `View` (companion/viewschema.py). Moves as data and the one way in for an
+action, `parse_action`, are companion/moves.py (re-exported here).
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
 if TYPE_CHECKING:
+    from typing_extensions import TypeVar  # a default (PEP 696): a bare `Game` is Game[Any]
+
     from .choices import Choice
     from .components import BoxSpec
+else:
+    from typing import TypeVar
 
 from .errors import BadOption, IllegalAction
-from .limits import MAX_INT, MAX_TEXT, shown
-from .seats import is_seat, is_seat_number
+from .moves import (
+    ANY_PHASE,
+    CORRECTION,
+    Action,
+    Field,
+    Move,
+    actor_of,
+    check_fields,
+    check_shape,
+    check_turn,
+    correction_move,
+    parse_action,
+    require,
+)
+from .seats import CHANCE, TABLE, Actor, Seat, Viewer
+from .viewschema import View
 
-CHANCE = "chance"  # the actor who shuffles, draws and deals
-TABLE = "table"  # the viewer who sees only what the physical table shows
-
-Action = dict[str, Any]
+#: A game's state: each game declares its own (Game[S]); Any where any game's will do.
 State = Any
+if TYPE_CHECKING:
+    S = TypeVar("S", default=Any)
+else:
+    S = TypeVar("S")
 
 
 @dataclass(frozen=True)
@@ -136,58 +157,6 @@ def shared_ranks(ranking: Sequence[Any], key: Callable[[Any], Any]) -> tuple[Any
     return tuple(ranks)
 
 
-# --- moves as data ------------------------------------------------------------
-# Whole-number and text fields in actions are bounded by companion/limits.py
-# (MAX_INT, MAX_TEXT), the same bounds the journal and the box files use.
-
-
-@dataclass(frozen=True)
-class Move:
-    """One kind of action in one phase: how it is applied, which fields it carries,
-    and (where the game can list them) its legal instances.
-
-    apply(state, action) -> state gets an action whose shape, actor and fields are
-    already checked. legal(state, actor) -> [actions] feeds Game.legal_actions.
-    ints/texts name the fields that must be whole numbers / text when present.
-    """
-
-    apply: Callable[[Any, dict[str, Any]], Any]
-    ints: tuple[str, ...] = ()
-    texts: tuple[str, ...] = ()
-    legal: Callable[[Any, Any], list[dict[str, Any]]] | None = None
-
-
-def check_fields(action: Mapping[str, Any], ints: Sequence[str] = (), texts: Sequence[str] = ()) -> None:
-    """The prelude every move shares: integer fields are bounded whole numbers (not
-    True, not 0.0), text fields are short text."""
-    for key in ints:
-        if key in action:
-            v = action[key]
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise IllegalAction(f"{key.replace('_', ' ').capitalize()} must be a whole number, not {shown(v)}.")
-            if not -MAX_INT <= v <= MAX_INT:
-                raise IllegalAction(f"{key.replace('_', ' ').capitalize()} is far too large a number.")
-    for key in texts:
-        if key in action:
-            v = action[key]
-            if not isinstance(v, str) or len(v) > MAX_TEXT:
-                raise IllegalAction(f"{key.replace('_', ' ').capitalize()} must be a short name "
-                                    f"(at most {MAX_TEXT} characters), not {shown(v)}.")
-
-
-def check_shape(action: Any) -> dict[str, Any]:
-    """An action is a mapping with a text `type` and an `actor` that is a seat
-    number or CHANCE; anything else is a sentence, never a raw exception."""
-    if not isinstance(action, Mapping) or "actor" not in action or "type" not in action:
-        raise IllegalAction("That is not an action: it needs an actor and a type.")
-    kind, actor = action["type"], action["actor"]
-    if not isinstance(kind, str) or not kind or len(kind) > MAX_TEXT:
-        raise IllegalAction("That is not an action: its type must be a name.")
-    if not (actor == CHANCE or is_seat_number(actor)):
-        raise IllegalAction(f"There is no player {shown(actor)} at this table.")
-    return dict(action)
-
-
 # --- what a game tells the generic layers ------------------------------------
 @dataclass(frozen=True)
 class LearnSet:
@@ -257,8 +226,10 @@ class Correction:
     hi: int
 
 
-class Game:
-    """Base class for a game. Subclasses override the contract's functions.
+class Game(Generic[S]):
+    """Base class for a game, generic over its state type: `class Maya(Game[State])`.
+    Subclasses override the contract's functions; a game that declares `moves`
+    gets apply, legal_actions, undoable and private_action_types from them.
 
     Class attributes: name (registry key), title, min_players, max_players, options,
     bgg (its BoardGameGeek entry, None when not known for sure).
@@ -272,29 +243,32 @@ class Game:
     options: tuple[Option, ...] = ()
 
     # --- the contract -------------------------------------------------------
-    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None, components: Any = None) -> State:
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None, components: Any = None) -> S:
         raise NotImplementedError
 
-    def actors(self, state: State) -> frozenset[Any]:
+    def actors(self, state: S) -> frozenset[Any]:
         raise NotImplementedError
 
-    def legal_actions(self, state: State, actor: Any) -> list[Action]:
+    def legal_actions(self, state: S, actor: Any) -> list[Action]:
         raise NotImplementedError
 
-    def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
+    def chance_outcomes(self, state: S) -> list[tuple[Action, float]]:
         raise NotImplementedError
 
-    def apply(self, state: State, action: Action) -> State:
+    def apply(self, state: S, action: Any) -> S:
+        """Pure: the action checked by parse_action (shape, move, actor, fields), then
+        played (Game.play). IllegalAction with a sentence, nothing changed, otherwise.
+        A game without a move table overrides this and checks for itself."""
+        return self.play(state, parse_action(self, state, action).action)
+
+    def view(self, state: S, viewer: Any) -> View:
         raise NotImplementedError
 
-    def view(self, state: State, viewer: Any) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def result(self, state: State) -> Result | None:
+    def result(self, state: S) -> Result | None:
         raise NotImplementedError
 
     # --- helpers with sensible defaults ------------------------------------
-    def sample_chance(self, state: State, rng: random.Random) -> Action:
+    def sample_chance(self, state: S, rng: random.Random) -> Action:
         """Pick one chance outcome with rng. Games whose outcome space is huge
         (a whole shuffle) override this and still return a plain action."""
         outcomes = self.chance_outcomes(state)
@@ -318,13 +292,15 @@ class Game:
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         return resolve_options(self.options, options)
 
-    def undoable(self, before: State, action: Action, after: State) -> bool:
+    def undoable(self, before: S, action: Action, after: S) -> bool:
         """False when applying `action` showed a secret to the whole table
         (a public reveal); the session then undoes it only when the table
-        confirms (Session.undo_needs_confirm, undo(confirm=True)), and asks rehide."""
-        return True
+        confirms (Session.undo_needs_confirm, undo(confirm=True)), and asks rehide.
+        By default the move's own `undoable` (True for a game without moves)."""
+        move = self.move_for(before, action.get("type"))
+        return True if move is None else move.can_undo(before, action, after)
 
-    def rehide(self, before: State, after: State) -> list[Action]:
+    def rehide(self, before: S, after: S) -> list[Action]:
         """A confirmed undo of a public reveal goes from `before` back to `after`:
         the actions (usually chance: a secret put back, a fresh draw) that replace
         any secret everybody saw in `before` but that is hidden again in `after`,
@@ -332,7 +308,7 @@ class Game:
         one transaction, and deals the draws they call for. None by default."""
         return []
 
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: S) -> bool:
         return self.result(state) is not None
 
     def describe(self) -> dict[str, Any]:
@@ -343,37 +319,82 @@ class Game:
             "options": [o.describe() for o in self.options],
         }
 
-    # --- moves as data: a game that declares `moves` gets apply and legal_actions
-    #: {phase: {action type: Move}}; phase_of(state) picks the phase.
+    # --- moves as data (companion/moves.py) ------------------------------------
+    #: {phase: {action type: Move}}; phase_of(state) picks the phase; the phase
+    #: ANY_PHASE ("*") holds moves taken in every phase.
     moves: Mapping[str, Mapping[str, Move]] = {}
 
-    def phase_of(self, state: State) -> str:
-        return str(state.phase)
+    def base_moves(self) -> Mapping[str, Move]:
+        """The moves every game has, whatever its phase: a correction (Game.correct)."""
+        return {CORRECTION: correction_move(self)}
 
-    def seat_names(self, state: State) -> Sequence[str]:
-        return tuple(state.names)
+    def move_for(self, state: S, kind: Any) -> Move | None:
+        """The move an action of type `kind` makes now: the phase's, else every
+        phase's (ANY_PHASE), else a base move; None when there is none."""
+        if not isinstance(kind, str):
+            return None
+        move = self.moves.get(self.phase_of(state), {}).get(kind) if self.moves else None
+        if move is None:
+            move = self.moves.get(ANY_PHASE, {}).get(kind) if self.moves else None
+        if move is None and kind == CORRECTION:
+            move = self.base_moves().get(kind)
+        return move
 
-    def settle(self, state: State) -> State:
+    def phase_of(self, state: S) -> str:
+        """The key of `moves` for now; by default the state's `phase`."""
+        any_state: Any = state
+        return str(any_state.phase)
+
+    def seat_names(self, state: S) -> Sequence[str]:
+        """The players' names in seat order; by default the state's `names`."""
+        any_state: Any = state
+        return tuple(any_state.names)
+
+    def check_actor(self, state: S, action: Mapping[str, Any]) -> None:
+        """Who may act now (parse_action asks it for a move that is a turn): the
+        actor is one of actors(state), else a sentence. Games give their own
+        sentences first and then call this."""
+        check_turn(self, state, action, self.seat_names(state))
+
+    def begin(self, state: S) -> S:
+        """What every turn's move starts from (e.g. the last move's events
+        cleared); the identity by default."""
+        return state
+
+    def settle(self, state: S) -> S:
         """What follows every move by itself (the round flow); the identity by default."""
         return state
 
-    def not_now(self, state: State, action: Mapping[str, Any]) -> str:
+    def tell(self, state: S, action: Action) -> S:
+        """After a move marked `told` (no event of its own says what it did): the
+        state recording the action itself. The identity by default."""
+        return state
+
+    def not_now(self, state: S, action: Mapping[str, Any]) -> str:
         """The sentence for an action of a type the phase has no move for."""
         sentence = self.view(state, TABLE).get("waiting_for", {}).get("sentence")
         return f"That cannot be done now. {sentence}" if sentence else "That cannot be done now."
 
-    def dispatch(self, state: State, action: Any) -> State:
-        """Shape, actor and fields checked once, then the phase's move applied.
-        Games with `moves` use this as their apply."""
-        action = check_shape(action)
-        check_turn(self, state, action, self.seat_names(state))
-        move = self.moves.get(self.phase_of(state), {}).get(action["type"])
+    def play(self, state: S, action: Action) -> S:
+        """An action parse_action checked against `state`, applied without checking
+        it again: begin, the move, settle, tell (a move that is not a turn: the move
+        alone). A game that overrides apply (the toy game of the tests, which has
+        no move table) takes it through its own apply, so live play and a replay
+        never differ."""
+        if type(self).apply not in (Game.apply, Game.dispatch):
+            return self.apply(state, action)  # a game with its own apply: all of it, as a replay would
+        move = self.move_for(state, action.get("type"))
         if move is None:
             raise IllegalAction(self.not_now(state, action))
-        check_fields(action, move.ints, move.texts)
-        return self.settle(move.apply(state, action))
+        if not move.turn:
+            return move.apply(state, action)  # type: ignore[no-any-return]
+        after: S = self.settle(move.apply(self.begin(state), action))
+        return self.tell(after, action) if move.told else after
 
-    def legal_from_moves(self, state: State, actor: Any) -> list[Action]:
+    def dispatch(self, state: S, action: Any) -> S:  # Game.apply's older name (`apply = Game.dispatch`)
+        return self.play(state, parse_action(self, state, action).action)
+
+    def legal_from_moves(self, state: S, actor: Any) -> list[Action]:
         """Every legal action the phase's moves list for actor."""
         if actor not in self.actors(state):
             return []
@@ -383,8 +404,15 @@ class Game:
                 out += move.legal(state, actor)
         return out
 
+    @property
+    def private_action_types(self) -> frozenset[str] | None:
+        """The moves that use what only their player knows (Move.private): a phone
+        (companion/phones) offers and takes only these; None: every legal move."""
+        kinds = frozenset(kind for phase in self.moves.values() for kind, m in phase.items() if m.private)
+        return kinds or None
+
     # --- choices: what a player can do now (companion/choices.py) --------------------
-    def menu(self, state: State, seat: int) -> list[Choice]:
+    def menu(self, state: S, seat: int) -> list[Choice]:
         """What `seat` can do now, as Choices for a screen or a phone page. A choice
         that shows what only that seat knows has Choice.seat == seat (the gate and
         that seat's phone only). By default one choice per legal action, labelled
@@ -415,25 +443,21 @@ class Game:
         """The kinds of RFID tag this game uses, beyond players' fobs and commands."""
         return ()
 
-    def use_tag(self, state: State, seat: int | None, meaning: Mapping[str, Any],
+    def use_tag(self, state: S, seat: int | None, meaning: Mapping[str, Any],
                 held: Sequence[Mapping[str, Any]], physical: bool) -> TagUse:
         """What a tag of one of this game's kinds means now. seat: the seat whose
         private view is open (None when none is); held: the tags of this kind kept
         so far for that seat (TagUse.hold); physical: people enter the draws."""
         return TagUse(sentence="That tag does nothing in this game.")
 
-    def corrections(self, state: State) -> list[Correction]:
+    def corrections(self, state: S) -> list[Correction]:
         """The public numbers a table may fix now (none by default)."""
         return []
 
-    def correct(self, state: State, key: str, value: int) -> State:
+    def correct(self, state: S, key: str, value: int) -> S:
         """The state with one public number fixed; IllegalAction for a key not in
         corrections(state) or a value out of its range. Never touches a secret."""
         raise IllegalAction("There is nothing to fix in this game.")
-
-    #: The moves that use what only their player knows: a phone (companion/phones)
-    #: offers and takes only these; None: every legal move of the seat.
-    private_action_types: frozenset[str] | None = None
 
     def private_lines(self, view: Mapping[str, Any]) -> list[str]:
         """A seat's own secrets (`view["you"]`) in sentences, for a phone page.
@@ -452,52 +476,6 @@ class Game:
         return None
 
 
-def actor_of(action: Mapping[str, Any]) -> Any:
-    """The actor named in an action; IllegalAction when missing."""
-    if not isinstance(action, Mapping) or "actor" not in action or "type" not in action:
-        raise IllegalAction("That is not an action: it needs an actor and a type.")
-    return action["actor"]
-
-
-def require(condition: bool, sentence: str) -> None:
-    """Raise IllegalAction(sentence) unless condition holds."""
-    if not condition:
-        raise IllegalAction(sentence)
-
-
-def check_turn(game: Game, state: State, action: Mapping[str, Any], names: Sequence[str]) -> Any:
-    """Common check: the action's actor is one of the actors now.
-
-    Gives "It is Ben's turn, not Ana's." style sentences, and "Nothing is to be
-    drawn now: Ben is to act." for a draw entered out of turn.
-    """
-    actor = actor_of(action)
-    if not (actor == CHANCE or is_seat_number(actor)):
-        raise IllegalAction(f"There is no player {shown(actor)} at this table.")
-    now = game.actors(state)
-    if actor in now:
-        return actor
-    def name(a: Any) -> str:
-        if a == CHANCE:
-            return "the draw"
-        if is_seat(a, names):
-            return names[a]
-        return shown(a)
-    if not now:
-        raise IllegalAction("The game is over; no more actions can be taken.")
-    if not (actor == CHANCE or is_seat(actor, names)):
-        raise IllegalAction(f"There is no player {shown(actor)} at this table.")
-    if len(now) == 1:
-        (who,) = now
-        if who == CHANCE:
-            raise IllegalAction(f"A draw must be made before {name(actor)} can act.")
-        if actor == CHANCE:
-            raise IllegalAction(f"Nothing is to be drawn now: {name(who)} is to act.")
-        raise IllegalAction(f"It is {name(who)}'s turn, not {name(actor)}'s.")
-    waiting = " and ".join(name(a) for a in sorted(now, key=str))
-    raise IllegalAction(f"Waiting for {waiting}, not {name(actor)}.")
-
-
 def play_random(game: Game, state: State, rng: random.Random, max_actions: int = 100_000) -> tuple[State, list[Action]]:
     """Play a game to the end with uniformly random legal actions (a test helper
     for the contract, also used by simulate's random bot)."""
@@ -514,3 +492,9 @@ def play_random(game: Game, state: State, rng: random.Random, max_actions: int =
         state = game.apply(state, action)
         actions.append(action)
     raise RuntimeError(f"{game.name}: no end after {max_actions} actions")
+
+
+__all__ = ["ANY_PHASE", "CHANCE", "CORRECTION", "TABLE", "Action", "Actor", "BoardGameGeek", "Correction", "Field",
+           "Game", "LearnSet", "Move", "Option", "Result", "Seat", "State", "TagKind", "TagUse", "View", "Viewer",
+           "actor_of", "check_fields", "check_shape", "check_turn", "parse_action", "play_random", "require",
+           "resolve_options", "shared_ranks"]

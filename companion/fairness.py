@@ -27,11 +27,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .chance import draw_rng
 from .corrections import step
 from .engine import CHANCE, Game
 from .errors import CompanionError
 from .games import get_game
-from .session import draw_rng
 
 COMMIT = "maya-companion-commit:"
 

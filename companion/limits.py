@@ -3,7 +3,7 @@
 A box file's names become the names the game's moves carry (a boulder, a stone
 kind), and a move is journaled before it is applied, so the box check
 (components.Checker), the journal's plain-data check (plaindata) and the moves'
-own field check (engine.check_fields) must agree: a box file that passes its
+own field check (moves.parse_action) must agree: a box file that passes its
 check can never make the game refuse its own legal move.
 
 `shown` names any value in a sentence, short, and never raises (a 5,000-digit

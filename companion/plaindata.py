@@ -1,19 +1,21 @@
-"""What a session can journal: plain JSON data of a sane size and shape."""
+"""What a session can journal: plain JSON data of a sane size and shape
+(companion/moves.py check_record asks it for every action the session takes)."""
 from __future__ import annotations
 
-import json
 import math
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .engine import CHANCE, Game
 from .errors import CompanionError, IllegalAction
-from .journal import dumps
 from .limits import MAX_DEPTH, MAX_INT, MAX_ITEMS, MAX_TEXT, shown
-from .seats import is_seat_number
+from .seats import CHANCE, is_seat_number
+
+if TYPE_CHECKING:
+    from .engine import Game
 
 # The bounds are the moves' own (companion/limits.py): what the journal takes, a
-# move can carry, and a box file's names fit both.
+# move can carry, and a box file's names fit both. The action check that uses
+# them is companion/moves.py (check_record, parse_action).
 
 
 def plain_data_problem(value: Any) -> str | None:
@@ -57,24 +59,6 @@ def plain_data_problem(value: Any) -> str | None:
     return None
 
 
-def check_action(game: Game, state: Any, action: Any) -> tuple[dict[str, Any], str]:
-    """The action as a replay will read it back, and its JSON; anything that
-    is not plain data of a sane size or shape is IllegalAction, nothing changed."""
-    if not isinstance(action, dict):
-        raise IllegalAction("That is not an action: it needs an actor and a type.")
-    why = plain_data_problem(action)
-    if why:
-        raise IllegalAction(f"That action cannot be recorded: {why}.")
-    actor = action.get("actor")
-    if actor != CHANCE and not is_seat_number(actor):
-        raise IllegalAction(f"There is no seat {shown(actor)} at this table.")
-    odd = [k for k, v in action.items() if isinstance(v, (bool, float)) and k != "actor"]
-    if odd:
-        check_numbers(game, state, action, odd)
-    payload = dumps(action)
-    return json.loads(payload), payload
-
-
 def check_numbers(game: Game, state: Any, action: dict[str, Any], keys: list[str]) -> None:
     """A true/false or a decimal where the game's own actions of that type
     have a whole number (a seat, a card value) is refused. For a draw entered by
@@ -96,4 +80,4 @@ def check_numbers(game: Game, state: Any, action: dict[str, Any], keys: list[str
                 raise IllegalAction(f"That action's {key} must be {what}, not {shown(value)}.")
 
 
-__all__ = ["MAX_DEPTH", "MAX_INT", "MAX_ITEMS", "MAX_TEXT", "check_action", "check_numbers", "plain_data_problem"]
+__all__ = ["MAX_DEPTH", "MAX_INT", "MAX_ITEMS", "MAX_TEXT", "check_numbers", "plain_data_problem"]

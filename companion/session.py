@@ -21,42 +21,36 @@ secret everybody saw. See docs/journal.md.
 """
 from __future__ import annotations
 
-import io
 import json
-import pickle
-import random
 import secrets
 import zlib
 from array import array
 from collections.abc import Callable
 from typing import Any
 
+from .chance import MAX_DEALS, Dealer, draw_rng
 from .corrections import CORRECTION, correction_action, stepper
 from .engine import CHANCE, TABLE
-from .errors import BadComponents, BadOption, CannotUndo, CompanionError, IllegalAction, JournalError
+from .errors import BadComponents, BadOption, CompanionError, IllegalAction, JournalError
 from .games import get_game
 from .journal import Journal, dumps, loads
-from .plaindata import check_action, plain_data_problem
-from .seats import is_seat, is_seat_number, parse_seat
-from .snapshots import SNAPSHOT_EVERY, GameUnpickler, States
-from .undo import Peeks, can_undo, needs_confirm, private_digest, rehide_steps, undo_plan
+from .log import LogEntry, SessionLog
+from .moves import parse_action
+from .plaindata import plain_data_problem
+from .seats import is_seat
+from .session_parts import RedoGroup, Snapshot
+from .snapshot_store import Snapshotting
+from .snapshots import SNAPSHOT_EVERY, States
+from .undo import Peeks, Undoing
+from .viewschema import View
 
 RANDOMNESS = ("digital", "physical")
-MAX_DEALS = 10_000  # a game that keeps asking for draws forever is a bug, not a hang
 MAX_PENDING = 4  # snapshots left waiting for a light commit (_write); older ones are not saved
-
-Snapshot = tuple[int, int, Any]  # (index, prefix checksum, the state after that many actions)
 
 Listener = Callable[["Session", str], Any]
 
 
-def draw_rng(seed: int, draws: int) -> random.Random:
-    """The RNG for the session's `draws`-th draw: a pure function of both, so a
-    fresh draw never depends on what was undone before it."""
-    return random.Random(f"maya-companion:{seed}:{draws}")
-
-
-class Session:
+class Session(Undoing, Dealer, Snapshotting):
     """One game in progress. Build with `create` or `resume`, not directly."""
 
     def __init__(self, journal: Journal, row: dict[str, Any]):
@@ -77,7 +71,7 @@ class Session:
         self._step = stepper(self.game)  # apply for an action, Game.correct for a correction
         self._states = States(self._step, self.game.setup(self.players, self.options), self._actions)
         # undone groups (their actions and prefix hashes), the last undone on top
-        self._redo: list[tuple[list[dict[str, Any]], array[int]]] = []
+        self._redo: list[RedoGroup] = []
         self._interned: dict[str, dict[str, Any]] = {}  # payload -> its action: equal actions are one object
         # _hashes[i]: a checksum of the payloads of actions[:i], so a snapshot of
         # states[i] saved in the journal is used only for exactly that history.
@@ -89,6 +83,7 @@ class Session:
         self._peeks = Peeks()  # who saw their private view, after how many actions, and what it showed
         self._draws = 0  # chance actions ever journaled: picks the next draw's RNG
         self._seq = 0  # next entry number
+        self._log = SessionLog(self.game, self._states, self._actions, self.players)  # written as it commits
 
     # --- building -------------------------------------------------------------
     @classmethod
@@ -212,53 +207,6 @@ class Session:
                 ) from None
             self._states.append(state)
 
-    # --- snapshots of states in the journal -----------------------------------
-    def _best_snapshot(self) -> tuple[int, Any]:
-        """(index, state): the latest snapshot saved for exactly the actions in
-        effect, else (0, the setup)."""
-        n = len(self._actions)
-        latest = n - n % SNAPSHOT_EVERY  # saved unless it would not pickle, or left pending (_write)
-        if latest:
-            state = self._load_snapshot(latest)
-            if state is not None:
-                return latest, state
-        for idx, prefix in self.journal.snapshot_marks(self.id):
-            if idx <= len(self._actions) and self._hashes[idx] == prefix:
-                state = self._load_snapshot(idx)
-                if state is not None:
-                    return idx, state
-        return 0, self._states[0]
-
-    def _load_snapshot(self, idx: int) -> Any:
-        if not 0 < idx < len(self._hashes):
-            return None
-        blob = self.journal.snapshot(self.id, idx, self._hashes[idx])
-        if blob is None:
-            return None
-        try:
-            return GameUnpickler(io.BytesIO(blob)).load()
-        except Exception:
-            return None
-
-    def _snapshots_for(self, first: int, states: list[Any], hashes: list[int]) -> list[Snapshot]:
-        """(index, prefix, state) for each index in first..first+len-1 that is a
-        multiple of SNAPSHOT_EVERY: due to be saved (see _write)."""
-        if not self._pickles:
-            return []
-        return [(first + k, hashes[k], state) for k, state in enumerate(states)
-                if (first + k) % SNAPSHOT_EVERY == 0 and first + k > 0]
-
-    def _pickled(self, due: list[Snapshot]) -> list[tuple[int, int, bytes]]:
-        out = []
-        for idx, prefix, state in due:
-            if not self._pickles:
-                break
-            try:
-                out.append((idx, prefix, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)))
-            except Exception:
-                self._pickles = False  # a state of this game that will not pickle: no more snapshots
-        return out
-
     # --- the in-memory history (shared by live play and replay) ----------------
     def _record(self, action: dict[str, Any], after: Any, prefix: int) -> None:
         """Take a committed action in memory; prefix: the checksum of the
@@ -271,45 +219,6 @@ class Session:
             self._dealt_again(action)
         else:
             self._redo.clear()
-
-    def _dealt_again(self, action: dict[str, Any]) -> None:
-        """An undone chance outcome is in effect again: no longer waiting to be dealt."""
-        try:
-            self._remembered.remove(action)
-        except ValueError:
-            pass
-
-    def _take_back(self, count: int, states: bool = True) -> None:
-        n = len(self._actions)
-        if not isinstance(count, int) or isinstance(count, bool) or not 0 < count <= n:
-            raise JournalError(f"Game {self.id} has an undo the journal cannot explain.")
-        self._peeks.clamp(n - count)
-        group = (self._actions[n - count:], self._hashes[n - count + 1:])
-        if states:
-            self._states.truncate(n - count + 1)
-        del self._actions[n - count:]
-        del self._hashes[n - count + 1:]
-        self._redo.append(group)
-        self._remembered[:0] = [a for a in group[0] if a.get("actor") == CHANCE]
-
-    def _put_back(self, states: bool = True) -> None:
-        if not self._redo:
-            raise JournalError(f"Game {self.id} has a redo the journal cannot explain.")
-        actions, hashes = self._redo.pop()
-        state = self._states[-1] if states else None
-        for action in actions:
-            if states:
-                state = self._step(state, action)  # pure: exactly the state it gave before
-                self._states.append(state)
-            self._actions.append(action)
-            if action.get("actor") == CHANCE:
-                self._dealt_again(action)
-        self._hashes.extend(hashes)
-
-    def _see(self, seat: Any, digest: Any) -> None:
-        if not is_seat_number(seat) or not isinstance(digest, (str, type(None))):
-            raise TypeError("a seen entry names a seat")
-        self._peeks.add(len(self._actions), seat, digest)  # no digest (an old journal): blocks everything before
 
     def summary(self) -> dict[str, Any]:
         """What the journal keeps beside the entries for Home: entries and actions in effect."""
@@ -325,13 +234,19 @@ class Session:
         """The actions in effect, oldest first (copies are not made: do not modify)."""
         return self._actions
 
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """The TABLE log of the actions in effect, oldest first: written by the
+        session from the states around each action it commits (companion/log.py)."""
+        return self._log.entries()
+
     def actors(self) -> frozenset[Any]:
         return self.game.actors(self.state)
 
     def legal_actions(self, actor: Any) -> list[dict[str, Any]]:
         return self.game.legal_actions(self.state, actor)
 
-    def view(self, viewer: Any = TABLE) -> dict[str, Any]:
+    def view(self, viewer: Any = TABLE) -> View:
         return self.game.view(self.state, viewer)
 
     def result(self) -> Any:
@@ -339,10 +254,6 @@ class Session:
 
     def is_over(self) -> bool:
         return self.result() is not None
-
-    def waiting_for_chance(self) -> bool:
-        """True when a person must enter what was really drawn (physical randomness)."""
-        return self.randomness == "physical" and CHANCE in self.game.actors(self.state)
 
     def name(self, seat: Any) -> str:
         if is_seat(seat, self.players):
@@ -361,8 +272,11 @@ class Session:
             fn(self, event)
 
     def _check_action(self, action: Any) -> tuple[dict[str, Any], str]:
-        """The action as a replay will read it back, and its JSON (plaindata.check_action)."""
-        return check_action(self.game, self.state, action)
+        """The action as a replay will read it back, and its JSON: checked once, by
+        parse_action (plain data it can journal, shape, move, actor, fields);
+        IllegalAction with a sentence, nothing changed, otherwise."""
+        payload = dumps(parse_action(self.game, self.state, action, record=True).action)
+        return loads(payload), payload
 
     def act(self, action: dict[str, Any]) -> Any:
         """Apply, deal the draws that follow (digital), commit them all in one
@@ -370,11 +284,12 @@ class Session:
 
         An illegal action raises IllegalAction and changes nothing; a commit the
         disk refuses raises JournalError and changes nothing (on disk or here)."""
-        action, payload = self._check_action(action)
-        if action.get("actor") == CHANCE and self.randomness == "digital":
+        said = action if isinstance(action, dict) else {}  # what it says, before it is checked
+        if said.get("actor") == CHANCE and self.randomness == "digital":
             raise IllegalAction("The companion makes the draws in this game; nobody enters them.")
-        if action.get("type") == CORRECTION:
+        if said.get("type") == CORRECTION:
             raise IllegalAction("A number is fixed with Fix a number, not as a move.")
+        action, payload = self._check_action(action)
         after = self._apply(action)
         finished = self._commit([(action, payload, after)] + self._draws_after(after))
         self._notify("action")
@@ -387,7 +302,7 @@ class Session:
         raising a TypeError or KeyError on it) is refused like any illegal action.
         apply is pure, so nothing changed."""
         try:
-            return self.game.apply(self.state, action)
+            return self.game.play(self.state, action)  # checked once, by _check_action
         except CompanionError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
@@ -443,33 +358,6 @@ class Session:
         self._finished = finished
         return became
 
-    def _draws_after(self, state: Any, remembered: list[dict[str, Any]] | None = None) -> list[Any]:
-        """Digital randomness: every draw pending after `state`, chosen but not
-        committed [(action, payload, state after)]. An outcome that was undone
-        is dealt again first if it is still legal."""
-        if self.randomness != "digital":
-            return []
-        game = self.game
-        steps: list[Any] = []
-        remembered = list(self._remembered if remembered is None else remembered)
-        draws = self._draws
-        while CHANCE in game.actors(state):
-            if len(steps) >= MAX_DEALS:
-                raise JournalError(f"{game.title or game.name} kept asking for draws; the game is stuck.")
-            action, after = self._remembered_outcome(state, remembered)
-            if action is None:
-                action = game.sample_chance(state, draw_rng(self.seed, draws))
-                payload = dumps(action)
-                action = loads(payload)
-                after = game.apply(state, action)
-            else:
-                remembered.remove(action)
-                payload = dumps(action)
-            steps.append((action, payload, after))
-            draws += 1
-            state = after
-        return steps
-
     def deal(self, notify: bool = True) -> Any:
         """Digital randomness: resolve every pending draw, committed together."""
         steps = self._draws_after(self.state)
@@ -479,14 +367,6 @@ class Session:
             if finished:
                 self._notify("finished")
         return self.state
-
-    def _remembered_outcome(self, state: Any, remembered: list[dict[str, Any]]) -> tuple[Any, Any]:
-        for action in remembered:
-            try:
-                return action, self.game.apply(state, action)
-            except IllegalAction:
-                continue
-        return None, None
 
     def _sync_finished(self, notify: bool = False) -> None:
         """Keep the journal's finished/result in step with the state (undo can un-finish)."""
@@ -505,99 +385,6 @@ class Session:
         became = self._write([(kind, payload)], after, count_after, snapshots)
         self._seq += 1
         return became
-
-    # --- the privacy barrier, undo and redo -----------------------------------------
-    def mark_seen(self, seat: int) -> None:
-        """The privacy gate showed `seat` its secrets: journaled with a digest of
-        what it showed; undoing an action that changed it is refused from now on."""
-        seat = parse_seat(seat, self.players, BadOption)
-        digest = private_digest(self.game, self.state, seat)
-        if self._peeks.known(len(self._actions), seat, digest):
-            return  # nothing new for this seat since it last looked
-        self._journal_entry("seen", dumps({"seat": seat, "you": digest}), self.state, len(self._actions))
-        self._see(seat, digest)
-        self._notify("seen")
-
-    def _undo_plan(self) -> tuple[int | None, str, list[int]]:
-        """(index of the last player action or correction, why not, the public reveals undo takes back)."""
-        return undo_plan(self)
-
-    def can_undo(self) -> tuple[bool, str]:
-        """(True, "Undo Ana's last move.") when undo() works as it is; False with the
-        sentence why not. A public reveal is False here: undo_needs_confirm() then
-        gives the question for the table, and undo(confirm=True) does it."""
-        return can_undo(self)
-
-    def undo_needs_confirm(self) -> str | None:
-        """The question to put to the table before undoing a public reveal, saying
-        what stays known ("Undo Ana's last move? Everyone has seen this: ... It
-        stays known."); None when undo needs no confirmation or cannot be done."""
-        return needs_confirm(self)
-
-    def undo(self, confirm: bool = False) -> Any:
-        """Take back the last player action (or correction) and the draws after it.
-        A public reveal needs confirm=True (the table agreed): then the game's
-        `rehide` actions (a secret everybody saw replaced by a fresh draw) and the
-        draws they call for are journaled in the same transaction as the undo."""
-        i, why, reveals = self._undo_plan()
-        if i is None:
-            raise CannotUndo(why)
-        if reveals and not confirm:
-            raise CannotUndo(self.can_undo()[1])
-        count = len(self._actions) - i
-        steps, rehidden = rehide_steps(self, i) if reveals else ([], 0)
-        payload: dict[str, Any] = {"actions": count}
-        if reveals:
-            payload["confirmed"] = True
-        if steps:
-            payload["rehide"] = rehidden  # the game's own actions; the draws after them follow
-        self._undo_commit(dumps(payload), i, count, steps)
-        self._notify("undo")
-        return self.state
-
-    def _undo_commit(self, payload: str, i: int, count: int, steps: list[Any]) -> None:
-        """The undo entry and the rehide actions after it: one transaction, then memory."""
-        if not steps:
-            self._journal_entry("undo", payload, self._states[i], i)
-            self._take_back(count)
-            return
-        hashes, h = [], self._hashes[i]
-        for _, p, _ in steps:
-            h = zlib.crc32(p.encode(), h)
-            hashes.append(h)
-        snapshots = self._snapshots_for(i + 1, [st for _, _, st in steps], hashes)
-        self._write([("undo", payload)] + [("action", p) for _, p, _ in steps], steps[-1][2], i + len(steps),
-                    snapshots)
-        self._seq += 1
-        self._take_back(count)
-        self._redo.clear()  # the game changed after the undo: what was undone cannot come back
-        for (action, p, state), prefix in zip(steps, hashes):
-            action = self._interned.setdefault(p, action)
-            self._seq += 1
-            self._record(action, state, prefix)
-
-    def can_redo(self) -> tuple[bool, str]:
-        if not self._redo:
-            return False, "Nothing to redo."
-        first = self._redo[-1][0][0]
-        return True, f"Redo {self.name(first.get('actor'))}'s move."
-
-    def redo(self) -> Any:
-        ok, why = self.can_redo()
-        if not ok:
-            raise CannotUndo(why)
-        state, states = self.state, []
-        actions, hashes = self._redo[-1]
-        for action in actions:
-            state = self._step(state, action)
-            states.append(state)
-        snapshots = self._snapshots_for(len(self._actions) + 1, states, list(hashes))
-        finished = self._journal_entry("redo", "{}", state, len(self._actions) + len(actions), snapshots)
-        self._put_back()
-        self._notify("redo")
-        if finished:
-            self._notify("finished")
-        return self.state
 
     # --- corrections ------------------------------------------------------------------
     def corrections(self) -> list[Any]:
@@ -647,4 +434,5 @@ def replay(game_name: str, players: Any, options: dict[str, Any] | None, actions
     return state
 
 
-__all__ = ["RANDOMNESS", "SNAPSHOT_EVERY", "Session", "draw_rng", "plain_data_problem", "replay"]
+__all__ = ["MAX_DEALS", "RANDOMNESS", "SNAPSHOT_EVERY", "Peeks", "Session", "draw_rng", "plain_data_problem",
+           "replay"]

@@ -59,6 +59,10 @@ class States:
             state = self._apply(state, action)
         return state
 
+    def held(self, i: int) -> bool:
+        """Whether states[i] is held (no apply needed to read it)."""
+        return self._tail_start <= i < len(self) or i in self._snaps
+
     def append(self, state: Any) -> None:
         i = len(self)
         self._tail.append(state)
@@ -97,6 +101,7 @@ class GameUnpickler(pickle.Unpickler):
                 or (module == "fractions" and name == "Fraction")):
             return super().find_class(module, name)
         raise pickle.UnpicklingError(f"{module}.{name} is not part of a game state")
+
 
 
 __all__ = ["SNAPSHOT_EVERY", "GameUnpickler", "States"]

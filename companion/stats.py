@@ -94,8 +94,8 @@ def player_history(journal: Journal, player: Any, limit: int, offset: int = 0,
     remembered player (companion.players.Player) played, former names included,
     newest first. None when the table cannot be read this way (the caller then
     uses Journal.history with the current name)."""
-    from .export import history_row
     from .journal import row_crc
+    from .records import history_row
 
     where, args = _player_where(player, game)
     try:
@@ -279,10 +279,10 @@ def game_detail(journal: Journal, game_id: int, roster: Roster | None = None) ->
     sentence, dates, duration, options, the whole log in sentences, the table
     view after every move (the step-through), the score by round, and the
     seed with its fingerprint (revealed: the game is over)."""
-    from .export import finished_game
     from .fairness import short_fingerprint, walk
     from .games import get_game
     from .log import entry
+    from .records import finished_game
 
     row = finished_game(journal, game_id)
     game = get_game(row["game"])

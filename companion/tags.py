@@ -70,7 +70,11 @@ def kinds() -> dict[str, TagKind]:
 
     found: dict[str, TagKind] = {"fob": FOB}
     for name in available():
-        for kind in get_game(name).tag_kinds():
+        try:
+            game = get_game(name)
+        except ImportError:  # available() finds a game without importing it; a broken one is skipped
+            continue
+        for kind in game.tag_kinds():
             found.setdefault(kind.kind, kind)
     for name, kind in _STORED.items():
         found.setdefault(name, kind)

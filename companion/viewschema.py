@@ -15,16 +15,78 @@ keeps whose turn it is or a seat's secrets:
 
 A game adds its own public keys beside these (the count, the quarries); every
 sentence in a view comes from the game, and a TABLE view's sentences never name
-a hidden value. `problems(view, viewer, n)` lists what breaks the schema; the
-contract test runs it over random games of every title.
+a hidden value. `View`, `PlayerView`, `WaitingFor` and `Event` are the schema as
+TypedDicts (what mypy checks in a screen); `problems(view, viewer, n)` lists what
+breaks it at run time; the contract test runs it over random games of every title.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
-from .engine import CHANCE, TABLE
+from .seats import CHANCE, TABLE, Actor
+
+
+class PlayerView(TypedDict):
+    """One seat's public part of a view (a game adds its own public keys)."""
+
+    seat: int
+    name: str
+
+
+class WaitingFor(TypedDict):
+    """Who the game waits for, and the sentence that says so."""
+
+    actors: list[Actor]
+    sentence: str
+
+
+class Event(TypedDict):
+    """What the last action caused, as the game says it."""
+
+    kind: str
+    sentence: str
+
+
+class View(TypedDict):
+    """The keys every game's view has (module docstring). A game's own public keys
+    (the count, the quarries) are read with `.get`, or through the game's own
+    TypedDict that extends this one; a misspelt schema key is a mypy error."""
+
+    game: str
+    phase: str
+    round: int | None
+    players: list[PlayerView]
+    waiting_for: WaitingFor
+    events: list[Event]
+    result: dict[str, Any] | None
+    you: NotRequired[dict[str, Any]]
+
 
 REQUIRED = ("game", "phase", "round", "players", "waiting_for", "events", "result")
+
+#: What a Session tells its listeners (Session.subscribe), after the change is committed.
+SessionChange = Literal["action", "undo", "redo", "seen", "finished"]
+#: What a TableController tells its listeners, beside a session's changes.
+TableChange = Literal["view", "gate", "select", "message", "confirm", "device"]
+
+
+def as_view(view: Mapping[str, Any]) -> View:
+    """A game's view dict as a View, for the type checker only (no cost at run time:
+    `problems` is the run-time check, run by the contract test over every game)."""
+    return cast(View, view)
+
+
+class BadView(ValueError):
+    """A view that breaks the schema (checked_view); a bug in a game, not a player's error."""
+
+
+def checked_view(view: Any, viewer: Any, players: int) -> View:
+    """view as a View, after the run-time check: BadView naming every problem."""
+    wrong = problems(view, viewer, players)
+    if wrong:
+        raise BadView("; ".join(wrong))
+    return cast(View, view)
 
 
 def problems(view: Any, viewer: Any, players: int) -> list[str]:
@@ -63,3 +125,7 @@ def problems(view: Any, viewer: Any, players: int) -> list[str]:
     if view["result"] is not None and not isinstance(view["result"], dict):
         out.append("result must be Result.to_json() or None")
     return out
+
+
+__all__ = ["REQUIRED", "BadView", "Event", "PlayerView", "SessionChange", "TableChange", "View", "WaitingFor",
+           "as_view", "checked_view", "problems"]

@@ -1,8 +1,10 @@
 """The Kivy app: navigation, the game in progress, devices, sounds.
 
-The app holds the journal, the running Session and its TableController; screens
-render views from the controller and send intents back. Device events arrive
-on any thread and are moved to the main thread with Clock.schedule_once.
+The app holds the journal and the running game's TableController (which owns
+the Session); screens render the controller's frames and send intents back.
+The app only applies what a frame decides: the LEDs and the sound of its cue,
+and the end screen when the game is over. Device events arrive on any thread
+and are moved to the main thread with Clock.schedule_once.
 """
 from __future__ import annotations
 
@@ -196,8 +198,8 @@ class MayaApp(App):
         self.watchdog.stopping()
         if self.devices is not None and hasattr(self.devices, "close"):
             self.devices.close()
-        if self.session is not None:
-            self.session.close()
+        if self.table is not None:
+            self.table.close()
         if self.journal is not None:
             self.journal.close()
 
@@ -213,7 +215,7 @@ class MayaApp(App):
         if hasattr(screen, "refresh"):
             screen.refresh()
         self.sm.current = name
-        if name == "home" and self.session is not None:
+        if name == "home" and self.table is not None:
             # Back from a game; never at start-up, where nothing was freed yet and the
             # clock's first tick would run it before the first frame. Half a second on,
             # once Home is on screen (a switch completes on the next tick, so "the next
@@ -257,50 +259,59 @@ class MayaApp(App):
         return None
 
     def _attach(self, session):
-        if self.session is not None and self.session is not session:
-            self.session.close()
+        if self.table is not None:
+            self.table.close()  # the game left behind: its session and listeners go with it
         self.session = session
         from companion.table import TableController  # the engine's machinery: after the first frame
 
         self.table = TableController(session, timeout=self.settings["gate_timeout"], tags=self.tags,
                                      settle=self.double_tap_guard)
-        self.table.subscribe(self._on_table)
+        self.table.subscribe_frames(self._on_frame)
         if getattr(self, "sim_panel", None) is not None:
             self.sim_panel.refresh()
-        self.update_leds()
-        self.show("end" if session.result() is not None else session.game_name)
+        frame = self.table.frame()
+        self.update_leds(frame)
+        self.show("end" if frame.over else frame.game)
 
-    def update_leds(self):
-        """Light the seat button of every player who must act (all who still bid in a
-        sealed bid); blink it while that seat's private view is open."""
+    def drop_game(self, session_id: int) -> None:
+        """The game with this id was abandoned: if it is the one open, nothing may act
+        on it any more."""
+        if self.table is None or self.table.session_id != session_id:
+            return
+        self.table.close()
+        self.table = None
+        self.session = None
+        panel = getattr(self, "sim_panel", None)
+        if panel is not None:
+            panel.refresh()
+
+    def update_leds(self, frame=None):
+        """Apply the frame's cue to the seat buttons' LEDs (the controller decides:
+        on for a seat that acts, blinking while its private view is open)."""
         leds = getattr(self.devices, "leds", None)
         if leds is None or self.table is None:
             return
+        frame = frame or self.table.frame()
         names = set(leds.names)
-        acting = set(self.table.acting())
-        gate = self.table.gate
-        for seat in range(len(self.table.players)):
-            name = f"seat{seat + 1}"
-            if name not in names:
+        for led in frame.cue.leds:
+            if led.name not in names:
                 continue
-            if gate is not None and gate.seat == seat:
-                leds.blink(name, 0.15, 0.15)
-            elif seat in acting:
-                leds.on(name)
+            if led.state == "blink":
+                leds.blink(led.name, 0.15, 0.15)
+            elif led.state == "on":
+                leds.on(led.name)
             else:
-                leds.off(name)
+                leds.off(led.name)
 
-    def _on_table(self, table, what):
-        if what in ("view", "gate"):
-            self.update_leds()
-        if what == "view" and table.session.result() is not None:
-            table.close_gate()  # the game is over: no private view lingers behind the end screen
-            self.play_sound("token")
+    def _on_frame(self, frame):
+        from companion.frame import GAME_CHANGES
+
+        if frame.kind in GAME_CHANGES or frame.kind == "gate":
+            self.update_leds(frame)
+        if frame.cue.sound:
+            self.play_sound(frame.cue.sound)
+        if frame.over and frame.kind in GAME_CHANGES:
             self.show("end")
-        elif what == "message" and table.message:
-            self.play_sound("error")
-        elif what == "gate" and table.gate is not None:
-            self.play_sound("reveal")
 
     def leave_game(self):
         """Back home; the game stays in the journal to resume."""
@@ -320,7 +331,7 @@ class MayaApp(App):
     def on_device_event(self, event):
         if self.device_listener is not None and self.device_listener(event):
             return
-        if self.table is not None and self.sm.current == getattr(self.session, "game_name", None):
+        if self.table is not None and self.sm.current == self.table.frame().game:
             self.table.handle(event)
         elif hasattr(event, "device") and hasattr(event, "status") and str(event.status) in ("disconnected", "error"):
             self.notice = f"{event.device}: {event.detail or event.status}"

@@ -131,28 +131,25 @@ class PhoneService:
             self.hub = None
             return
 
-        def play(seat: int, action: dict) -> tuple[bool, str]:
-            ok = table.play(action)
-            return ok, "" if ok else (table.message or "That cannot be done now.")
-
         def post(fn: Any) -> None:
             Clock.schedule_once(lambda _dt: fn(), 0)
 
         if self.hub is not None:
             self.hub.end(NEW_GAME)
-        self.hub = PhoneHub(table.session, play, post)
+        self.hub = PhoneHub(table, post)
         self.hub.listeners.append(self._changed)
         if self._following is not table:
+            # One subscription per table (the controller has no unsubscribe): it tells
+            # whichever hub is current, once per change (issue 21: not once per layer).
             self._following = table
-            table.subscribe(lambda t, what: self._refresh(t) if what in ("view", "gate", "message") else None)
-            table.session.subscribe(lambda _s, _e: self._refresh(table))
+            table.subscribe(lambda *heard: self._heard(table, heard))
         if self.server is not None:
             self.server.gateway = self.hub.gateway()
             self.hub.attach(self.server)
 
-    def _refresh(self, table: Any) -> None:
+    def _heard(self, table: Any, heard: tuple[Any, ...]) -> None:
         if self.hub is not None and self.server is not None and table is self._following:
-            self.hub.refresh()
+            self.hub.changed(*heard)
 
     def _on_table(self, _app: Any, _table: Any) -> None:
         if self.server is not None:

@@ -29,3 +29,28 @@ def test_ruff_finds_nothing() -> None:
 def test_mypy_finds_nothing() -> None:
     run = subprocess.run([_tool("mypy")], cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+
+
+_SCREEN = '''from companion.frame import TableFrame
+
+
+def waiting(frame: TableFrame) -> str:
+    view = frame.view
+    return view["{key}"] + ": " + view["waiting_for"]["sentence"]
+'''
+
+
+@pytest.mark.parametrize("key, caught", [("phsae", True), ("phase", False)])
+def test_mypy_catches_a_misspelt_view_key_in_a_screen(tmp_path: pathlib.Path, key: str, caught: bool) -> None:
+    """Types at the seams (issue 21 §4): a frame's view is a View (a TypedDict), so a
+    screen that reads a key the schema does not have is a type error, named."""
+    screen = tmp_path / "screen.py"
+    screen.write_text(_SCREEN.format(key=key))
+    run = subprocess.run([_tool("mypy"), "--strict", "--follow-imports=silent", "--no-error-summary",
+                          "--cache-dir", str(tmp_path / "cache"), str(screen)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    if caught:
+        assert run.returncode == 1, run.stdout
+        assert f'TypedDict "View" has no key "{key}"' in run.stdout, run.stdout
+    else:
+        assert run.returncode == 0, run.stdout

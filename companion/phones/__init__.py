@@ -2,15 +2,18 @@
 
 Off unless the table turns it on; nothing here is imported at start-up.
 
-    hub = PhoneHub(session, play=..., post=...)      # main thread: views, peeks, actions
+    hub = PhoneHub(table, post=...)                  # main thread: messages, peeks, choices
+    table.subscribe(hub.changed)                     # one refresh per change
     server = PhoneServer(hub.gateway(), host, port)  # its own thread and asyncio loop
     server.start(); hub.attach(server)
 
-The hub lives on the app's main thread (the one that owns the Session): it
-computes each connected seat's message from `view(state, seat)` only, journals a
-peek (the same `seen` entry as the privacy gate) before a page first shows a
-secret it had not shown, and enters actions that come from a phone. The server
-only moves bytes: it checks tokens, keeps one websocket per seat, and hands
-everything that must touch the game to the main thread through `post`.
-See docs/phones.md.
+The hub lives on the app's main thread (the one that owns the table controller)
+and reads only what the controller publishes: each connected seat's message is
+built from `table.seat_frame(seat)` (that seat's own view and own Choices) and
+the public frame's waiting sentence (messages.py); it journals a peek (the same
+`seen` entry as the privacy gate) before a page first shows a secret it had not
+shown, and plays a phone's choice with `table.choose(key, picks, seat=...)`. The
+server only moves bytes: it checks tokens, keeps one websocket per seat, refuses
+answers its page was not offered, and hands everything that must touch the game
+to the main thread through `post`. See docs/phones.md.
 """

@@ -1,9 +1,15 @@
-"""The main-thread side of phones: tokens, messages from views, peeks, actions.
+"""The main-thread side of phones: tokens, messages from the table's frames, peeks,
+choices.
 
-Privacy: a seat's message is built by `message_for(game, view, actions)` from that
-seat's view and its own legal actions only — never the state, never another seat's
-view. Before a message shows a secret (`you`) the page had not shown, the peek is
-journaled with session.mark_seen, exactly as the privacy gate does.
+The hub reads only what the table controller publishes (issue 21): it hears the
+controller once per change (`TableController.subscribe`, see `changed`) and a
+seat's message is `message_for(game, table.seat_frame(seat), table.frame())`
+(companion/phones/messages.py): that seat's own view and its own choices, and
+the public frame's waiting sentence, never the state or another seat's view.
+Before a message shows a secret (`you`) the page had not shown, the peek is
+journaled (session.mark_seen), exactly as the privacy gate does. What a phone
+sends back is a choice of that seat's: `table.choose(key, picks, seat=seat,
+confirmed=...)`.
 """
 from __future__ import annotations
 
@@ -14,20 +20,32 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..engine import TABLE, Game
+from ..choices import find
+from ..engine import TABLE
 from ..errors import CompanionError
+from ..frame import GateFrame, Outcome, TableFrame
+from ..games import get_game
+from .messages import message_for, private_lines
 
 REPLACED = "This phone's link was replaced at the table: scan your seat's code again."
+NOT_YOURS = "That cannot be done from this phone now."
+ON_THE_TABLE = "Enter that on the table's screen: a phone enters only your secret moves."
+NOT_A_CHOICE = "That is not one of your choices."
+
+#: Kinds of controller change that alter no phone's message (the gate, the table's
+#: own message line, a device, a tag read behind the gate, an undo question).
+_NOT_FOR_PHONES = frozenset({"gate", "message", "device", "select", "confirm"})
 
 
-class SessionLike(Protocol):
-    game: Game
-    players: list[str]
+class TableLike(Protocol):
+    """What the hub needs of the table controller (companion/table.py)."""
 
-    def view(self, viewer: Any = ...) -> dict[str, Any]: ...
-    def legal_actions(self, actor: Any) -> list[dict[str, Any]]: ...
-    def mark_seen(self, seat: int) -> None: ...
-    def is_over(self) -> bool: ...
+    session: Any  # only to journal a phone's look (mark_seen), as the gate does
+
+    def frame(self) -> TableFrame: ...
+    def seat_frame(self, seat: int) -> GateFrame: ...
+    def choose(self, key: str, picks: Mapping[str, Any] | None = None, seat: int | None = None,
+               confirmed: bool = False) -> Outcome: ...
 
 
 class Sender(Protocol):
@@ -36,40 +54,6 @@ class Sender(Protocol):
     def send(self, seat: int, message: dict[str, Any]) -> None: ...
     def drop(self, seat: int, reason: str) -> None: ...
     def retire(self, token: str, sentence: str) -> None: ...
-
-
-def private_lines(game: Game, view: Mapping[str, Any]) -> list[str]:
-    """Sentences for a seat's own secrets, in the game's own words (Game.private_lines)."""
-    return [str(line) for line in game.private_lines(view)]
-
-
-def private_actions(game: Game, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The seat's legal moves a phone may enter: those the game marks as using what
-    only that seat knows (`private_action_types`); public moves stay on the touchscreen."""
-    kinds = game.private_action_types
-    return list(actions) if kinds is None else [a for a in actions if a.get("type") in kinds]
-
-
-def message_for(game: Game, seat: int, view: Mapping[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any]:
-    """The whole message a seat's page receives: a function of that seat's view and
-    its own legal actions only (the privacy property test checks this)."""
-    waiting = view.get("waiting_for")
-    waiting = waiting if isinstance(waiting, dict) else {}
-    players = view.get("players") or []
-    name = players[seat]["name"] if isinstance(seat, int) and 0 <= seat < len(players) else ""
-    return {
-        "type": "view",
-        "game": view.get("game"),
-        "title": game.title,
-        "seat": seat,
-        "name": name,
-        "waiting": waiting.get("sentence", ""),
-        "my_turn": seat in (waiting.get("actors") or []),
-        "events": [e.get("sentence", "") for e in view.get("events") or []],
-        "secrets": private_lines(game, view),
-        "actions": [{"label": game.describe_action(view, a), "type": a.get("type"), "action": a} for a in actions],
-        "over": view.get("result") is not None,
-    }
 
 
 @dataclass
@@ -81,21 +65,25 @@ class _Seat:
 
 
 class PhoneHub:
-    """Tokens per seat, the message each connected seat should see, and phone actions.
+    """Tokens per seat, the message each connected seat should see, and phone choices.
 
-    play(seat, action) -> (ok, sentence): enters a seat's action (the app passes the
-    table controller's play). post(fn): runs fn on the main thread (the app uses
-    Kivy's Clock; tests call fn at once or queue it).
+    table: the table controller (TableLike); the caller subscribes `changed` to it
+    once (kivy_ui/phones.py follows the table; tests do it in make_hub). post(fn):
+    runs fn on the main thread (the app uses Kivy's Clock; tests call fn at once or
+    queue it). Made on the main thread.
     """
 
-    def __init__(self, session: SessionLike, play: Callable[[int, dict[str, Any]], tuple[bool, str]],
-                 post: Callable[[Callable[[], None]], None]):
-        self.session = session
-        self._play = play
+    def __init__(self, table: TableLike, post: Callable[[Callable[[], None]], None]):
+        self.table = table
         self._post = post
-        self._lock = threading.Lock()  # tokens are read by the server thread
-        self._seats = {s: _Seat(secrets.token_urlsafe(16)) for s in range(len(session.players))}
+        self._lock = threading.Lock()  # tokens (and `_over`) are read by the server thread
+        first = table.frame()
+        self._game = get_game(first.game)
+        self._over = first.over
+        self._seats = {s: _Seat(secrets.token_urlsafe(16)) for s in range(len(first.players))}
         self._sender: Sender | None = None
+        self._refreshing = self._again = False
+        self.refreshes = 0  # how many times the messages were made (one per change; tests count it)
         self.ended = ""  # why this hub's links no longer open a seat (see end()); "" while they do
         self.listeners: list[Callable[[], None]] = []  # the table screen's "who is connected" display
 
@@ -107,7 +95,7 @@ class PhoneHub:
     def seat_of(self, token: str) -> int | None:
         """The seat a token opens, compared in constant time; None for a bad, revoked
         or finished game's token."""
-        if not isinstance(token, str) or self.ended or self.session.is_over():
+        if not isinstance(token, str) or self.ended or self._over:
             return None
         found = None
         with self._lock:
@@ -128,7 +116,7 @@ class PhoneHub:
             return ""
         if self.ended:
             return self.ended
-        return "This game is over." if self.session.is_over() else ""
+        return "This game is over." if self._over else ""
 
     def revoke(self, seat: int) -> str:
         """A lost or borrowed phone: its link stops working at once; a new one is made."""
@@ -168,35 +156,57 @@ class PhoneHub:
     def attach(self, sender: Sender) -> None:
         self._sender = sender
 
-    def message(self, seat: int) -> dict[str, Any]:
-        game = self.session.game
-        view = self.session.view(seat)
-        if self.session.is_over():
-            result = view.get("result") or {}
-            sentence = (result.get("detail") or {}).get("sentence") or "The game is over."
-            return {"type": "over", "sentence": sentence}
-        return message_for(game, seat, view, private_actions(game, self.session.legal_actions(seat)))
+    def message(self, seat: int, table: TableFrame | None = None) -> dict[str, Any]:
+        """What seat's page should show now (table: the public frame, if already made)."""
+        return message_for(self._game, self.table.seat_frame(seat), table or self.table.frame())
 
-    def refresh(self) -> None:
-        """After any change: send each connected seat its message if it changed,
+    def changed(self, *heard: Any) -> None:
+        """The listener for TableController.subscribe: one refresh per change that can
+        alter a phone's message (a move, an undo, a fix), none for the gate opening or
+        a message line on the table. heard: (controller, what), or a published frame."""
+        frame = next((h for h in heard if isinstance(h, TableFrame)), None)
+        what = next((h for h in heard if isinstance(h, str)), None)
+        if frame is None and what in _NOT_FOR_PHONES:
+            return
+        self.refresh(frame)
+
+    def refresh(self, frame: TableFrame | None = None) -> None:
+        """After a change: send each connected seat its message if it changed,
         journaling the peek first when the page would show a new secret."""
         if self.ended:
             return  # the game left the table: nothing of it reaches a phone any more
-        for seat in self.connected():
-            self._refresh(seat)
+        if self._refreshing:  # a change heard while making the messages (a gate timing out)
+            self._again = True
+            return
+        self._refreshing = True
+        try:
+            while True:
+                self._again = False
+                self.refreshes += 1
+                table = frame if frame is not None else self.table.frame()
+                frame = None
+                with self._lock:
+                    self._over = table.over
+                for seat in self.connected():
+                    self._refresh(seat, table)
+                if not self._again:
+                    break
+        finally:
+            self._refreshing = False
         for fn in list(self.listeners):
             fn()
 
-    def _refresh(self, seat: int) -> None:
-        msg = self.message(seat)
+    def _refresh(self, seat: int, table: TableFrame) -> None:
+        own = self.table.seat_frame(seat)
+        msg = message_for(self._game, own, table)
         s = self._seats[seat]
         if msg == s.last:
             return
-        you = self.session.view(seat).get("you") if msg["type"] == "view" else None
+        you = own.view.get("you") if msg["type"] == "view" else None
         if you and you != s.shown_you:
             try:
-                self.session.mark_seen(seat)  # before anything is shown, as the gate does
-            except CompanionError as e:
+                self.table.session.mark_seen(seat)  # before anything is shown, as the gate does
+            except (CompanionError, OSError) as e:
                 msg = {"type": "error", "sentence": f"Your view cannot be shown: {e}"}
                 you = s.shown_you
         s.shown_you, s.last = you, msg
@@ -217,28 +227,42 @@ class PhoneHub:
                 s.last = None  # a new page: send it everything again (catch up)
         self.refresh()
 
-    def _action(self, seat: int, action: Any) -> None:
+    def _choose(self, seat: int, key: Any, picks: Any, confirmed: Any) -> None:
+        """A phone chose: played only when `key` is one of that seat's own choices
+        now (never a public choice, never another seat's), through the controller."""
         if self.ended:
             self._say(seat, False, self.ended)
             return
-        if not isinstance(action, dict):
-            self._say(seat, False, "That is not an action.")
+        if not isinstance(key, str) or not (picks is None or isinstance(picks, dict)) \
+                or not isinstance(confirmed, bool):
+            self._say(seat, False, NOT_A_CHOICE)
             return
-        legal = self.session.legal_actions(seat)
-        allowed = private_actions(self.session.game, legal)
-        action = dict(action, actor=seat)
-        if action not in allowed:
-            self._say(seat, False, "Enter that on the table's screen: a phone enters only your secret moves."
-                      if action in legal else "That cannot be done now.")
+        own = self.table.seat_frame(seat)
+        found = find([c for c in own.choices if c.seat == seat], key)
+        if found is None:
+            public = find(self.table.frame().choices, key)
+            self._say(seat, False, ON_THE_TABLE if public is not None and _offered_to(public, seat) else NOT_YOURS)
             self.refresh()
             return
-        ok, sentence = self._play(seat, action)
-        self._say(seat, ok, sentence)
+        outcome = self.table.choose(key, picks or {}, seat=seat, confirmed=confirmed)
+        if outcome.ask:
+            self._send(seat, {"type": "ask", "question": outcome.ask, "choice": key, "picks": picks or {}})
+            return
+        self._say(seat, outcome.ok, outcome.sentence or ("" if outcome.ok else NOT_YOURS))
         self.refresh()
 
     def _say(self, seat: int, ok: bool, sentence: str) -> None:
+        self._send(seat, {"type": "said", "ok": ok, "sentence": sentence})
+
+    def _send(self, seat: int, message: dict[str, Any]) -> None:
         if self._sender is not None:
-            self._sender.send(seat, {"type": "said", "ok": ok, "sentence": sentence})
+            self._sender.send(seat, message)
+
+
+def _offered_to(choice: Any, seat: int) -> bool:
+    """Whether a public choice is `seat`'s own move (its action's actor)."""
+    actor = (choice.action or {}).get("actor")
+    return bool(actor == seat)
 
 
 class Gateway:
@@ -259,12 +283,13 @@ class Gateway:
     def disconnected(self, seat: int) -> None:
         self._hub._post(lambda: self._hub._connected(seat, -1))
 
-    def action(self, seat: int, action: Any, done: Callable[[], None] | None = None) -> None:
-        """Enter a phone's action on the main thread; done() is called there once it
+    def choose(self, seat: int, key: Any, picks: Any = None, confirmed: Any = False,
+               done: Callable[[], None] | None = None) -> None:
+        """Play a phone's choice on the main thread; done() is called there once it
         has been answered (the server counts what a seat has waiting)."""
         def run() -> None:
             try:
-                self._hub._action(seat, action)
+                self._hub._choose(seat, key, picks, confirmed)
             finally:
                 if done is not None:
                     done()

@@ -10,10 +10,12 @@ Security (see docs/phones.md): tokens are per seat and per game, compared in
 constant time; bad tokens are rate-limited per address; the websocket's Origin
 must be this server; no access log (paths carry tokens).
 
-A phone cannot slow the table: an action is checked here, on the server's loop,
-against the moves that seat's page was last offered, and refused here when it is
-not one of them; a seat has at most MAX_WAITING actions waiting for the main
-thread (more get "slow down"); a socket is read at most MESSAGE_RATE messages a
+A phone cannot slow the table: its answer ({"type": "choose", "choice": key,
+"picks": {...}, "confirmed": bool}) is checked here, on the server's loop,
+against the choices (with their complete picks) that seat's page was last
+offered, and refused here, in a sentence, when it is not one of them, is
+malformed or is too big; a seat has at most MAX_WAITING choices waiting for the
+main thread (more get "slow down"); a socket is read at most MESSAGE_RATE messages a
 second (beyond that it simply is not read, so a flood backs up in the phone's own
 network buffers). A connection that has not become a seat's websocket within
 LINK_DEADLINE seconds is closed, and at most MAX_PENDING such connections are
@@ -36,11 +38,14 @@ from typing import Any
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from .hub import Gateway
+from .messages import PAGE_WORDS, answer_key, offers
 
 STATIC = pathlib.Path(__file__).with_name("static")
 BAD_TOKEN_LIMIT = 10  # bad tokens an address may try in BAD_TOKEN_WINDOW seconds
 BAD_TOKEN_WINDOW = 60.0
-MAX_MESSAGE = 8192  # bytes a phone may send in one message
+MAX_MESSAGE = 8192  # bytes a phone may send in one message (more: TOO_BIG)
+MAX_FRAME = 4 * MAX_MESSAGE  # a websocket message past this closes the socket (aiohttp: 1009)
+MAX_KEY = 1000  # characters of a choice's key a phone may send back
 MAX_WAITING = 3  # a seat's actions waiting for the main thread; more are refused with SLOW_DOWN
 MESSAGE_RATE = 20.0  # messages a second one socket is read at, after a burst of MESSAGE_BURST
 MESSAGE_BURST = 20
@@ -53,7 +58,8 @@ RETIRED = 256  # old links remembered, to tell a visitor why they no longer open
 
 SLOW_DOWN = "Slow down: the table is still entering your last moves."
 NOT_NOW = "That cannot be done from this phone now."
-NOT_AN_ACTION = "That is not an action."
+NOT_A_CHOICE = "That is not one of your choices."
+TOO_BIG = "That message is too big for the table."
 
 _GONE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Maya companion</title>
@@ -73,9 +79,10 @@ def _digest(token: str) -> bytes:
     return hashlib.sha256(token.encode("utf-8", "replace")).digest()
 
 
-def _canonical(action: Any) -> str:
-    """An action as JSON with sorted keys: what the server compares (true is not 1, 1.0 is not 1)."""
-    return json.dumps(action, sort_keys=True, ensure_ascii=True)
+def _words_script() -> str:
+    """PAGE_WORDS as a JSON block for the page (what it shows before its first message)."""
+    data = json.dumps(PAGE_WORDS, ensure_ascii=True).replace("<", "\\u003c").replace(">", "\\u003e")
+    return f'<script type="application/json" id="words">{data}</script>'
 
 
 class PhoneServer:
@@ -95,8 +102,8 @@ class PhoneServer:
         self._sent: dict[int, str] = {}
         self._wake: dict[int, asyncio.Event] = {}
         self._bad: dict[str, deque[float]] = defaultdict(deque)
-        self._offers: dict[int, frozenset[str]] = {}  # the moves each seat's page was last offered
-        self._waiting: dict[int, int] = defaultdict(int)  # a seat's actions not yet answered by the main thread
+        self._offers: dict[int, frozenset[str]] = {}  # the answers each seat's page was last offered
+        self._waiting: dict[int, int] = defaultdict(int)  # a seat's choices not yet answered by the main thread
         self._pending: dict[Any, tuple[str, asyncio.TimerHandle]] = {}  # connection -> (address, deadline)
         self._retired: OrderedDict[bytes, str] = OrderedDict()
         self._retired_lock = threading.Lock()
@@ -203,12 +210,12 @@ class PhoneServer:
         data = json.dumps(message)
         if self._loop is None:
             return
-        offers = None
+        allowed = None
         if message.get("type") == "view":
-            offers = frozenset(_canonical(a.get("action")) for a in message.get("actions") or [])
+            allowed = offers(message)
         elif message.get("type") in ("over", "error"):
-            offers = frozenset()  # the page shows no move now
-        self._call(self._queue, seat, data, message.get("type") == "view", offers)
+            allowed = frozenset()  # the page shows no choice now
+        self._call(self._queue, seat, data, message.get("type") == "view", allowed)
 
     def retire(self, token: str, sentence: str) -> None:
         """An old link (any thread): its page will read `sentence` instead of opening a seat."""
@@ -283,8 +290,17 @@ class PhoneServer:
             return web.Response(status=429, text="Too many wrong links from this device; wait a minute.")
         if self._seat(request) is None:
             return self._bad_token(request)
-        return web.FileResponse(STATIC / "seat.html", headers={"Cache-Control": "no-store",
-                                                                 "Referrer-Policy": "no-referrer"})
+        return web.Response(text=self._seat_page(), content_type="text/html",
+                            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+
+    _page_text: str | None = None
+
+    def _seat_page(self) -> str:
+        """seat.html with the page's words in it (read once)."""
+        if self._page_text is None:
+            page = (STATIC / "seat.html").read_text(encoding="utf-8")
+            self._page_text = page.replace("<!--words-->", _words_script())
+        return self._page_text
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
@@ -311,7 +327,7 @@ class PhoneServer:
             return gone
         # timeout: how long a close waits for the page's answer, reading what it still
         # sends; short, so closing a flooding phone cannot keep the loop busy for long.
-        ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=MAX_MESSAGE, timeout=CLOSE_WAIT)
+        ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=MAX_FRAME, timeout=CLOSE_WAIT)
         await ws.prepare(request)
         self._forget(request.protocol)  # a seat's page: no deadline now, the heartbeat watches it
         old = self._sockets.get(seat)
@@ -343,12 +359,17 @@ class PhoneServer:
                     await asyncio.sleep((1.0 - allowance) / MESSAGE_RATE)
                     allowance, last = 1.0, time.monotonic()
                 allowance -= 1.0
+                if len(msg.data) > MAX_MESSAGE:
+                    self._refuse(seat, TOO_BIG)
+                    continue
                 try:
                     data = json.loads(msg.data)
                 except (ValueError, RecursionError):  # garbage, or nesting deep enough to exhaust the parser
                     continue
-                if isinstance(data, dict) and data.get("type") == "act":
-                    self._act(seat, data.get("action"))
+                if isinstance(data, dict) and data.get("type") == "choose":
+                    self._choose(seat, data)
+                else:
+                    self._refuse(seat, NOT_A_CHOICE)
         finally:
             sender.cancel()
             if self._sockets.get(seat) is ws:
@@ -358,18 +379,21 @@ class PhoneServer:
             self.gateway.disconnected(seat)
         return ws
 
-    def _act(self, seat: int, action: Any) -> None:
-        """A phone's action: refused here unless its page was offered it; only legal
-        candidates, at most MAX_WAITING a seat, reach the main thread."""
-        if not isinstance(action, dict):
-            self._refuse(seat, NOT_AN_ACTION)
+    def _choose(self, seat: int, data: dict[str, Any]) -> None:
+        """A phone's choice: refused here unless its page was offered it (the key and
+        its complete picks); only those, at most MAX_WAITING a seat, reach the main
+        thread."""
+        key, picks, confirmed = data.get("choice"), data.get("picks"), data.get("confirmed", False)
+        if not isinstance(key, str) or len(key) > MAX_KEY or not (picks is None or isinstance(picks, dict)) \
+                or not isinstance(confirmed, bool):
+            self._refuse(seat, NOT_A_CHOICE)
             return
         try:
-            key = _canonical(dict(action, actor=seat))
+            answer = answer_key(key, picks)
         except (TypeError, ValueError, RecursionError):
-            self._refuse(seat, NOT_AN_ACTION)
+            self._refuse(seat, NOT_A_CHOICE)
             return
-        if key not in self._offers.get(seat, ()):
+        if answer not in self._offers.get(seat, ()):
             self._refuse(seat, NOT_NOW)
             return
         if self._waiting[seat] >= MAX_WAITING:
@@ -380,7 +404,7 @@ class PhoneServer:
         def answered() -> None:  # on the main thread, once the hub has answered it (never raises)
             self._call(self._answered, seat)
 
-        self.gateway.action(seat, json.loads(key), answered)
+        self.gateway.choose(seat, key, json.loads(answer)["picks"], confirmed, answered)
 
     def _answered(self, seat: int) -> None:
         self._waiting[seat] = max(0, self._waiting[seat] - 1)

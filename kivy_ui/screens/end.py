@@ -68,57 +68,57 @@ class EndScreen(Screen):
 
     def refresh(self):
         app = App.get_running_app()
-        session = app.session
+        table = app.table
+        frame = table.frame() if table is not None else None
         box = self.ids.ranking
         box.clear_widgets()
-        result = session.result() if session is not None else None
-        self._show_bgstats(app, session if result is not None else None)
-        if result is None:
-            self.ids.headline.text = "The game is not over."
+        end = frame.result if frame is not None else None
+        self._show_bgstats(app, frame.session_id if frame is not None and end is not None else None)
+        if frame is None or end is None:
+            from companion.table_words import not_over
+
+            self.ids.headline.text = not_over()
             return
-        names = session.players
-        colours = theme.seat_colours(session.meta, len(names))
-        winners = [names[i] for i in result.winners]
-        self.ids.headline.text = (" and ".join(winners) + (" win!" if len(winners) > 1 else " wins!")
-                                  if winners else "Nobody wins.")
-        self.ids.detail.text = result.detail.get("sentence") or (result.tiebreak or "")
-        ranks = result.ranks or tuple(range(1, len(names) + 1))
-        for seat in result.ranking:
+        colours = theme.seat_colours({"colours": list(frame.colours)}, len(frame.players))
+        self.ids.headline.text = end.headline
+        self.ids.detail.text = end.detail
+        for row in end.standings:
             # The seat's colour and symbol beside its name, as on the table screen.
-            _colour, symbol, rgba = colours[seat]
-            line = (f"{ranks[seat]}.  [color={theme.hex_colour(rgba)}]{symbol}[/color]  {names[seat]}"
-                    f"  —  {result.scores[seat]}")
-            row = Factory.Glance(text=line, markup=True, font_name=theme.SYMBOL_FONT, font_size="28sp",
-                                 size_hint_y=None, height="44dp", halign="left", valign="middle",
-                                 color=theme.ACCENT if seat in result.winners else theme.TEXT)
-            row.bind(size=lambda w, size: setattr(w, "text_size", size))
-            box.add_widget(row)
-        # A game screen may explain its scores (Mayan Curse: knowledge, revealed at the end).
-        from . import GAME_SCREENS, screen_class
-
-        spec = GAME_SCREENS.get(session.game_name)
-        details = getattr(screen_class(spec), "end_details", None) if spec else None
-        texts = list(details(session, result) if details else [])
-        if getattr(session, "randomness", "") == "digital":
-            # The seed sealed at the start is shown now: anyone can check every draw with it.
-            from companion.fairness import revealed_sentence
-
-            texts.append(revealed_sentence(session.seed))
-        for text in texts:
+            _colour, symbol, rgba = colours[row.seat]
+            line = f"{row.rank}.  [color={theme.hex_colour(rgba)}]{symbol}[/color]  {row.name}  —  {row.score}"
+            label = Factory.Glance(text=line, markup=True, font_name=theme.SYMBOL_FONT, font_size="28sp",
+                                   size_hint_y=None, height="44dp", halign="left", valign="middle",
+                                   color=theme.ACCENT if row.winner else theme.TEXT)
+            label.bind(size=lambda w, size: setattr(w, "text_size", size))
+            box.add_widget(label)
+        for text in self._game_lines(frame) + list(end.lines):
             # Eight stelae make a long sum: the line wraps and grows rather than overflow.
             line = Factory.Dim(text=text, font_size="17sp", size_hint_y=None, height="27dp")
             line.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(27), ts[1] + dp(4))))
             box.add_widget(line)
 
-    def _show_bgstats(self, app, session):
+    @staticmethod
+    def _game_lines(frame) -> list[str]:
+        """A game screen that still explains its scores itself (`end_details(source,
+        result)`, Mayan Curse's knowledge) is handed the frame's TABLE view, never the
+        session; a game whose Result.detail["lines"] says it needs none of this."""
+        from . import GAME_SCREENS, screen_class
+
+        spec = GAME_SCREENS.get(frame.game)
+        details = getattr(screen_class(spec), "end_details", None) if spec else None
+        if details is None or (frame.result.result.detail or {}).get("lines"):
+            return []
+        return list(details(_TableView(frame.view), frame.result.result))
+
+    def _show_bgstats(self, app, session_id):
         """BG Stats' "add a play" link for this finished game, as a QR code."""
         from companion import export
         from companion.errors import CompanionError
 
         link = ""
-        if session is not None and getattr(app, "journal", None) is not None:
+        if session_id is not None and getattr(app, "journal", None) is not None:
             try:
-                link = export.play_link(app.journal, session.id, getattr(app, "roster", None))
+                link = export.play_link(app.journal, session_id, getattr(app, "roster", None))
             except CompanionError:
                 link = ""
         texture, modules = None, 0
@@ -136,7 +136,20 @@ class EndScreen(Screen):
 
     def undo(self):
         app = App.get_running_app()
-        if app.table is not None and app.table.undo():
-            app.show(app.session.game_name)
+        if app.table is None:
+            return
+        outcome = app.table.undo()
+        if outcome.ok:
+            app.show(app.table.frame().game)
         else:
-            self.ids.detail.text = app.table.message if app.table else ""
+            self.ids.detail.text = outcome.sentence
+
+
+class _TableView:
+    """What a game screen's end_details reads: the TABLE view, from the frame."""
+
+    def __init__(self, view):
+        self._view = view
+
+    def view(self, _viewer=None):
+        return self._view

@@ -15,7 +15,7 @@ from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.errors import CompanionError
+from companion import table_words as words
 
 from ..widgets.gate import GateModal
 
@@ -90,17 +90,15 @@ class FixOverlay(GateModal):
 
     def show(self, table: Any, on_saved: Any = None, on_cancel: Any = None) -> None:
         self.table, self.on_saved, self.on_cancel = table, on_saved, on_cancel
-        session = table.session
-        fixes = session.game.corrections(session.state)
+        fixes = table.corrections()
         self.rows_box.clear_widgets()
         self.rows = [FixRow(f) for f in fixes]
         for row in self.rows:
             self.rows_box.add_widget(row)
         self.rows_box.add_widget(BoxLayout())  # the rows sit at the top
-        self.hint.text = ("Set it to what the table really shows; everyone sees the fix in the log."
-                          if fixes else "There is no number to fix at this point of the game.")
+        self.hint.text = words.fix_hint(bool(fixes))
         self.save_button.disabled = not fixes
-        acting = table.acting()
+        acting = table.frame().acting
         self.by_seat = acting[0] if acting else 0
         self._show_seat()
         self.open(animation=False)
@@ -112,29 +110,23 @@ class FixOverlay(GateModal):
             self.on_cancel()
 
     def _next_seat(self) -> None:
-        self.by_seat = (self.by_seat + 1) % len(self.table.players)
+        self.by_seat = (self.by_seat + 1) % len(self.table.frame().players)
         self._show_seat()
 
     def _show_seat(self) -> None:
-        self.by_button.text = f"Fixed by {self.table.name(self.by_seat)} (tap for another player)"
+        self.by_button.text = words.fixed_by(self.table.frame().players[self.by_seat])
 
     def save(self) -> None:
-        """Each changed number through the session (journaled as a correction)."""
-        session = self.table.session
-        correct = getattr(session, "correct", None)
+        """Each changed number through the table (journaled as a correction)."""
         changed = [r for r in self.rows if r.value != r.fix.value]
         if not changed:
             self.cancel()  # nothing to keep: as Cancel
             return
-        if correct is None:
-            self.hint.text = "This version cannot keep a fix in the journal yet; nothing was changed."
-            return
-        try:
-            for row in changed:
-                correct(row.fix.key, row.value, self.by_seat)
-        except CompanionError as e:
-            self.hint.text = str(e)
-            return
+        for row in changed:
+            outcome = self.table.correct(row.fix.key, row.value, self.by_seat)
+            if not outcome.ok:
+                self.hint.text = outcome.sentence
+                return
         self.dismiss(animation=False)
         if self.on_saved is not None:
             self.on_saved()

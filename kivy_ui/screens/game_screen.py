@@ -1,14 +1,19 @@
-"""What every game's table screen shares: following the table controller, the
-private-view overlay (the privacy gate's window), Undo and Redo, the game log
-(a "Log" button beside Undo, and `newest`: the newest move in sentences) and
+"""What every game's table screen shares: following the table controller's
+frames, the private-view overlay (the privacy gate's window), Undo and Redo,
+the game log (a "Log" button beside Undo, and `newest`: the table line) and
 drafts of half-entered private choices.
+
+A screen reads `self.frame` (companion/frame.py, the latest TableFrame, set
+before every `render()`) and the controller's methods that return frozen data;
+never the session. The log is the session's own (`frame.log`), followed here.
 
 A game screen subclasses GameScreen and provides `render()` (the public view),
 `private_content(seat, view)` (what the open gate shows that seat),
 `new_table()` (forget what belonged to the previous game) and `reset_input()`
 (back to the first step of entering a move, after Undo or Redo). It may
-override `on_log(new_entries, news)` to react to what just happened (news is
-False after an Undo, a Redo or a resume: nothing there is to be celebrated).
+override `on_log(new_entries, news)` to react to what just happened (the
+session's LogEntry objects; news is False after an Undo, a Redo, a fix or a
+resume: nothing there is to be celebrated).
 
 A private view's content may keep a half-entered choice: if it has
 `draft() -> object | None` and `offer_draft(draft)`, the draft is kept for that
@@ -23,6 +28,8 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
+
+from companion.log import LogEntry
 
 from .. import theme
 from ..widgets.gate import GateView
@@ -67,7 +74,7 @@ class GameScreen(Screen):
     def reset_input(self):
         """Back to the first step of entering a move."""
 
-    def on_log(self, new_entries: list[dict], news: bool) -> None:
+    def on_log(self, new_entries: list[LogEntry], news: bool) -> None:
         """New log entries since the last render; news: made just now by a player."""
 
     # --- the frame and choices (issue 21) ----------------------------------------------
@@ -96,14 +103,14 @@ class GameScreen(Screen):
         if table is not self._table:
             self._table = table
             self.drafts.clear()
-            self.follower = LogFollower(table.session)
+            self.follower = LogFollower(table.log)
             self.follower.update()  # a resumed game's past is not news
-            self.newest = self._newest()
             if self._log_overlay is not None:
                 self._log_overlay.forget()
             self.new_table()
             table.subscribe(self._on_table)
         self.frame = table.frame()
+        self.newest = self.frame.newest
         self.render()
 
     def on_leave(self, *_):
@@ -115,15 +122,15 @@ class GameScreen(Screen):
     def _on_table(self, table, what):
         if table is not self._table:
             return
-        self.frame = table.frame()
+        self.frame = frame = table.frame()  # the frame just published, not built again
         if what == "view":
-            self._follow(news=not table.notice)
+            self._follow(news=frame.kind in ("move", "session"))  # after Undo, Redo or a fix: not news
         if what in ("view", "message", "device"):
             self.render()
-        if what == "gate":
-            self.gate_view.sync(table)
-        if what == "confirm" and table.pending_undo:
-            self.ask_undo(table.pending_undo)
+        if what in ("gate", "view"):
+            self.gate_view.sync(table)  # a move may close another seat's view in the same change
+        if what == "confirm" and frame.pending_undo:
+            self.ask_undo(frame.pending_undo)
 
     # --- an Undo that takes back something everyone saw asks the table first ------------
     def ask_undo(self, question: str):
@@ -145,23 +152,9 @@ class GameScreen(Screen):
         if self.follower is None:
             return
         new, rebuilt = self.follower.update()
-        self.newest = self._newest()
+        self.newest = self.frame.newest if self.frame is not None else self.follower.newest()
         if new or rebuilt:
             self.on_log(new, news and not rebuilt)
-
-    def _newest(self) -> str:
-        """The table line: the newest player's move; before anyone has moved, the
-        fingerprint that seals the companion's draws (issue 15: committed before
-        the table sees a draw, revealed on the end screen)."""
-        line = self.follower.newest() if self.follower is not None else ""
-        session = self._table.session if self._table is not None else None
-        moved = self.follower is not None and any(
-            isinstance(e["actor"], int) and not isinstance(e["actor"], bool) for e in self.follower.entries)
-        if session is not None and not moved and getattr(session, "randomness", "") == "digital":
-            from companion.fairness import sealed_sentence
-
-            return f"{sealed_sentence(session.seed)}. {line}".strip()
-        return line
 
     # --- the log ---------------------------------------------------------------------
     def open_log(self):
@@ -169,9 +162,9 @@ class GameScreen(Screen):
         if self.follower is None or self._table is None:
             return
         self._log_overlay = self._log_overlay or LogOverlay()
-        session = self._table.session
-        colours = theme.seat_colours(getattr(session, "meta", None), len(session.players))
-        self._log_overlay.show(self.follower, list(session.players), colours, on_fix=self.open_fix)
+        frame = self._table.frame()
+        colours = theme.seat_colours({"colours": list(frame.colours)}, len(frame.players))
+        self._log_overlay.show(self.follower, list(frame.players), colours, on_fix=self.open_fix)
 
     def open_fix(self):
         """"Fix a number…": the public numbers the game lets a table set (the count…)."""
@@ -183,6 +176,7 @@ class GameScreen(Screen):
         self._fix_overlay.show(self._table, on_saved=self._fixed, on_cancel=self.open_log)
 
     def _fixed(self):
+        self.frame = self._table.frame()
         self._follow(news=False)
         self.render()
 

@@ -161,7 +161,7 @@ class HistoryScreen(Screen):
 
     # --- export ---------------------------------------------------------------------
     def export(self):
-        from companion import export
+        from companion import export, export_files
         from companion.errors import CompanionError
         from companion.players import Roster
 
@@ -171,8 +171,8 @@ class HistoryScreen(Screen):
                     if not self.player_filter or self.player_filter in r["players"]]
             roster = Roster.open()
             files = {**export.render(j, "bgstats", rows, roster), **export.render(j, "csv", rows, roster)}
-            folder, where = export.export_folder()
-            written = export.save(files, folder, where)
+            folder, where = export_files.export_folder()
+            written = export_files.save(files, folder, where)
         except CompanionError as e:
             self.ids.notice.color = theme.DANGER
             self.ids.notice.text = str(e)
@@ -184,9 +184,9 @@ class HistoryScreen(Screen):
 
 def _no_stick(folder) -> str:
     """After a write to the data folder: why no stick took the files, how to get them."""
-    from companion import export
+    from companion import export_files
 
-    return " " + export.NO_STICK if folder == export.data_exports() else ""
+    return " " + export_files.NO_STICK if folder == export_files.data_exports() else ""
 
 
 class GameDetailScreen(Screen):
@@ -299,7 +299,7 @@ class GameDetailScreen(Screen):
         pane.ids.forward.disabled = self.step >= len(d["log"])
 
     def export_game(self):
-        from companion import export
+        from companion import export, export_files
         from companion.errors import CompanionError
 
         d = getattr(self, "detail", None)
@@ -307,8 +307,8 @@ class GameDetailScreen(Screen):
             return
         try:
             files = {f"maya-game-{d['id']}.jsonl": export.jsonl(App.get_running_app().journal, d["id"])}
-            folder, where = export.export_folder()
-            written = export.save(files, folder, where)
+            folder, where = export_files.export_folder()
+            written = export_files.save(files, folder, where)
         except CompanionError as e:
             self.ids.notice.color = theme.DANGER
             self.ids.notice.text = str(e)

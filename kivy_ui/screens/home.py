@@ -11,6 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
+from companion import table_words as words
 from companion.errors import CompanionError
 
 NEWEST = 3  # games listed before "Show all": three rows fit beside everything else at 800x480
@@ -25,9 +26,8 @@ def game_title(name: str) -> str:
 
 
 def names(players) -> str:
-    """"Ana", "Ana and Ben", "Ana, Ben and Cy"."""
-    players = list(players)
-    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+    """"Ana", "Ana and Ben", "Ana, Ben and Cy" (companion.table_words)."""
+    return words.names(players)
 
 
 def started(when: float) -> str:
@@ -89,9 +89,9 @@ class HomeScreen(Screen):
         # A game found damaged while listing is set aside: say so.
         later = app.journal.notice if app.journal.notice and app.journal.notice not in (app.notice or "") else ""
         self.ids.notice.text = " ".join(n for n in (app.notice, later) if n)
-        self.ids.resume_hint.text = "Games in progress — tap to resume:" if games else "No game in progress."
+        self.ids.resume_hint.text = words.resume_hint(bool(games))
         if total > NEWEST:
-            self.ids.more.text = f"Show newest {NEWEST}" if self.showing_all else f"Show all {total}"
+            self.ids.more.text = words.show_more(self.showing_all, NEWEST, total)
         shown = [self._row(i, g) for i, g in enumerate(games)]
         if box.children[::-1] != shown:  # rows already in place stay (only their texts change)
             box.clear_widgets()
@@ -108,10 +108,9 @@ class HomeScreen(Screen):
             row.bind(on_resume=lambda r: self.resume(r.session_id), on_abandon=lambda r: self.ask_abandon(r.game))
             pool.append(row)
         row = pool[i]
-        moves = "1 move" if g["actions"] == 1 else f"{g['actions']} moves"
         row.game = g
         row.session_id = g["id"]
-        row.title = f"Resume {game_title(g['game'])} — {moves}, started {started(g['started'])}"
+        row.title = words.resume_row(game_title(g["game"]), g["actions"], started(g["started"]))
         row.detail = names(g["players"])
         return row
 
@@ -127,13 +126,10 @@ class HomeScreen(Screen):
 
     # --- abandoning -------------------------------------------------------------
     def ask_abandon(self, g) -> AbandonConfirm:
-        n = g["actions"]
-        kept = ("No move has been made yet." if n == 0 else
-                f"Its {'move stays' if n == 1 else f'{n} moves stay'} in the journal.")
         dialog = AbandonConfirm(
             on_confirm=lambda: self.abandon(g),
-            question=f"Abandon {game_title(g['game'])} with {names(g['players'])}?",
-            consequence=f"It will no longer be offered to resume and will not count as a finished game. {kept}",
+            question=words.abandon_question(game_title(g["game"]), g["players"]),
+            consequence=words.abandon_consequence(g["actions"]),
         )
         dialog.open(animation=False)
         return dialog
@@ -146,20 +142,9 @@ class HomeScreen(Screen):
             self.refresh()
             self.ids.notice.text = str(e)
             return
-        session = app.session
-        if session is not None and session.id == g["id"]:
-            # The game open in the app is gone: nothing may act on it any more.
-            if app.table is not None:
-                app.table.close_gate()
-                app.table.cancel_peek()
-            session.close()
-            app.table = None
-            app.session = None
-            panel = getattr(app, "sim_panel", None)
-            if panel is not None:
-                panel.refresh()
+        app.drop_game(g["id"])  # the game open in the app is gone: nothing may act on it any more
         self.refresh()
-        self.ids.notice.text = f"{game_title(g['game'])} with {names(g['players'])} was abandoned."
+        self.ids.notice.text = words.abandoned(game_title(g["game"]), g["players"])
 
     def toggle_sounds(self):
         app = App.get_running_app()

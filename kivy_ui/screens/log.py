@@ -2,14 +2,15 @@
 whole table may read them (TABLE views only), and the newest entry for the line
 under the board.
 
-LogFollower keeps the log of the running session up to date one action at a
-time (a move costs one apply and one view, not a replay of the game); an Undo
-that takes actions back rebuilds it once. LogOverlay shows it, scrollable, over
-the game screen; it opens from the "Log" button every game screen has.
+The session writes the log as it commits (`session.log`, handed out by the
+table controller as `frame.log` / `table.log()`); LogFollower only notices
+which entries are new since it last looked, so a screen can react to one.
+LogOverlay shows it, scrollable, over the game screen; it opens from the "Log"
+button every game screen has.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kivy.factory import Factory
@@ -17,77 +18,43 @@ from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 
-from companion.corrections import correction_sentence, is_correction, step
-from companion.engine import TABLE
-from companion.log import entry as log_entry
+from companion import table_words as words
+from companion.log import LogEntry
 
 from .. import theme
 from ..widgets.gate import GateModal
 
 
-def _is_seat(actor: Any) -> bool:
-    return isinstance(actor, int) and not isinstance(actor, bool)
-
-
 class LogFollower:
-    """The TABLE log of one session, kept in step with its actions in effect.
+    """Follows the TABLE log of one table (its entries are the session's own).
 
-    entries: [{"n", "actor", "sentences", "events"}] (events: the after-view's
-    event dicts with their "kind", for a screen that reacts to one).
-    update() -> (new entries, rebuilt): rebuilt is True when actions were taken
-    back (Undo), so nothing in the new entries is news.
+    entries: the LogEntry list seen so far (each with n, actor, sentences, kind,
+    events). update() -> (new entries, rebuilt): rebuilt is True when entries were
+    taken back (Undo), so nothing in the new entries is news.
     """
 
-    def __init__(self, session: Any):
-        self.session = session
-        self.game = session.game
-        self.entries: list[dict] = []
-        self._actions: list[Mapping] = []
-        self._state = self.game.setup(list(session.players), dict(session.options))
-        self._view = self.game.view(self._state, TABLE)
+    def __init__(self, log: Callable[[], Sequence[LogEntry]]):
+        self._log = log
+        self.entries: list[LogEntry] = []
 
-    def _same_prefix(self, actions: list) -> int:
-        mine = self._actions
-        k = min(len(mine), len(actions))
-        if k and mine[k - 1] is actions[k - 1] and (k < 2 or mine[0] is actions[0]):
-            return k
-        i = 0
-        while i < k and (mine[i] is actions[i] or mine[i] == actions[i]):
-            i += 1
-        return i
-
-    def update(self) -> tuple[list[dict], bool]:
-        actions = list(self.session.actions)
-        k = self._same_prefix(actions)
-        rebuilt = k < len(self._actions)
-        if rebuilt:
-            self.entries.clear()
-            self._actions = []
-            self._state = self.game.setup(list(self.session.players), dict(self.session.options))
-            self._view = self.game.view(self._state, TABLE)
-            k = 0
-        new = []
-        for n in range(k, len(actions)):
-            action = actions[n]
-            self._state = step(self.game, self._state, action)  # a move, or a number fixed
-            after = self.game.view(self._state, TABLE)
-            e = log_entry(self.game, self._view, action, after, n)
-            if is_correction(action):
-                e["sentences"] = [correction_sentence(action, list(self.session.players))]
-            e["events"] = list(after.get("events") or [])
-            self.entries.append(e)
-            new.append(e)
-            self._view = after
-        self._actions = actions
-        return new, rebuilt
+    def update(self) -> tuple[list[LogEntry], bool]:
+        log = list(self._log())
+        mine = self.entries
+        k = 0
+        while k < min(len(mine), len(log)) and mine[k] is log[k]:
+            k += 1
+        rebuilt = k < len(mine)
+        new = log if rebuilt else log[k:]
+        self.entries = log
+        return list(new), rebuilt
 
     def newest(self) -> str:
         """The newest player's move and what it caused (a draw after it is in the
         log, not on the table line: a turn never opens with the last one's draw)."""
         for e in reversed(self.entries):
-            if _is_seat(e["actor"]):
-                return " ".join(e["sentences"])
-        return " ".join(self.entries[-1]["sentences"]) if self.entries else ""
+            if e.by_player:
+                return e.sentence
+        return self.entries[-1].sentence if self.entries else ""
 
 
 class LogOverlay(GateModal):
@@ -110,7 +77,7 @@ class LogOverlay(GateModal):
         self.close_button.bind(on_release=lambda *_: self.dismiss(animation=False))
         top.add_widget(self.close_button)
         box.add_widget(top)
-        self.empty = Factory.Body(text="Nothing has happened yet.", size_hint_y=None, height=0, opacity=0,
+        self.empty = Factory.Body(text=words.empty_log(), size_hint_y=None, height=0, opacity=0,
                                   font_size=sp(24))
         box.add_widget(self.empty)
         self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(10), scroll_type=["bars", "content"])
@@ -154,10 +121,10 @@ class LogOverlay(GateModal):
         self.scroll.scroll_y = 0  # the newest entry, at the bottom
 
     @staticmethod
-    def _line(e: dict, names: list[str], colours: list[tuple]):
-        actor = e["actor"]
-        text = " ".join(e["sentences"])
-        mover = _is_seat(actor) and actor < len(names)
+    def _line(e: LogEntry, names: list[str], colours: list[tuple]):
+        actor = e.actor
+        text = e.sentence
+        mover = e.by_player and actor < len(names)
         if mover:
             _name, symbol, rgba = colours[actor]
             text = f"[color={theme.hex_colour(rgba)}]{symbol}[/color]  {text}"

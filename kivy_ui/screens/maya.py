@@ -52,9 +52,10 @@ def fit_line(sentences: list[str]) -> str:
     return text if len(text) <= LINE_CHARS else text[:LINE_CHARS - 1].rsplit(" ", 1)[0] + " …"
 
 
-def seat_colours(meta: Any, players: int) -> dict:
-    """seat -> (colour name, symbol, rgba): the colours chosen on New game."""
-    return dict(enumerate(theme.seat_colours(meta or {}, players)))
+def seat_colours(frame: Any, players: int) -> dict:
+    """seat -> (colour name, symbol, rgba): the colours chosen on New game (the frame's)."""
+    chosen = list(getattr(frame, "colours", None) or ())
+    return dict(enumerate(theme.seat_colours({"colours": chosen}, players)))
 
 
 class MayaScreen(GameScreen):
@@ -137,8 +138,7 @@ class MayaScreen(GameScreen):
         v = f.view
         self._build(v)
         if not self.colours:
-            self.colours = seat_colours(getattr(f, "colours", None) or getattr(self._table, "meta", None),
-                                        len(v["players"]))
+            self.colours = seat_colours(f, len(v["players"]))
         self.header = v.get("header", "")
         said = fit_line([e["sentence"] for e in v["events"] if e["sentence"]])
         if said:
@@ -280,7 +280,7 @@ class MayaScreen(GameScreen):
         else:
             choices = []
         self._private.show(seat, view, choices,
-                           self.colours or seat_colours(getattr(self._table, "meta", None), len(view["players"])))
+                           self.colours or seat_colours(self.frame, len(view["players"])))
         self._select_tagged(seat)
         return self._private
 

@@ -12,175 +12,33 @@ form (never over the field, which scrolls into view above it).
 """
 from __future__ import annotations
 
-import glob
-import os
-import struct
-import sys
-
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
-from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
-from kivy.uix.vkeyboard import VKeyboard
 
 from companion.errors import CompanionError
 
 from .. import theme
 from . import playable_games
 from .home import game_title
+from .new_game_parts import DockedKeyboard, PlayerPicker, physical_keyboard
 
-#: Options that mean nothing to a solo table (no one to pass the first-player token to).
-MULTIPLAYER_ONLY = {("mayan-curse", "token_skips_escaped")}
+__all__ = ["DockedKeyboard", "NewGameScreen", "PlayerPicker", "PlayerRow", "option_applies", "physical_keyboard"]
 
 
 def option_applies(game: str, option, players: int) -> bool:
-    """Whether a table of `players` is asked about `option`: the engines mark solo-only
-    options by their help ("solo only: …", "solo scenarios …"); a multiplayer table
-    never sees them, a solo table never sees the multiplayer-only ones."""
-    if (option.help or "").lower().startswith("solo"):
-        return players == 1
-    if (game, option.name) in MULTIPLAYER_ONLY:
-        return players > 1
-    return True
+    """Whether a table of `players` is asked about `option`: the game's own game.toml
+    says which player counts each of its options applies to (companion.games.info)."""
+    from companion.games import info
 
-
-# --- the on-screen keyboard ---------------------------------------------------------
-#: Letter keys (Q..P, A..L, Z..M) in the kernel's key bitmap: a device with them is a keyboard,
-#: not a power button or a touchscreen that also reports keys.
-_LETTER_KEYS = (*range(16, 26), *range(30, 39), *range(44, 51))
-
-
-def physical_keyboard() -> bool:
-    """Whether a real keyboard is attached. MAYA_COMPANION_KEYBOARD=screen (or
-    =physical) decides; otherwise, on Linux, /proc/bus/input/devices is read for
-    a device with letter keys; elsewhere (a laptop) a keyboard is assumed."""
-    forced = os.environ.get("MAYA_COMPANION_KEYBOARD", "").lower()
-    if forced in ("screen", "onscreen", "on-screen", "none"):
-        return False
-    if forced in ("physical", "real", "yes"):
-        return True
-    if not sys.platform.startswith("linux"):
-        return True
     try:
-        with open("/proc/bus/input/devices", encoding="utf-8", errors="replace") as f:
-            blocks = f.read().split("\n\n")
-    except OSError:
-        return bool(glob.glob("/dev/input/by-id/*-kbd"))
-    width = struct.calcsize("l") * 2  # hex digits per word of the bitmap
-    for block in blocks:
-        keys = next((line.split("=", 1)[1] for line in block.splitlines() if line.startswith("B: KEY=")), "")
-        if "kbd" not in block or not keys:
-            continue
-        bits = int("".join(w.rjust(width, "0") for w in keys.split()), 16)
-        if all(bits >> k & 1 for k in _LETTER_KEYS):
-            return True
-    return False
-
-
-class DockedKeyboard(VKeyboard):
-    """Kivy's VKeyboard, docked in the screen's layout below the form: no moving,
-    turning or scaling, and a touch on it never takes the focus from the field."""
-
-    def __init__(self, **kw):
-        kw.setdefault("size_hint", (1, 1))
-        super().__init__(do_translation=False, do_rotation=False, do_scale=False, **kw)
-        # VKeyboard lays its keys out once; docked in a layout it must follow its slot's size.
-        self.bind(size=lambda *_a: self.refresh(True))
-
-    def on_touch_down(self, touch):
-        if self.collide_point(*touch.pos):
-            FocusBehavior.ignored_touch.append(touch)
-        return super().on_touch_down(touch)
-
-    def setup_mode_free(self):  # the layout places it; nothing to set up
-        pass
-
-    def setup_mode_dock(self, *largs):
-        pass
-
-
-class PlayerPicker(ModalView):
-    """The remembered players: tap one to seat them at a row, or rename one (their
-    games stay theirs: companion/players.py keeps the former name)."""
-
-    def __init__(self, screen, row, players, **kw):
-        super().__init__(size_hint=(0.9, 0.94), auto_dismiss=True, **kw)
-        self.screen, self.row, self.players = screen, row, players
-        self.box = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(10))
-        self.add_widget(self.box)
-        self.show_list()
-
-    def show_list(self):
-        from kivy.uix.scrollview import ScrollView
-
-        box = self.box
-        box.clear_widgets()
-        box.add_widget(Factory.Body(text=f"Who sits at seat {self.row.seat + 1}?", font_size="22sp",
-                                    size_hint_y=None, height=dp(40)))
-        scroll = ScrollView(do_scroll_x=False)
-        inner = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4))
-        inner.bind(minimum_height=inner.setter("height"))
-        for p in self.players:
-            line = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
-            symbol = theme.colour(p.colour)[1] if p.colour else ""
-            b = Factory.BigButton(text=f"{symbol} {p.name}".strip(), font_name=theme.SYMBOL_FONT)
-            if p.colour in theme.COLOUR_NAMES:  # the player's colour with its symbol
-                b.normal_fg = theme.colour(p.colour)[2]
-            b.bind(on_release=lambda _b, pl=p: (self.screen.seat_player(self.row, pl), self.dismiss()))
-            rename = Factory.BigButton(text="Rename…", size_hint_x=None, width=dp(140), font_size="20sp")
-            rename.bind(on_release=lambda _b, pl=p: self.show_rename(pl))
-            line.add_widget(b)
-            line.add_widget(rename)
-            inner.add_widget(line)
-        scroll.add_widget(inner)
-        box.add_widget(scroll)
-
-    def show_rename(self, player):
-        from kivy.uix.textinput import TextInput
-
-        box = self.box
-        box.clear_widgets()
-        box.add_widget(Factory.Body(text=f"A new name for {player.name} (their games stay theirs):",
-                                    font_size="20sp", size_hint_y=None, height=dp(40)))
-        field = TextInput(text=player.name, multiline=False, font_size="22sp", size_hint_y=None, height=dp(52),
-                          background_color=theme.SURFACE_HI, foreground_color=theme.TEXT,
-                          cursor_color=theme.ACCENT, write_tab=False)
-        self.field = field
-        box.add_widget(field)
-        self.error = Factory.Notice(font_size="18sp")
-        box.add_widget(self.error)
-        buttons = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
-        cancel = Factory.BigButton(text="Cancel")
-        cancel.bind(on_release=lambda _b: self.show_list())
-        ok = Factory.AccentButton(text="Rename")
-        ok.bind(on_release=lambda _b: self.rename(player))
-        buttons.add_widget(cancel)
-        buttons.add_widget(ok)
-        box.add_widget(buttons)
-        if physical_keyboard():
-            field.focus = True
-        else:  # the same docked keyboard as the name fields, inside this box
-            field.keyboard_mode = "managed"
-            kb = DockedKeyboard(size_hint=(1, None), height=dp(190))
-            kb.bind(on_textinput=lambda _k, text: field.insert_text(text),
-                    on_key_down=lambda _k, code, *_a: field.do_backspace() if code == "backspace" else (
-                        self.rename(player) if code == "enter" else None))
-            self.keyboard = kb
-            box.add_widget(BoxLayout())  # the keyboard sits at the bottom
-            box.add_widget(kb)
-
-    def rename(self, player):
-        problem = self.screen.rename_player(player, self.field.text)
-        if problem:
-            self.error.text = problem
-            return
-        self.players = [p for p in (self.screen.roster().get(q.id) for q in self.players)]
-        self.show_list()
+        return info(game).applies(option.name, players)
+    except CompanionError:
+        return True
 
 
 class PlayerRow(BoxLayout):
@@ -360,6 +218,13 @@ class NewGameScreen(Screen):
         return get_game(self.game)
 
     def choose_game(self, name):
+        try:  # the rules are imported when the game is chosen, not when the list is shown
+            from companion.games import get_game
+
+            get_game(name)
+        except Exception as e:  # a game whose package is broken must not take New game down
+            self.ids.notice.text = f"{game_title(name)} cannot be started: {type(e).__name__}: {e}"
+            return
         self.game = name
         engine = self._engine()
         self.players = max(engine.min_players, min(self.players, engine.max_players))

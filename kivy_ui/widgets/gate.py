@@ -13,7 +13,6 @@ overlay ticks the clock: with none open, nothing runs between moves.
 """
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from kivy.app import App
@@ -24,9 +23,6 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
 from .. import theme
-
-#: The countdown shows only when this many seconds are left.
-COUNTDOWN_FROM = 3
 
 
 class GateModal(ModalView):
@@ -106,12 +102,12 @@ class ConfirmPeek(GateModal):
     def _cancel(self, *_):
         self.table.cancel_peek()
 
-    def show(self, table, seat: int):
+    def show(self, table, gate):
+        """gate: the frame's GateFrame, with the sentences for the seat asking."""
         self.table = table
-        name = table.name(seat)
-        self.title.text = f"{name}'s secret"
-        self.ask.text = f"Everyone except {name}: please look away."
-        self.ids_show.text = f"I am {name}: show me"
+        self.title.text = gate.ask_title
+        self.ask.text = gate.ask
+        self.ids_show.text = gate.show
         self.open(animation=False)
         self._tick()
 
@@ -152,9 +148,11 @@ class PrivateOverlay(GateModal):
     def _hide(self, *_):
         self.table.close_gate()
 
-    def show(self, table, seat: int, content, screen=None):
+    def show(self, table, gate, content, screen=None):
+        """gate: the frame's GateFrame of the open view; content shows gate.view."""
+        seat = gate.seat
         self.table, self.seat, self.content, self.screen = table, seat, content, screen
-        self.title.text = f"Only {table.name(seat)} looks"
+        self.title.text = gate.title
         self.holder.clear_widgets()
         if content.parent is not None:
             content.parent.remove_widget(content)
@@ -170,22 +168,14 @@ class PrivateOverlay(GateModal):
         table = self.table
         if table is None:
             return
-        table.tick()  # closes the gate when its time is up (the overlay then goes)
-        gate = table.gate
-        if gate is None:
-            return
-        left = max(0, int(gate.closes_at - table.clock() + 0.999))
-        text = f"hides in {left} s" if left <= COUNTDOWN_FROM else ""
+        text = table.gate_countdown()  # closes the gate when its time is up (the overlay then goes)
         if self.countdown.text != text:
             self.countdown.text = text
 
     def keep_open(self) -> None:
         """A touch on the view: its timer starts again (the player is using it)."""
-        table = self.table
-        gate = table.gate if table is not None else None
-        if gate is not None and gate.seat == self.seat:
-            # TableController has no call for this yet; its Gate is a plain record.
-            table.gate = dataclasses.replace(gate, closes_at=table.clock() + table.timeout)
+        if self.table is not None and self.seat is not None:
+            self.table.keep_gate_open(self.seat)
             self._update()
 
     def on_touch_down(self, touch):
@@ -217,11 +207,13 @@ class GateView:
         self._private: Any = None
 
     def sync(self, table):
+        """Show what the table's latest frame says of the gate."""
+        gate = table.frame().gate if table is not None else None
         want: Any = None
-        if table is not None and table.gate is not None:
-            want = ("open", table.gate.seat, table.gate.opened_at)
-        elif table is not None and table.pending_peek is not None:
-            want = ("confirm", table.pending_peek)
+        if gate is not None and gate.seat is not None:
+            want = ("open", gate.seat, gate.opened_at)
+        elif gate is not None and gate.asking is not None:
+            want = ("confirm", gate.asking)
         if want == self.shown:
             return
         self.close()
@@ -230,15 +222,12 @@ class GateView:
         if want[0] == "confirm":
             self._confirm = self._confirm or ConfirmPeek()
             self.overlay = self._confirm
-            self._confirm.show(table, want[1])
-        else:
-            seat_view = table.private_view()
-            if seat_view is None:
-                return
-            seat, view = seat_view
+            self._confirm.show(table, gate)
+        elif gate is not None:
             self._private = self._private or PrivateOverlay()
             self.overlay = self._private
-            self._private.show(table, seat, self.screen.private_content(seat, view), self.screen)
+            view = dict(gate.view)
+            self._private.show(table, gate, self.screen.private_content(gate.seat, view), self.screen)
         self.shown = want
 
     def close(self):

@@ -88,7 +88,6 @@ commits = []
 s.subscribe(lambda _s, _what: commits.append(time.perf_counter()))  # the moment a move is committed
 rng = random.Random(3)
 touch, phone, fanout = [], [], []
-private_types = s.game.private_action_types
 turn = skipped = 0
 while not s.is_over() and turn < 400:
     seats = sorted(a for a in s.actors() if a != CHANCE)
@@ -96,14 +95,17 @@ while not s.is_over() and turn < 400:
         d.frames(1); continue
     seat = seats[0]
     legal = [a for a in s.legal_actions(seat) if a["type"] != "escape"] or s.legal_actions(seat)
-    private = [a for a in legal if a["type"] in private_types]
+    views = [m for _t, m in got[seat] if m.get("type") == "view"]  # what the seat's phone offers now
+    offered = [c["key"] for g in (views[-1]["groups"] if views else []) for c in g["choices"]
+               if c["enabled"] and not c["pick"] and not c["confirm"]]
     n = len(s.actions)
     counts = {k: len(v) for k, v in got.items()}
-    by_phone = bool(turn % 2 and private)
-    action = rng.choice(private if by_phone else legal)
+    by_phone = bool(turn % 2 and offered)
+    action = rng.choice(legal)
     t0 = time.perf_counter()
     if by_phone:
-        asyncio.run_coroutine_threadsafe(sockets[seat].send_json({"type": "act", "action": action}), loop)
+        choice = {"type": "choose", "choice": rng.choice(offered)}
+        asyncio.run_coroutine_threadsafe(sockets[seat].send_json(choice), loop)
         d.until(lambda: len(s.actions) > n, 5)
     else:
         app.table.play(action)
@@ -184,16 +186,13 @@ def new_game(seed):
     s = Session.create(state["journal"], "maya", ["Ana", "Ben", "Cy"], seed=seed)
     state["session"], state["table"] = s, TableController(s, settle=0)
     return s
-def play(seat, action):
-    ok = state["table"].play(action)
-    return ok, "" if ok else (state["table"].message or "That cannot be done now.")
 server = None
 def fresh(seed):
     """A new game and its phones' hub on the same server, as the app does (kivy_ui/phones.py):
     each window starts one, so no window sees a game end (its links would close)."""
     s = new_game(seed)
-    hub = PhoneHub(s, play, q.put)
-    s.subscribe(lambda _s, _e: hub.refresh())
+    hub = PhoneHub(state["table"], q.put)
+    state["table"].subscribe(hub.changed)
     if server is not None:
         server.gateway = hub.gateway()
         hub.attach(server)
@@ -288,7 +287,7 @@ def bye(*_):
 signal.signal(signal.SIGTERM, bye)
 async def refused():
     global sent
-    bad = json.dumps({"type": "act", "action": {"type": "nonsense"}})
+    bad = json.dumps({"type": "choose", "choice": "nonsense"})
     told = False
     while True:
         try:

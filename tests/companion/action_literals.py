@@ -26,7 +26,7 @@ PRODUCT = ("companion", "kivy_ui", "hardware")
 def action_types(name: str, seeds: int = 6, steps: int = 3000) -> set[str]:
     game = games.get_game(name)
     found: set[str] = set()
-    module = games._MODULES[name]
+    module = games.modules()[name].split(":")[0]
     path = ROOT / pathlib.Path(*module.split(".")) / "actions.py"
     if path.exists():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -61,7 +61,7 @@ def _literals(path: pathlib.Path) -> list[tuple[int, str]]:
 
 def count(name: str, files: list[pathlib.Path] | None = None) -> list[str]:
     """Each place outside the game's package where one of its action types is retyped."""
-    packages = [ROOT / pathlib.Path(*m.split(".")) for m in games._MODULES.values()]
+    packages = [ROOT / pathlib.Path(*m.split(":")[0].split(".")) for m in games.modules().values()]
     types = action_types(name)
     if files is None:
         files = [p for top in PRODUCT for p in sorted((ROOT / top).rglob("*.py"))]

@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from companion import export
+from companion import export, export_files
 from companion.cli_history import write_files
 from companion.errors import CompanionError
 
@@ -60,7 +60,7 @@ def test_a_folder_in_the_way_of_the_second_file_takes_the_first_one_back(tmp_pat
     stick = tmp_path / "STICK"
     (stick / "maya-plays.csv").mkdir(parents=True)  # the second file cannot take its place
     with pytest.raises(CompanionError, match="Nothing was written"):
-        export.save({"maya-plays.bgsplay": "{}\n", "maya-plays.csv": "a,b\n"}, stick)
+        export_files.save({"maya-plays.bgsplay": "{}\n", "maya-plays.csv": "a,b\n"}, stick)
     assert sorted(os.listdir(stick)) == ["maya-plays.csv"]  # only the folder that was there
     assert not (stick / "maya-plays.bgsplay").exists()
 
@@ -71,14 +71,14 @@ def test_a_failed_export_keeps_the_file_it_would_have_replaced(tmp_path):
     (stick / "maya-game-1.jsonl").write_text("the record saved yesterday\n")
     (stick / "maya-game-2.jsonl").mkdir()
     with pytest.raises(CompanionError):
-        export.save({"maya-game-1.jsonl": "new\n", "maya-game-2.jsonl": "new\n"}, stick)
+        export_files.save({"maya-game-1.jsonl": "new\n", "maya-game-2.jsonl": "new\n"}, stick)
     assert (stick / "maya-game-1.jsonl").read_text() == "the record saved yesterday\n"
 
 
 def test_exported_files_and_folders_are_readable_by_their_owner_only(tmp_path):
     old = os.umask(0o022)
     try:
-        written = export.save({"a.csv": "a\n", "b.bgsplay": "{}"}, tmp_path / "data" / "exports")
+        written = export_files.save({"a.csv": "a\n", "b.bgsplay": "{}"}, tmp_path / "data" / "exports")
     finally:
         os.umask(old)
     assert [p.name for p in written] == ["a.csv", "b.bgsplay"]
@@ -90,8 +90,8 @@ def test_a_stray_file_named_like_the_folder_is_kept_inside_it_and_blocks_nothing
     data = tmp_path / "data"
     data.mkdir()
     (data / "exports").write_text('{"game":"maya"}\n')  # what the old Save game left
-    folder, _where = export.export_folder(data, mounts=())
-    written = export.save({"maya-plays.csv": "a\n"}, folder)
+    folder, _where = export_files.export_folder(data, mounts=())
+    written = export_files.save({"maya-plays.csv": "a\n"}, folder)
     assert folder.is_dir() and written == [folder / "maya-plays.csv"]
     kept = [p for p in folder.iterdir() if p.name != "maya-plays.csv"]
     assert [p.read_text() for p in kept] == ['{"game":"maya"}\n'] and kept[0].suffix == ".jsonl"
@@ -101,10 +101,10 @@ def test_a_stray_file_named_like_the_folder_is_kept_inside_it_and_blocks_nothing
 def test_saving_one_game_then_exporting_all_writes_both_into_the_data_folder(journal, toy, tmp_path):
     """As Past games does: Save game (one jsonl), then Export (bgstats and csv)."""
     s = random_history(journal, random.Random(5), count=2)[0]
-    folder, _where = export.export_folder(tmp_path / "data", mounts=())
-    export.save({f"maya-game-{s.id}.jsonl": export.jsonl(journal, s.id)}, folder)
+    folder, _where = export_files.export_folder(tmp_path / "data", mounts=())
+    export_files.save({f"maya-game-{s.id}.jsonl": export.jsonl(journal, s.id)}, folder)
     rows = export.select(journal)
-    export.save({**export.render(journal, "bgstats", rows), **export.render(journal, "csv", rows)}, folder)
+    export_files.save({**export.render(journal, "bgstats", rows), **export.render(journal, "csv", rows)}, folder)
     assert sorted(p.suffix for p in folder.iterdir()) == [".bgsplay", ".csv", ".jsonl"]
     assert all(_mode(p) == 0o600 for p in folder.iterdir())
 
@@ -154,11 +154,11 @@ def test_a_read_only_stick_is_not_said_to_be_full(tmp_path, monkeypatch):
     def refuse(folder, name, text):
         raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(export, "_write_temp", refuse)
+    monkeypatch.setattr(export_files, "_write_temp", refuse)
     stick = tmp_path / "STICK"
     stick.mkdir()
     with pytest.raises(CompanionError) as e:
-        export.save({"maya-plays.bgsplay": "{}\n", "maya-plays.csv": "x\n"}, stick, "the USB stick STICK")
+        export_files.save({"maya-plays.bgsplay": "{}\n", "maya-plays.csv": "x\n"}, stick, "the USB stick STICK")
     said = str(e.value)
     assert said.startswith("Nothing was written to the USB stick STICK: maya-plays.bgsplay could not be written")
     assert "it is read-only" in said

@@ -96,3 +96,15 @@ def test_the_schema_check_catches_a_seat_secret_on_the_table_view():
     assert problems(view, TABLE, 1) == ["a TABLE view has no 'you'"]
     del view["you"]
     assert problems(view, 0, 1) == ["a seat view has its secrets under 'you'"]
+
+
+def test_the_run_time_check_of_the_typed_view_names_what_is_wrong():
+    """View is a TypedDict for the type checker; checked_view keeps the run-time check."""
+    from companion.viewschema import BadView, checked_view
+
+    game = games.get_game("maya-madness")
+    view = game.view(game.setup(["Ana", "Ben"]), TABLE)
+    assert checked_view(view, TABLE, 2) is view
+    broken = {k: v for k, v in view.items() if k != "waiting_for"}
+    with pytest.raises(BadView, match="missing 'waiting_for'"):
+        checked_view(broken, TABLE, 2)

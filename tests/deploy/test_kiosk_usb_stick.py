@@ -12,7 +12,7 @@ import shlex
 
 import pytest
 
-from companion import export
+from companion import export_files
 
 from .sandbox import Sandbox
 from .unitfile import Unit
@@ -57,7 +57,7 @@ def test_the_kiosk_mounts_a_stick_where_the_service_may_write_and_export_looks(k
         assert where == "/media/maya-companion/TABLE"
         # The service may write there (its ReadWritePaths=), and Export looks there first.
         assert any(where.startswith(p + "/") for p in unit.read_write_paths())
-        assert any(fnmatch.fnmatch(where, g) for g in export.MOUNT_GLOBS)
+        assert any(fnmatch.fnmatch(where, g) for g in export_files.MOUNT_GLOBS)
     assert "@" not in kiosk.usb_rule.read_text().replace("@UID@", "").replace("@GID@", "")
 
 

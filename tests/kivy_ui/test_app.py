@@ -29,6 +29,18 @@ def pad(d, label):
     raise LookupError(f"No pad button {label!r}")
 
 
+def yes(d):
+    """Answer Yes to the game's question (a guess asks first: its answer cannot be hidden again)."""
+    d.frames(1)
+    ask = next(w for w in d.window_widgets() if type(w).__name__ == "ConfirmChoice")
+    d.tap(ask.yes)
+
+
+def hand_button(panel, card):
+    """The button of `card` in a seat's hand behind the gate (its place is the card's slot)."""
+    return next(b for b in panel.slots if b.payload == f"play:{card}")
+
+
 def dismiss_celebrations(d):
     for w in d.window_widgets():
         if type(w).__name__ == "Celebration":
@@ -269,10 +281,10 @@ def test_a_card_on_the_pad_renders_the_table_screen_once(ui, monkeypatch):
     pad(d, harmless(table))
     assert screen.ids.count.text != count
     assert len(renders) == 1
-    monkeypatch.setattr(table, "turn", lambda: None)  # nobody can act: the card is refused
+    monkeypatch.setattr(table, "acting", lambda: [])  # nobody can act: the card is refused
     renders.clear()
     pad(d, harmless(table))
-    assert table.message == "Nobody can act right now." and len(renders) >= 1
+    assert table.message == "That cannot be done now." and len(renders) >= 1
 
 
 def test_finish_a_game_shows_the_ranking(ui):
@@ -303,16 +315,18 @@ def test_finish_a_game_shows_the_ranking(ui):
     d.shot("08-history")
 
 
-def test_advanced_play_guess_flow_and_the_engines_sentence_for_a_second_guess(ui):
+def test_advanced_play_guess_flow_and_a_second_guess_at_the_same_token_is_not_offered(ui):
     d = ui
     table = new_game(d, names=("Ana", "Ben"), options={"advanced": True})
     screen = d.screen()
     pad(d, "+1")  # Ben deals
     # Ana guesses Ben's number right (she read his plays well).
     d.tap(screen.ids.extra)
-    assert screen.ids.pad_hint.text == "Guess whose secret?"
+    assert screen.ids.pad_hint.text == "Whose secret number?"
     pad(d, "Ben")
     pad(d, str(secret_of(table, 1)))
+    assert table.public_view()["players"][0]["tokens"] == 0, "a guess is played only on Yes"
+    yes(d)
     assert table.public_view()["players"][0]["tokens"] == 1
     assert "right!" in screen.ids.summary.text
     for w in d.window_widgets():
@@ -323,15 +337,15 @@ def test_advanced_play_guess_flow_and_the_engines_sentence_for_a_second_guess(ui
     d.tap(screen.ids.extra)
     pad(d, "Ana")
     pad(d, str(wrong))
+    yes(d)
     assert table.public_view()["players"][0]["tokens"] == 2 and "wrong" in screen.ids.summary.text
     assert not [w for w in d.window_widgets() if type(w).__name__ == "Celebration"], "a wrong guess is no party"
     pad(d, harmless(table))  # Ana
     before = table.public_view()
-    d.tap(screen.ids.extra)  # Ben tries Ana's same token again
-    pad(d, "Ana")
-    pad(d, str(wrong))
-    assert screen.ids.summary.text == "Ben already guessed Ana's token: one guess per token."
-    assert table.public_view() == before
+    # Ben would try Ana's same token again: one guess per token, and Ana is his only opponent
+    assert screen.ids.extra.text == "Guess" and screen.ids.extra.disabled, "no guess the rules refuse is offered"
+    d.tap(screen.ids.extra)
+    assert table.public_view() == before and screen.ids.pad_hint.text == "Card played"
 
 
 def test_full_deck_the_player_plays_from_their_hand_in_the_private_view(ui):
@@ -347,9 +361,7 @@ def test_full_deck_the_player_plays_from_their_hand_in_the_private_view(ui):
     overlay = screen.gate_view.overlay
     hand = table.session.view(0)["you"]["hand"]
     card = next(c for c in hand if c != "wild")
-    from kivy_ui.screens.maya_madness import card_label
-
-    d.tap_text(card_label(card), widget=overlay, exact=True)
+    d.tap(hand_button(overlay.content, card))
     assert screen.gate_view.overlay is None, "playing a card hides the hand"
     played = [a for a in table.session.actions if a.get("actor") == 0]
     assert played and played[-1]["type"] == "play" and played[-1]["card"] == card
@@ -430,15 +442,15 @@ def test_full_deck_advanced_play_offers_the_guess_beside_the_hand_with_the_count
     d.tap(screen.gate_view.overlay.ids_show)
     panel = screen.gate_view.overlay.content
     v = table.public_view()
-    from kivy_ui.screens.maya_madness import signed
-
-    assert panel.status.text.startswith(f"Count {signed(v['count'])}") and "clockwise" in panel.status.text
+    assert panel.status.text.startswith(f"Count {v['count_label']}") and "clockwise" in panel.status.text
     d.shot("12-full-deck-advanced-hand")
-    d.tap_text("Guess a number instead", widget=panel)
-    assert table.gate is None and screen.pad_mode == "guess_target" and screen.ids.pad.opacity == 1
+    d.tap(panel.guess)
+    assert table.gate is None and screen.ids.pad_hint.text == "Whose secret number?"
+    assert screen.ids.pad.opacity == 1
     target = next(p for p in v["players"] if p["seat"] != seat)
     pad(d, target["name"])
     pad(d, "3")
+    yes(d)
     assert "guesses" in screen.ids.summary.text
 
 
@@ -480,6 +492,7 @@ def test_at_start_up_home_does_not_collect_before_its_first_frame(ui, monkeypatc
     asked = []
     monkeypatch.setattr(app_module, "release_memory", lambda *a: asked.append(1))
     monkeypatch.setattr(d.app, "session", None)
+    monkeypatch.setattr(d.app, "table", None)  # the app knows a game by its table
     d.app.show("home")
     d.wait(app_module.RELEASE_AFTER + 0.2)
     assert asked == []

@@ -72,13 +72,13 @@ def test_a_row_opens_the_game_with_its_log_steps_and_plot(past):
 
 
 def test_export_goes_to_a_usb_stick_when_one_is_mounted_and_says_where(past, tmp_path, monkeypatch):
-    from companion import export
+    from companion import export_files
 
     d = past
     s = d.screen()
     stick = tmp_path / "media" / "pi" / "STICK"
     stick.mkdir(parents=True)
-    monkeypatch.setattr(export, "MOUNT_GLOBS", (str(tmp_path / "media" / "*" / "*"),))
+    monkeypatch.setattr(export_files, "MOUNT_GLOBS", (str(tmp_path / "media" / "*" / "*"),))
     real_ismount = os.path.ismount
     monkeypatch.setattr(os.path, "ismount", lambda p: str(p) == str(stick) or real_ismount(p))
     d.tap(s.ids.export)
@@ -125,19 +125,19 @@ def _mode(path):
 def test_save_game_then_export_both_land_in_the_data_folder_owner_only(past, tmp_path, monkeypatch):
     """Issue 20: Save game wrote the record as one file named `exports` (0644), and
     Export then failed "(File exists)"."""
-    from companion import export
+    from companion import export_files
 
     d = past
     s = d.screen()
     data = tmp_path / "data"
     monkeypatch.setenv("MAYA_COMPANION_DATA", str(data))
-    monkeypatch.setattr(export, "MOUNT_GLOBS", ())
+    monkeypatch.setattr(export_files, "MOUNT_GLOBS", ())
     first = next(w for w in reversed(s.ids.games.children) if "won" in w.text)
     d.tap(first)
     detail = d.screen()
     d.tap(detail.ids.export)
     assert detail.ids.notice.text.startswith("Saved maya-game-")
-    assert detail.ids.notice.text.endswith(export.NO_STICK)
+    assert detail.ids.notice.text.endswith(export_files.NO_STICK)
     d.tap(detail.ids.back)
     d.tap(s.ids.export)
     assert "data folder" in s.ids.notice.text and "Exported" in s.ids.notice.text, s.ids.notice.text
@@ -152,7 +152,7 @@ def test_an_export_the_stick_cannot_finish_leaves_nothing_and_says_so(past, tmp_
     """export_half_pair.py: the screen said nothing was written, yet the .bgsplay stayed."""
     import time
 
-    from companion import export
+    from companion import export_files
 
     d = past
     s = d.screen()
@@ -160,7 +160,7 @@ def test_an_export_the_stick_cannot_finish_leaves_nothing_and_says_so(past, tmp_
     now = time.time()
     for t in (now, now + 60):  # the CSV cannot take its name: a folder is in the way
         (stick / f"maya-plays-{time.strftime('%Y%m%d-%H%M', time.localtime(t))}.csv").mkdir(parents=True)
-    monkeypatch.setattr(export, "MOUNT_GLOBS", (str(tmp_path / "media" / "*" / "*"),))
+    monkeypatch.setattr(export_files, "MOUNT_GLOBS", (str(tmp_path / "media" / "*" / "*"),))
     real_ismount = os.path.ismount
     monkeypatch.setattr(os.path, "ismount", lambda p: str(p) == str(stick) or real_ismount(p))
     d.tap(s.ids.export)

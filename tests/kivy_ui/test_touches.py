@@ -8,7 +8,7 @@ a peek and a card from the hand: 2.
 """
 from __future__ import annotations
 
-from .test_app import harmless, new_game, pad
+from .test_app import hand_button, harmless, label_of, new_game, pad
 
 
 def fob_key(table, seat):
@@ -68,8 +68,56 @@ def test_maya_madness_full_deck_turn_is_a_peek_and_a_card(ui):
         d.frames(2)  # the hand laid out, as it is long before a finger reaches it
         panel = d.screen().gate_view.overlay.content
         # a card that ends the turn (with two players a Skip or a Temple of Zero plays again)
-        ends_turn = [b for b in panel.hand.children if getattr(b, "code", None) not in (None, "wild", "skip", "temple")]
-        d.tap(ends_turn[0])
+        held = table.session.view(seat)["you"]["hand"]
+        card = next(c for c in held if c not in ("wild", "skip", "temple"))
+        d.tap(hand_button(panel, card))
 
     assert counted(d, turn) == 2
     assert table.public_view()["turn"] != seat and table.gate is None, table.message
+
+
+def wild_value_label(table):
+    """A value for a Wild that does not win the player at turn a token."""
+    v = table.public_view()
+    need = table.session.view(v["turn"])["you"]["secret"] - v["count"]
+    return label_of(next(k for k in (1, -1, 2, -2) if k != need))
+
+
+def test_maya_madness_a_turn_with_a_wild_is_two_touches_the_card_and_its_value(ui):
+    """Issue 21: a Wild is one choice with its value as a picker, not ten buttons."""
+    d = ui
+    table = new_game(d, names=("Ana", "Ben"))
+    pad(d, "+2")  # Ben deals
+    value = wild_value_label(table)
+    assert counted(d, lambda: (pad(d, "Wild"), pad(d, value))) == 2
+    assert table.public_view()["turn"] == 1 and table.public_view()["discard_top"] == "wild"
+
+
+def test_maya_madness_full_deck_a_turn_with_a_wild_is_a_peek_the_card_and_its_value(ui):
+    from companion.session import Session
+    from kivy_ui.devices import SIM_FOBS
+    from kivy_ui.widgets.sim_panel import FOB_KEYS
+
+    d = ui
+    for seed in range(200):  # a deal that gives the first player a Wild
+        session = Session.create(d.app.journal, "maya-madness", ["Ana", "Ben"], options={"deck": "full"},
+                                 seed=seed, meta={"colours": ["Red", "Blue"], "fobs": list(SIM_FOBS[:2])})
+        seat = session.view("table")["turn"]
+        if "wild" in session.view(seat)["you"]["hand"] and session.view("table")["phase"] == "play":
+            break
+    d.app._attach(session)
+    d.frames(3)
+    table = d.app.table
+
+    def turn():
+        d.key(FOB_KEYS[seat])
+        assert d.until(lambda: d.screen().gate_view.overlay is not None, 3)
+        d.frames(2)
+        panel = d.screen().gate_view.overlay.content
+        d.tap(hand_button(panel, "wild"))
+        value = next(b for b in panel.values if b.text == wild_value_label(table))
+        d.tap(value)
+
+    assert counted(d, turn) == 3
+    assert table.public_view()["turn"] != seat and table.gate is None, table.message
+    assert table.public_view()["discard_top"] == "wild"

@@ -1,4 +1,4 @@
-"""Phones: a hub on a real Session and a real server on loopback."""
+"""Phones: a hub on a real table controller (on a real Session) and a real server on loopback."""
 from __future__ import annotations
 
 import queue
@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from companion.errors import CompanionError
 from companion.journal import Journal
 from companion.phones.hub import PhoneHub
 from companion.session import Session
+from companion.table import TableController
 
 
 class MainThread:
@@ -38,14 +38,11 @@ class MainThread:
 
 
 def make_hub(session: Session, main: MainThread) -> PhoneHub:
-    def play(seat: int, action: dict) -> tuple[bool, str]:
-        try:
-            session.act(action)
-        except CompanionError as e:
-            return False, str(e)
-        return True, ""
-
-    return PhoneHub(session, play, main.post)
+    """The hub as the app wires it: on the session's table controller, subscribed once."""
+    table = TableController(session, settle=0)
+    hub = PhoneHub(table, main.post)
+    table.subscribe(hub.changed)
+    return hub
 
 
 @pytest.fixture

@@ -107,7 +107,25 @@ def wait_until(check: Callable[[], Any], seconds: float = 10.0) -> Any:
 
 
 def buttons(d: Any) -> list[Any]:
-    return d.find_elements("css selector", "#actions button")
+    """The choices the page shows that can be tapped now."""
+    return [b for b in d.find_elements("css selector", "#choices button") if b.is_enabled() and b.is_displayed()]
+
+
+def shown(d: Any, panel: str) -> bool:
+    return "hidden" not in (d.find_element("id", panel).get_attribute("class") or "")
+
+
+def tap_through(d: Any, button: Any, rng: random.Random) -> None:
+    """Tap a choice and answer what it asks: a picker's parts (any value it offers),
+    then its question (Yes)."""
+    button.click()
+    for _ in range(20):
+        if shown(d, "ask"):
+            next(b for b in d.find_elements("css selector", "#ask button") if b.text == "Yes").click()
+            return
+        if not shown(d, "picker"):
+            return
+        rng.choice(d.find_elements("css selector", "#picker button.option")).click()
 
 
 def no_other_secret(d: Any, session: Session, main: Main, seat: int) -> None:
@@ -135,11 +153,11 @@ def test_a_whole_maya_madness_game_with_two_phones_and_the_touchscreen(table):
             seat = main.call(lambda: next(a for a in s.actors() if a != CHANCE))
             before = main.call(lambda: len(s.actions))
             if turns % 3 == 2:  # the touchscreen plays some turns itself
-                main.call(lambda seat=seat: s.act(rng.choice(s.legal_actions(seat))) and hub.refresh())
+                main.call(lambda seat=seat: hub.table.play(rng.choice(s.legal_actions(seat))))
             else:
                 d = phones[seat]
                 wait_until(lambda d=d: buttons(d))
-                rng.choice(buttons(d)).click()
+                tap_through(d, rng.choice(buttons(d)), rng)
             wait_until(lambda before=before: main.call(lambda: len(s.actions)) > before or main.call(s.is_over))
             if turns % 10 == 0:
                 for seat_, d in enumerate(phones):
@@ -163,7 +181,7 @@ def test_a_maya_sealed_auction_on_three_phones(table):
         actors = main.call(lambda: sorted(a for a in s.actors() if a != CHANCE))
         if len(actors) == 3 and any(a.get("type") == "bid" for a in main.call(lambda: s.legal_actions(0))):
             break
-        main.call(lambda a=actors: s.act(rng.choice(s.legal_actions(a[0]))) and hub.refresh())
+        main.call(lambda a=actors: hub.table.play(rng.choice(s.legal_actions(a[0]))))
     else:
         pytest.fail("no auction")
     main.call(hub.refresh)
@@ -174,7 +192,7 @@ def test_a_maya_sealed_auction_on_three_phones(table):
             d.save_screenshot(str(SHOTS / f"phone_maya_bid_seat{seat}.png"))
         for seat, d in enumerate(phones):
             bids = [b for b in buttons(d)]
-            bids[min(seat + 1, len(bids) - 1)].click()
+            tap_through(d, bids[min(seat + 1, len(bids) - 1)], rng)
             try:
                 wait_until(lambda seat=seat: not any(a.get("type") == "bid" for a in main.call(
                     lambda: s.legal_actions(seat))), 10)
@@ -217,3 +235,62 @@ def test_the_table_stops_showing_a_phone_connected_once_its_browser_quits(table)
     finally:
         d.quit()
     wait_until(lambda: main.call(hub.connected) == [], 20)  # the socket closed, or the heartbeat found it gone
+
+
+def test_a_card_is_laid_through_the_phones_picker_and_its_question(table):
+    """Issue 21: a choice with parts is one button and a picker on the phone (a card,
+    then a quarry: only values still possible), its question asked on the phone; the
+    action played is the one picked."""
+    from companion.choices import options_for
+
+    from . import picker_game
+
+    picker_game.register()
+    try:
+        s, hub, server, main = table(picker_game.NAME, ["Ana", "Ben", "Cy"])
+        rng = random.Random(3)
+        for _ in range(200):
+            seat = main.call(lambda: next(a for a in sorted(s.actors(), key=str) if a != CHANCE))
+            if any(a["type"] == "place_worker" for a in main.call(lambda seat=seat: s.legal_actions(seat))):
+                break
+            main.call(lambda seat=seat: hub.table.play(rng.choice(s.legal_actions(seat))))
+        else:
+            pytest.fail("no card to lay")
+        choice = main.call(lambda: next(c for c in s.game.menu(s.state, seat) if c.key == picker_game.LAY))
+        d = phone(f"http://127.0.0.1:{server.port}/s/{hub.token(seat)}")
+        try:
+            lay = wait_until(lambda: [b for b in buttons(d) if b.get_attribute("data-key") == picker_game.LAY])[0]
+            assert lay.text == "Lay a card"
+            assert not [b for b in buttons(d) if "place_worker" in (b.get_attribute("data-key") or "")]
+            greyed = d.find_element("css selector", '#choices button[data-key="second"]')
+            assert not greyed.is_enabled() and greyed.text == f"Lay a second card\n{picker_game.WHY}"
+            lay.click()
+            assert shown(d, "picker") and not shown(d, "choices")
+            prompt = d.find_element("css selector", "#picker .prompt")
+            options = lambda: [b.text for b in d.find_elements("css selector", "#picker button.option")]  # noqa: E731
+            assert prompt.text == "Which card"
+            assert options() == [o.label for o in options_for(choice, {})]
+            card = options_for(choice, {})[-1]
+            next(b for b in d.find_elements("css selector", "#picker button.option") if b.text == card.label).click()
+            assert d.find_element("css selector", "#picker .prompt").text == "At which quarry"
+            quarries = options_for(choice, {"card": card.value})
+            assert options() == [o.label for o in quarries]
+            next(b for b in d.find_elements("css selector", "#picker button") if b.text == "Back").click()
+            assert d.find_element("css selector", "#picker .prompt").text == "Which card"  # Back: the card again
+            next(b for b in d.find_elements("css selector", "#picker button.option") if b.text == card.label).click()
+            d.save_screenshot(str(SHOTS / "phone_picker_quarry.png"))
+            quarry = quarries[0]
+            before = main.call(lambda: len(s.actions))
+            next(b for b in d.find_elements("css selector", "#picker button.option") if b.text == quarry.label).click()
+            assert shown(d, "ask") and d.find_element("css selector", "#ask .question").text == picker_game.QUESTION
+            assert main.call(lambda: len(s.actions)) == before  # nothing played before Yes
+            d.save_screenshot(str(SHOTS / "phone_picker_question.png"))
+            next(b for b in d.find_elements("css selector", "#ask button") if b.text == "Yes").click()
+            wait_until(lambda: main.call(lambda: len(s.actions)) > before)
+            assert main.call(lambda: s.actions[before]) == {"actor": seat, "type": "place_worker",
+                                                            "card": card.value, "quarry": quarry.value}
+            wait_until(lambda: "good" in (d.find_element("id", "said").get_attribute("class") or ""))
+        finally:
+            d.quit()
+    finally:
+        picker_game.unregister()

@@ -52,6 +52,15 @@ async def next_of(ws: aiohttp.ClientWebSocketResponse, main: MainThread, kind: s
     raise AssertionError(f"no {kind} message")
 
 
+def choice_keys(view: dict) -> list[str]:
+    """The keys of the choices a page was offered, in the order it shows them."""
+    return [c["key"] for g in view["groups"] for c in g["choices"]]
+
+
+def choose(key: str, **more: Any) -> dict:
+    return {"type": "choose", "choice": key, **more}
+
+
 def url(server: PhoneServer, path: str) -> str:
     return f"http://127.0.0.1:{server.port}{path}"
 
@@ -115,8 +124,8 @@ def test_a_phone_sees_its_view_plays_and_a_second_tab_replaces_the_first(served)
             ws = await seat_socket(c, server, hub, 0)
             view = await next_of(ws, main, "view")
             assert view["name"] == "Ana" and view["secrets"]
-            assert view["actions"] and all(a["action"]["actor"] == 0 for a in view["actions"])
-            await ws.send_json({"type": "act", "action": view["actions"][0]["action"]})
+            assert choice_keys(view) and all(c.seat == 0 for c in hub.table.seat_frame(0).choices)
+            await ws.send_json(choose(choice_keys(view)[0]))
             said = await next_of(ws, main, "said")
             assert said["ok"] is True
             assert s.actions and any(a.get("actor") == 0 for a in s.actions)
@@ -175,7 +184,7 @@ def test_a_message_nested_deep_enough_to_break_the_parser_is_ignored(served):
             ws = await seat_socket(c, server, hub, 0)
             view = await next_of(ws, main, "view")
             await ws.send_str("[" * 8000)
-            await ws.send_json({"type": "act", "action": view["actions"][0]["action"]})
+            await ws.send_json(choose(choice_keys(view)[0]))
             assert (await next_of(ws, main, "said"))["ok"] is True  # the same socket still works
 
     asyncio.run(go())
@@ -221,11 +230,12 @@ def test_refused_actions_are_answered_without_the_tables_main_thread(served):
     async def go() -> None:
         async with aiohttp.ClientSession() as c:
             ws = await seat_socket(c, server, hub, 0)
-            move = (await next_of(ws, main, "view"))["actions"][0]["action"]
+            key = choice_keys(await next_of(ws, main, "view"))[0]
             main.run()
-            odd = [dict(move, extra=1), dict(move, type=True), "bid", None, {"type": True}, [move]]
-            for bad in odd + [{"type": "nonsense"}] * 40:
-                await ws.send_json({"type": "act", "action": bad})
+            odd = [choose(key, picks={"x": 1}), choose(key, picks=[1]), choose(True), "bid", None, [key],
+                   choose(key, confirmed="yes"), {"type": "act", "action": {"type": "play"}}]
+            for bad in odd + [choose("nonsense")] * 40:
+                await ws.send_json(bad)
             answers = await said(ws, 20)  # the first twenty are read at once (then the socket is read slower)
             assert all(a["ok"] is False and a["sentence"] for a in answers)
             assert main.q.qsize() == 0  # nothing of it waits for the table
@@ -245,9 +255,9 @@ def test_a_flood_of_one_move_leaves_at_most_a_few_queued_and_the_rest_are_told_t
             ws = await seat_socket(c, server, hub, 0)
             view = await next_of(ws, main, "view")
             main.run()
-            move = view["actions"][0]["action"]
+            key = choice_keys(view)[0]
             for _ in range(MAX_WAITING + 6):  # the table is busy (main does not run): they pile up
-                await ws.send_json({"type": "act", "action": move})
+                await ws.send_json(choose(key))
             slow = await said(ws, 6)  # (a page keeps its newest 8 notes)
             assert [a["sentence"] for a in slow] == [SLOW_DOWN] * 6
             assert main.q.qsize() == MAX_WAITING and server.waiting(0) == MAX_WAITING
@@ -256,6 +266,45 @@ def test_a_flood_of_one_move_leaves_at_most_a_few_queued_and_the_rest_are_told_t
             assert sum(1 for a in s.actions if a.get("actor") == 0) == 1
             await pump(main)
             assert server.waiting(0) == 0  # answered: the phone may act again
+
+    asyncio.run(go())
+
+
+def test_a_hostile_phone_is_told_why_in_a_sentence_and_nothing_is_played(served):
+    """Issue 21: a phone answers with a choice's key (and its picks). A key its page
+    was not offered, another seat's choice, a malformed picks object, a key too long,
+    a message too big: each gets its sentence back, and nothing reaches the game."""
+    from companion.phones.server import MAX_KEY, MAX_MESSAGE, NOT_A_CHOICE, NOT_NOW, TOO_BIG
+
+    s, hub, server, main = served
+    seat = next(a for a in sorted(s.actors(), key=str) if isinstance(a, int))
+    other = 1 - seat
+
+    async def go() -> None:
+        async with aiohttp.ClientSession() as c:
+            mine = await seat_socket(c, server, hub, seat)
+            theirs = await seat_socket(c, server, hub, other)
+            key = choice_keys(await next_of(mine, main, "view"))[0]
+            await next_of(theirs, main, "view")
+            cases = [
+                (theirs, choose(key), NOT_NOW),  # this seat's choice, from the other seat's phone
+                (mine, choose("not offered"), NOT_NOW),
+                (mine, choose(key, picks={"card": 1}), NOT_NOW),  # picks it was not offered with it
+                (mine, choose(key, picks=["card"]), NOT_A_CHOICE),
+                (mine, choose(key, picks="card"), NOT_A_CHOICE),
+                (mine, choose(key, confirmed=1), NOT_A_CHOICE),
+                (mine, choose(7), NOT_A_CHOICE),
+                (mine, choose("k" * (MAX_KEY + 1)), NOT_A_CHOICE),
+                (mine, choose(key, padding="x" * MAX_MESSAGE), TOO_BIG),
+                (mine, {"type": "act", "action": {"actor": seat, "type": "play"}}, NOT_A_CHOICE),  # the old form
+            ]
+            for ws, data, sentence in cases:
+                await ws.send_json(data)
+                got = (await said(ws, 1, main))[0]
+                assert got == {"type": "said", "ok": False, "sentence": sentence}, data
+            assert not [a for a in s.actions if a.get("actor") in (0, 1)]
+            await mine.send_json(choose(key))  # the page itself still plays
+            assert (await said(mine, 1, main))[0]["ok"] is True
 
     asyncio.run(go())
 

@@ -109,3 +109,16 @@ def test_a_new_game_on_the_table_closes_the_old_games_pages_and_links(app, journ
             assert r.status == 200  # the new game's link opens its seat
 
     asyncio.run(go())
+
+
+def test_a_move_on_the_table_makes_the_phones_messages_once(app, main):
+    """Issue 21: the service subscribed the hub to the table and to the session, so
+    every move made every phone's message twice. One subscription, one refresh."""
+    a, svc, s = app
+    svc.hub.gateway().connected(0)
+    main.run()
+    seat = next(x for x in sorted(s.actors(), key=str) if isinstance(x, int))
+    before = svc.hub.refreshes
+    assert a.table.play(s.legal_actions(seat)[0])
+    main.run()
+    assert svc.hub.refreshes == before + 1

@@ -8,6 +8,7 @@ holds the flow between them and views the privacy gate's data."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace as dataclass_replace
 from typing import Any
 
 from ...choices import Choice
@@ -27,6 +28,7 @@ from ...engine import (
 )
 from ...limits import shown
 from ...seats import is_seat
+from ...viewschema import View, as_view
 from . import actions as A
 from . import auction, building, distribution, hooks, quarrying, rounds, views
 from . import markers as mk
@@ -103,7 +105,7 @@ def _moves() -> dict[str, dict[str, Move]]:
     }
 
 
-class Maya(Game):
+class Maya(Game[State]):
     name = "maya"
     title = "Maya"
     #: Maya by Bernd Eisenstein (Abacus, 2003): https://boardgamegeek.com/boardgame/8126
@@ -166,20 +168,21 @@ class Maya(Game):
             return auction.draw_outcomes(state)
         return []
 
-    def apply(self, state: State, action: Mapping[str, Any]) -> State:
-        """One action through the move table; the view's `events` then say what it caused."""
-        before = replace(state, events=())
-        after: State = self.dispatch(before, action)
-        if action["type"] in _TOLD:  # an action whose effect no event tells: say the action itself
-            told = {"event": "action", "action": A.public_part(action)}
-            after = replace(after, events=(told,) + after.events)
-        return after
+    # --- the framework's pipeline (Game.play): each move starts with no events,
+    # and the view's `events` then say what it caused
+    def begin(self, state: State) -> State:
+        return replace(state, events=())
 
-    def view(self, state: State, viewer: Any) -> dict[str, Any]:
+    def tell(self, state: State, action: Action) -> State:
+        """A move marked `told` (_TOLD): no event of its own says what it did, so say the action."""
+        told = {"event": "action", "action": A.public_part(action)}
+        return replace(state, events=(told,) + state.events)
+
+    def view(self, state: State, viewer: Any) -> View:
         out = views.view(state, viewer)
         result = self.result(state)
         out["result"] = result.to_json() if result else None
-        return out
+        return as_view(out)
 
     def describe_action(self, view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
         return A.describe_action(view, action)
@@ -190,9 +193,6 @@ class Maya(Game):
 
     def private_lines(self, view: Mapping[str, Any]) -> list[str]:
         return A.private_lines(view)
-
-    #: what a seat's phone may enter (companion/phones); public moves stay on the touchscreen
-    private_action_types = A.PRIVATE
 
     # --- what the generic layers ask (hooks.py) -------------------------------------
     def tag_kinds(self) -> tuple[TagKind, ...]:
@@ -251,7 +251,14 @@ class Maya(Game):
         return True
 
 
-Maya.moves = _moves()
+def _declared(moves: dict[str, dict[str, Move]]) -> dict[str, dict[str, Move]]:
+    """The table with each move's `told` (_TOLD) and `private` (what a seat's phone
+    may enter, A.PRIVATE; public moves stay on the touchscreen) declared."""
+    return {phase: {kind: dataclass_replace(m, told=kind in _TOLD, private=kind in A.PRIVATE)
+                    for kind, m in table.items()} for phase, table in moves.items()}
+
+
+Maya.moves = _declared(_moves())
 
 GAME = Maya()
 

@@ -18,6 +18,8 @@ NUMBER_VALUE = {f"+{v}": v for v in range(1, 6)} | {f"-{v}": -v for v in range(1
 POWER_CARDS = (WILD, SKIP, REVERSE, TEMPLE)
 CARDS = tuple(NUMBER_VALUE) + POWER_CARDS
 CARD_SET = frozenset(CARDS)
+#: The cards in the order of their places on the pad: −5..+5, then the powers.
+PAD_ORDER = tuple(sorted((c for c in CARDS if c in NUMBER_VALUE), key=NUMBER_VALUE.__getitem__)) + POWER_CARDS
 
 # Rulebook, "Wild": any number card value, positive or negative, 1 to 5 (never 0).
 WILD_VALUES = (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)
@@ -33,6 +35,22 @@ def card_name(card: str) -> str:
         return _CARD_NAMES[card]
     value = NUMBER_VALUE[card]
     return f"a {value}" if value > 0 else f"a −{-value}"
+
+
+#: The short label of each card on a button (the pad, a hand).
+_CARD_LABELS = {WILD: "Wild", SKIP: "Skip", REVERSE: "Reverse", TEMPLE: "Temple of 0", ZERO: "0"}
+
+
+def card_label(card: str) -> str:
+    """A card on a button: "+3", "−2", "0", "Wild", "Temple of 0"."""
+    if card in _CARD_LABELS:
+        return _CARD_LABELS[card]
+    return signed(NUMBER_VALUE[card])
+
+
+def signed(value: int) -> str:
+    """A value with its sign, as printed on a card: "+3", "−2", "0"."""
+    return f"+{value}" if value > 0 else number(value)
 
 
 def effect(card: str, value: int | None, count: int, n: int) -> tuple[int, bool, bool, bool]:

@@ -9,20 +9,31 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...choices import Choice
 from ...components import BoxSpec
-from ...engine import CHANCE, TABLE, Correction, Game, Option, Result, check_fields, check_shape, shared_ranks
+from ...engine import ANY_PHASE, CHANCE, TABLE, Correction, Game, Move, Option, Result, shared_ranks
 from ...errors import BadOption, IllegalAction
 from ...seats import parse_seat
+from ...viewschema import View, as_view
 from . import actions, rules, views
 from .actions import RETURN_TOKEN
 from .cards import BOX_SPEC, load_box, number
+from .menu import menu as choices
 from .state import OVER, PLAY, State, new_state
 
 #: The count a table may set by "Fix a number…": far beyond any count play reaches.
 COUNT_LIMIT = 99
 
 
-class MayaMadness(Game):
+def _return_token(state: State, action: dict[str, Any]) -> State:
+    """Only ever the session's, after a confirmed undo of a reveal (rehide): it may
+    come whoever is to act, so it is not a turn of the move table (Move.turn)."""
+    if action["actor"] != CHANCE or state.phase == OVER:
+        raise IllegalAction("A token goes back into the pool only when an undo takes back its reveal.")
+    return rules.apply_return_token(state, action)
+
+
+class MayaMadness(Game[State]):
     """Maya Madness (rulebook: ../shared/rules/maya-madness.txt), 2 to 4 players.
 
     >>> from companion.games import get_game
@@ -55,7 +66,7 @@ class MayaMadness(Game):
         Option("dealer", -1, "int", lo=-1, hi=3,
                help="The dealer's seat; -1 means the last seat, so the first seat plays first."),
     )
-    moves = rules.MOVES
+    moves = {**rules.MOVES, ANY_PHASE: {RETURN_TOKEN: Move(_return_token, ints=("seat",), turn=False)}}
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None, components: Any = None) -> State:
         names = self.check_players(players)
@@ -87,18 +98,9 @@ class MayaMadness(Game):
     def sample_chance(self, state: State, rng: Any) -> dict[str, Any]:
         return rules.sample_chance(state, rng)
 
-    def apply(self, state: State, action: Any) -> State:
-        action = check_shape(action)
-        if action["type"] == RETURN_TOKEN:
-            # Only ever the session's, after a confirmed undo of a reveal (rehide): it may
-            # come whoever is to act, so it is not a turn of the move table.
-            if action["actor"] != CHANCE or state.phase == OVER:
-                raise IllegalAction("A token goes back into the pool only when an undo takes back its reveal.")
-            check_fields(action, ("seat",))
-            return rules.apply_return_token(state, action)
-        rules.check_actor(state, action)  # this game's sentences for who may act
-        after: State = self.dispatch(state, action)
-        return after
+    def check_actor(self, state: State, action: Mapping[str, Any]) -> None:
+        rules.check_actor(state, dict(action))  # this game's sentences for who may act
+        super().check_actor(state, action)
 
     def rehide(self, before: State, after: State) -> list[dict[str, Any]]:
         """An undo of a token won or a guess answered: the token everybody saw goes back
@@ -108,20 +110,21 @@ class MayaMadness(Game):
     def not_now(self, state: State, action: Mapping[str, Any]) -> str:
         return rules.not_now(state, dict(action))
 
-    def view(self, state: State, viewer: Any) -> dict[str, Any]:
+    def view(self, state: State, viewer: Any) -> View:
         if viewer != TABLE:
             viewer = parse_seat(viewer, state.n)
         r = self.result(state)
-        return views.view(state, viewer, r.to_json() if r else None)
+        return as_view(views.view(state, viewer, r.to_json() if r else None))
 
     def describe_action(self, view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
         return actions.describe_action(view, action)
 
+    def menu(self, state: State, seat: int) -> list[Choice]:
+        """The card pad, a Wild's value, the starting count, a guess (menu.py)."""
+        return choices(self, state, seat)
+
     def private_lines(self, view: Mapping[str, Any]) -> list[str]:
         return actions.private_lines(view)
-
-    #: what a seat's phone may enter (companion/phones); public moves stay on the touchscreen
-    private_action_types = actions.PRIVATE
 
     def result(self, state: State) -> Result | None:
         if state.phase != OVER:
@@ -135,7 +138,8 @@ class MayaMadness(Game):
             tiebreak = ("The token pool ran out: most tokens wins"
                         + (", and the tied players share the win." if len(ws) > 1 else "."))
         return Result(scores=scores, ranking=ranking, winners=ws, tiebreak=tiebreak, ranks=ranks,
-                      detail={"reason": state.end, "sentence": views.game_over_sentence(state)})
+                      detail={"reason": state.end, "sentence": views.game_over_sentence(state),
+                              "players": views.final_tokens(state)})
 
     def undoable(self, before: State, action: dict[str, Any], after: State) -> bool:
         """A token won or a guess answered was shown to the whole table: not undoable.

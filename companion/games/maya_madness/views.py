@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import CHANCE, TABLE
-from .cards import REVERSE, SKIP, TEMPLE, WILD, card_name, number
-from .rules import waiting
+from .cards import PAD_ORDER, REVERSE, SKIP, TEMPLE, WILD, card_label, card_name, number
 from .state import State
+from .turns import waiting
+from .viewtypes import MadnessPlayer, MadnessView, MadnessYou
 
 
 def _event(s: State, e: tuple[Any, ...]) -> dict[str, Any]:
@@ -40,11 +41,13 @@ def _event(s: State, e: tuple[Any, ...]) -> dict[str, Any]:
             text = f"{who} plays {card_name(card)}: the count is {number(count)}."
     elif kind == "win_token":
         _, seat, value = e
-        d = {"kind": "win_token", "seat": seat, "token": value}
+        d = {"kind": "win_token", "seat": seat, "token": value, "cue": "token"}
         text = f"{names[seat]} makes the count {value} and wins the secret token {value}!"
     elif kind == "guess":
         _, seat, target, guess, right = e
         d = {"kind": "guess", "seat": seat, "target": target, "number": guess, "right": right}
+        if right:
+            d["cue"] = "token"  # a token won is celebrated; a wrong guess is not
         if right:
             text = (f"{names[seat]} guesses {names[target]}'s secret number is {guess}: right! "
                     f"{names[seat]} takes that token.")
@@ -110,6 +113,18 @@ def game_over_sentence(s: State) -> str:
     return f"No secret tokens are left face down, so the game ends: {names} {verb} with {k} tokens."
 
 
+def final_tokens(s: State) -> list[dict[str, Any]]:
+    """Each player's tokens at the end, as data and a sentence (the values only where
+    they lay face up: not in advanced play)."""
+    out = []
+    for i, won in enumerate(s.won):
+        k = len(won)
+        text = f"{s.names[i]}: {k} token{'' if k == 1 else 's'}"
+        text += f" ({', '.join(map(str, won))})." if won and not s.advanced else "."
+        out.append({"seat": i, "tokens": k, "sentence": text})
+    return out
+
+
 def waiting_view(s: State) -> dict[str, Any]:
     """What the game waits for: who must act, and the sentence the screen shows."""
     w = waiting(s)
@@ -158,19 +173,23 @@ def view(s: State, viewer: Any, result_json: dict[str, Any] | None = None) -> di
     count, direction, bonus, dealer, the face-down pool, draw and discard piles."""
     full = s.deck_mode == "full"
     over = s.end is not None
-    players = []
+    count_label = "?" if s.count is None else number(s.count)
+    players: list[MadnessPlayer] = []
     for i, name in enumerate(s.names):
+        # advanced play: tokens won lie face down, so the table sees how many, not which
+        values = None if s.advanced else list(s.won[i])
         players.append({
             "seat": i,
             "name": name,
+            "label": name + (" (dealer)" if i == s.dealer and s.count is None else ""),
             "tokens": len(s.won[i]),
-            # advanced play: tokens won lie face down, so the table sees how many, not which
-            "token_values": None if s.advanced else list(s.won[i]),
+            "token_values": values,
+            "tokens_label": f"★ {len(s.won[i])}" + (f" ({', '.join(map(str, values))})" if values else ""),
             "has_secret": s.secrets[i] is not None,
             "hand_size": len(s.hands[i]) if full else None,
             "guesses": [{"by": g, "number": k} for g, k in s.guesses[i]],
         })
-    out = {
+    out: MadnessView = {
         "game": "maya-madness",
         "phase": waiting(s),
         "round": None,
@@ -181,7 +200,11 @@ def view(s: State, viewer: Any, result_json: dict[str, Any] | None = None) -> di
         "options": {"deck": s.deck_mode, "tokens_to_win": s.to_win, "advanced": s.advanced, "dealer": s.dealer},
         "dealer": s.dealer,
         "count": s.count,
+        "count_label": count_label,
         "direction": "clockwise" if s.direction == 1 else "counterclockwise",
+        "direction_label": direction_label(s),
+        # full deck: a hand is decided against the count, so both are shown beside it
+        "count_line": f"Count {count_label}  ·  {direction_label(s)}" if full else "",
         "turn": None if over else s.turn,
         "draws_next": s.token_queue[0] if s.token_queue and s.refill is None else None,  # who draws a token next
         "bonus": s.bonus,
@@ -192,11 +215,30 @@ def view(s: State, viewer: Any, result_json: dict[str, Any] | None = None) -> di
         "discard_size": len(s.discard) if full else None,
     }
     if viewer != TABLE:
-        out["you"] = {
-            "seat": viewer,
-            "name": s.names[viewer],
-            "secret": s.secrets[viewer],
-            "hand": list(s.hands[viewer]) if full else None,
-            "token_values": list(s.won[viewer]),
-        }
-    return out
+        out["you"] = you(s, viewer)
+    return dict(out)
+
+
+def direction_label(s: State) -> str:
+    """Which way play goes, with its arrow (with two players there is no way to go)."""
+    if s.n == 2:
+        return "two players"
+    return "↻ clockwise" if s.direction == 1 else "↺ counterclockwise"
+
+
+def you(s: State, seat: int) -> MadnessYou:
+    """A seat's own secrets, with the words its private view shows them in."""
+    full = s.deck_mode == "full"
+    secret, won = s.secrets[seat], list(s.won[seat])
+    hand = sorted(s.hands[seat], key=PAD_ORDER.index) if full else []
+    return {
+        "seat": seat,
+        "name": s.names[seat],
+        "secret": secret,
+        "hand": list(s.hands[seat]) if full else None,
+        "token_values": won,
+        "secret_caption": "Your secret number",
+        "secret_label": "—" if secret is None else str(secret),
+        "tokens_label": ("Your tokens: " + ", ".join(map(str, won))) if won else "",
+        "hand_label": ("Your hand: " + ", ".join(card_label(c) for c in hand) + ".") if hand else "",
+    }

@@ -12,8 +12,9 @@ from dataclasses import replace
 from typing import Any
 
 from ...components import BoxSpec
-from ...engine import CHANCE, Correction, Game, Move, Option, Result, TagKind, TagUse, check_shape, require
+from ...engine import CHANCE, Correction, Game, Move, Option, Result, TagKind, TagUse, require
 from ...errors import BadOption
+from ...viewschema import View, as_view
 from . import actions as A
 from . import boulders, rounds, stelae, temple
 from .components import COLOURS, as_box, box_spec
@@ -94,9 +95,11 @@ MOVES: dict[str, dict[str, Move]] = {
     DRAW: {A.DRAW_STONES: Move(rounds.draw, legal=_chance_legal)},
     VALUE: {A.STELA_VALUE: Move(stelae.draw_value, ints=("value",), legal=_chance_legal)},
     TURN: {
-        A.ENTER_STONES: Move(_seat(rounds.enter_stones), legal=_turn(lambda st, i, s: rounds.enter_choices(st, i))),
+        # private: what a seat's phone may enter; public moves stay on the touchscreen
+        A.ENTER_STONES: Move(_seat(rounds.enter_stones), legal=_turn(lambda st, i, s: rounds.enter_choices(st, i)),
+                             private=True),
         A.PLAY_STONE: Move(_seat(rounds.play_stone), texts=("stone",),
-                           legal=_turn(lambda st, i, s: rounds.play_choices(st, i))),
+                           legal=_turn(lambda st, i, s: rounds.play_choices(st, i)), private=True),
         A.DISCOVER_STELA: Move(_seat(stelae.discover), texts=("colour", "place"),
                                legal=_turn(lambda st, i, s: stelae.discover_choices(st, i))),
         A.REACH_TEMPLE_BOARD: Move(_seat(lambda st, i, a: temple.reach_board(st, i)),
@@ -110,7 +113,7 @@ MOVES: dict[str, dict[str, Move]] = {
                                          [{"type": A.USE_BACKPACK, "item": x} for x in st.box.backpack_items])),
         A.ENTER_STELA_VALUE: Move(_seat(stelae.enter_value), ints=("stela", "value"),
                                   legal=_turn(lambda st, i, s: stelae.enter_choices(st, i)
-                                              if st.opts.stelae == "physical" else [])),
+                                              if st.opts.stelae == "physical" else []), private=True),
         A.ESCAPE: Move(_seat(lambda st, i, a: rounds.escape(st, i)),
                        legal=_turn(lambda st, i, s: [{"type": A.ESCAPE}])),
         A.END_TURN: Move(_seat(lambda st, i, a: rounds.end_turn(st, i)),
@@ -123,11 +126,11 @@ MOVES: dict[str, dict[str, Move]] = {
                               legal=_with_actor(lambda s, seat: stelae.crush_choices(s))),
     },
     REVEAL: {A.ENTER_STELA_VALUE: Move(_seat(stelae.enter_value), ints=("stela", "value"),
-                                       legal=_with_actor(stelae.enter_choices))},
+                                       legal=_with_actor(stelae.enter_choices), private=True)},
 }
 
 
-class MayanCurse(Game):
+class MayanCurse(Game[State]):
     name = "mayan-curse"
     title = "Mayan Curse"
     # No BoardGameGeek id could be confirmed (docs/history.md, "BG Stats"): bgg stays None,
@@ -179,19 +182,17 @@ class MayanCurse(Game):
             return "The boulders are tumbling: report where each one stopped, or a stela it crushed."
         return "The game is over: enter the values of your stelae."
 
-    def apply(self, state: State, action: Any) -> State:
-        action = check_shape(action)
+    def check_actor(self, state: State, action: Mapping[str, Any]) -> None:
         who = action["actor"]
         now = self.actors(state)
         if state.phase == REVEAL and who not in now and isinstance(who, int) and 0 <= who < len(state.names):
             # the sentence check_turn would word awkwardly: nothing to enter while others enter values
             require(False, f"The game is over and {state.names[who]} has no stela value to enter; "
                            f"waiting for {names_of(state, sorted(now))}.")
-        new: State = self.dispatch(state, action)
-        return new
+        super().check_actor(state, action)
 
-    def view(self, state: State, viewer: Any) -> dict[str, Any]:
-        return view(state, viewer)
+    def view(self, state: State, viewer: Any) -> View:
+        return as_view(view(state, viewer))
 
     def result(self, state: State) -> Result | None:
         return result(state)
@@ -217,9 +218,6 @@ class MayanCurse(Game):
 
     def private_lines(self, view: Mapping[str, Any]) -> list[str]:
         return A.private_lines(view)
-
-    #: what a seat's phone may enter (companion/phones); public moves stay on the touchscreen
-    private_action_types = A.PRIVATE
 
     # --- hooks for the generic layers -------------------------------------------------
     def tag_kinds(self) -> tuple[TagKind, ...]:

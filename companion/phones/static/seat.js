@@ -1,96 +1,250 @@
-// A seat's private page: shows only what the companion sends for this seat, and
-// sends that seat's own actions back. Served by the companion; nothing from the internet.
+// A seat's private page: renders only what the companion sends for this seat (its
+// secrets and its own choices) and sends back the choice picked. It writes no
+// sentence of its own: every text comes in the message, or in the page's words
+// (served with the page); only the chrome words Back, Yes, No, Cancel, Hide and
+// Show are here. Served by the companion; nothing from the internet.
 "use strict";
 (function () {
   var token = location.pathname.split("/").pop();
-  var ws = null, delay = 500, lastView = null;
+  var ws = null, delay = 500, last = null;
+  var picking = null;   // {key, steps: [values picked]}: a choice with parts being picked
+  var asking = null;    // {key, picks, question}: a choice waiting for Yes or No
+  var hidden = false;   // the seat hid its secrets (someone looks over its shoulder)
   var $ = function (id) { return document.getElementById(id); };
+  var W = {};
+  try { W = JSON.parse($("words").textContent); } catch (e) { W = {}; }
+  var word = function (k) { return W[k] || ""; };
 
   function text(el, s) { el.textContent = s; }
+  function clear(el) { while (el.firstChild) { el.removeChild(el.firstChild); } }
+  function show(el, on) { el.classList.toggle("hidden", !on); }
+  function make(tag, cls, s) {
+    var el = document.createElement(tag);
+    if (cls) { el.classList.add(cls); }
+    if (s !== undefined) { el.textContent = s; }
+    return el;
+  }
+  function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
-  function status(on) {
+  function status(kind) {
     var el = $("status");
-    el.className = "status " + (on ? "on" : "off");
-    text(el, on ? "live" : "reconnecting…");
+    el.classList.toggle("on", kind === "live");
+    el.classList.toggle("off", kind !== "live");
+    text(el, word(kind));
+  }
+
+  function find(m, key) {
+    var found = null;
+    ((m && m.groups) || []).forEach(function (g) {
+      g.choices.forEach(function (c) { if (c.key === key) { found = c; } });
+    });
+    return found;
+  }
+
+  // --- a choice's picker: one part after the other, only values still possible ----------
+  function walk(choice, steps) {   // [{node, option}] for the values picked so far, or null
+    var node = choice.pick, out = [];
+    for (var i = 0; i < steps.length; i++) {
+      if (!node) { return null; }
+      var opt = null;
+      node.options.forEach(function (o) { if (same(o.value, steps[i])) { opt = o; } });
+      if (!opt) { return null; }
+      out.push({ node: node, option: opt });
+      node = opt.then;
+    }
+    return out;
+  }
+
+  function picksOf(path) {
+    var picks = {};
+    path.forEach(function (p) {
+      if (p.node.count > 1) { (picks[p.node.part] = picks[p.node.part] || []).push(p.option.value); }
+      else { picks[p.node.part] = p.option.value; }
+    });
+    return picks;
+  }
+
+  function choose(choice, picks, labels) {
+    picking = null;
+    if (choice.confirm) {
+      asking = { key: choice.key, picks: picks, question: choice.confirm, title: choice.label, labels: labels || [] };
+    }
+    else { send({ type: "choose", choice: choice.key, picks: picks, confirmed: false }); }
+    draw();
+  }
+
+  function drawPicker(choice) {
+    var box = $("picker");
+    clear(box);
+    var path = walk(choice, picking.steps);
+    if (!path) { picking = null; return false; }
+    var node = path.length ? path[path.length - 1].option.then : choice.pick;
+    box.appendChild(make("h3", null, choice.label));
+    if (path.length) {
+      box.appendChild(make("div", "picked", word("picked") + " " +
+        path.map(function (p) { return p.option.label; }).join(", ")));
+    }
+    box.appendChild(make("div", "prompt", node.label));
+    var row = make("div", "buttons");
+    node.options.forEach(function (o) {
+      var b = make("button", "option", o.label);
+      b.addEventListener("click", function () {
+        picking.steps.push(o.value);
+        if (o.then) { draw(); return; }
+        var done = walk(choice, picking.steps);
+        choose(choice, picksOf(done), done.map(function (p) { return p.option.label; }));
+      });
+      row.appendChild(b);
+    });
+    box.appendChild(row);
+    var nav = make("div", "buttons");
+    var back = make("button", "chrome", "Back");
+    back.addEventListener("click", function () {
+      if (picking.steps.length) { picking.steps.pop(); } else { picking = null; }
+      draw();
+    });
+    var cancel = make("button", "chrome", "Cancel");
+    cancel.addEventListener("click", function () { picking = null; draw(); });
+    nav.appendChild(back); nav.appendChild(cancel);
+    box.appendChild(nav);
+    return true;
+  }
+
+  function drawAsk() {
+    var box = $("ask");
+    clear(box);
+    if (asking.labels && asking.labels.length) {   // what was picked, to be sure before Yes
+      box.appendChild(make("h3", null, asking.title));
+      box.appendChild(make("div", "picked", word("picked") + " " + asking.labels.join(", ")));
+    }
+    box.appendChild(make("div", "question", asking.question));
+    var row = make("div", "buttons");
+    var yes = make("button", "yes", "Yes");
+    yes.addEventListener("click", function () {
+      var a = asking; asking = null;
+      send({ type: "choose", choice: a.key, picks: a.picks, confirmed: true });
+      draw();
+    });
+    var no = make("button", "chrome", "No");
+    no.addEventListener("click", function () { asking = null; draw(); });
+    row.appendChild(yes); row.appendChild(no);
+    box.appendChild(row);
+  }
+
+  function drawChoices(m) {
+    var box = $("choices");
+    clear(box);
+    (m.groups || []).forEach(function (g) {
+      var card = make("div", "group");
+      card.classList.add("card");
+      card.appendChild(make("h3", null, g.title));
+      var row = make("div", "buttons");
+      g.choices.forEach(function (c) {
+        var b = make("button", "choice");
+        b.appendChild(make("span", "label", c.label));
+        b.dataset.key = c.key;
+        if (!c.enabled) {
+          b.disabled = true;
+          b.classList.add("off");
+          if (c.why) { b.appendChild(make("span", "why", c.why)); }
+        } else if (c.pick) {
+          b.classList.add("parts");
+          b.addEventListener("click", function () { picking = { key: c.key, steps: [] }; draw(); });
+        } else {
+          b.addEventListener("click", function () { choose(c, {}); });
+        }
+        row.appendChild(b);
+      });
+      card.appendChild(row);
+      box.appendChild(card);
+    });
+  }
+
+  function draw() {
+    var m = last;
+    if (!m) { return; }
+    if (asking && asking.key && !find(m, asking.key)) { asking = null; }   // no longer offered
+    var choice = picking ? find(m, picking.key) : null;
+    if (picking && !(choice && choice.enabled && choice.pick)) { picking = null; }
+    var picker = !!picking && drawPicker(choice);
+    show($("picker"), picker && !asking);
+    show($("ask"), !!asking);
+    if (asking) { drawAsk(); }
+    show($("choices"), !picker && !asking);
+    drawChoices(m);
   }
 
   function render(m) {
-    lastView = m;
+    last = m;
     text($("who"), m.name ? m.name + " · " + m.title : m.title);
     var turn = $("turn");
     text(turn, m.waiting || "");
-    turn.className = "card" + (m.my_turn ? " mine" : "");
+    turn.classList.toggle("mine", !!m.my_turn);
+    show($("private"), true);
+    text($("secrets-title"), word("secrets"));
     var ul = $("secrets");
-    ul.innerHTML = "";
-    (m.secrets.length ? m.secrets : ["Nothing secret right now."]).forEach(function (s) {
-      var li = document.createElement("li"); li.textContent = s; ul.appendChild(li);
-    });
-    var box = $("actions");
-    box.innerHTML = "";
-    var groups = {};
-    var order = [];
-    m.actions.forEach(function (a) {
-      if (!groups[a.type]) { groups[a.type] = []; order.push(a.type); }
-      groups[a.type].push(a);
-    });
-    order.forEach(function (type) {
-      var g = document.createElement("div"); g.className = "group card";
-      var h = document.createElement("h3"); h.textContent = type.replace(/_/g, " "); g.appendChild(h);
-      var row = document.createElement("div"); row.className = "buttons";
-      groups[type].forEach(function (a) {
-        var b = document.createElement("button");
-        b.textContent = a.label;
-        b.addEventListener("click", function () { send({ type: "act", action: a.action }); });
-        row.appendChild(b);
-      });
-      g.appendChild(row); box.appendChild(g);
-    });
+    clear(ul);
+    (m.secrets.length ? m.secrets : [word("no_secrets")]).forEach(function (s) { ul.appendChild(make("li", null, s)); });
+    show(ul, !hidden);
+    text($("hide"), hidden ? "Show" : "Hide");
     var ev = $("events");
-    ev.innerHTML = "";
-    m.events.forEach(function (s) { var p = document.createElement("div"); p.textContent = s; ev.appendChild(p); });
+    clear(ev);
+    m.events.forEach(function (s) { ev.appendChild(make("div", null, s)); });
+    draw();
   }
 
   function said(m) {
     var el = $("said");
     text(el, m.sentence || "");
-    el.className = "card " + (m.ok ? "good" : "bad") + (m.sentence ? "" : " hidden");
+    el.classList.toggle("good", !!m.ok);
+    el.classList.toggle("bad", !m.ok);
+    show(el, !!m.sentence);
+  }
+
+  function empty() {
+    last = null; picking = null; asking = null;
+    clear($("secrets")); clear($("choices")); clear($("picker")); clear($("ask"));
+    show($("private"), false); show($("picker"), false); show($("ask"), false);
   }
 
   function over(m) {
-    text($("turn"), m.sentence || "The game is over.");
-    $("secrets").innerHTML = ""; $("actions").innerHTML = "";
+    empty();
+    text($("turn"), m.sentence || word("over"));
   }
 
   function gone(why) {
-    text($("who"), "Maya companion");
-    text($("turn"), why || ("This link no longer opens a seat: it was replaced at the table, or the game is over. " +
-      "Scan your seat's code on the table screen again."));
-    $("secrets").innerHTML = ""; $("actions").innerHTML = ""; $("events").innerHTML = "";
-    status(false); text($("status"), "closed");
+    empty();
+    text($("who"), word("app"));
+    text($("turn"), why || word("gone"));
+    clear($("events"));
+    status("closed");
   }
 
   function send(obj) {
     if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); }
   }
 
+  function retry() { setTimeout(connect, delay); delay = Math.min(delay * 2, 5000); }
+
   function connect() {
     var proto = location.protocol === "https:" ? "wss://" : "ws://";
     var opened = false;
     ws = new WebSocket(proto + location.host + "/ws/" + token);
-    ws.onopen = function () { opened = true; status(true); delay = 500; };
+    ws.onopen = function () { opened = true; status("live"); delay = 500; };
     ws.onmessage = function (e) {
       var m = JSON.parse(e.data);
-      if (m.type === "view") render(m);
-      else if (m.type === "said") said(m);
-      else if (m.type === "over") over(m);
-      else if (m.type === "error") said({ ok: false, sentence: m.sentence });
+      if (m.type === "view") { render(m); }
+      else if (m.type === "said") { said(m); }
+      else if (m.type === "ask") { picking = null; asking = { key: m.choice, picks: m.picks, question: m.question }; draw(); }
+      else if (m.type === "over") { over(m); }
+      else if (m.type === "error") { said({ ok: false, sentence: m.sentence }); }
     };
     ws.onclose = function (e) {
-      status(false);
+      status("reconnecting");
       if (e.code === 4000 || e.code === 4001) {   // another tab took over, or the table replaced this link
-        text($("turn"), e.reason || "This page was closed."); $("actions").innerHTML = "";
-        text($("status"), "closed");
-        $("secrets").innerHTML = "";
+        empty();
+        text($("turn"), e.reason || word("page_closed"));
+        status("closed");
         return;
       }
       if (!opened) {   // refused: is this link still a seat's? (404: replaced, or the game is over)
@@ -100,13 +254,23 @@
               var why = new DOMParser().parseFromString(t, "text/html").getElementById("why");
               gone(why ? why.textContent : "");
             }, function () { gone(""); });
-          } else { setTimeout(connect, delay); delay = Math.min(delay * 2, 5000); }
-        }, function () { setTimeout(connect, delay); delay = Math.min(delay * 2, 5000); });
+          } else { retry(); }
+        }, retry);
         return;
       }
-      setTimeout(connect, delay); delay = Math.min(delay * 2, 5000);
+      retry();
     };
   }
+
+  $("hide").addEventListener("click", function () {
+    hidden = !hidden;
+    show($("secrets"), !hidden);
+    text($("hide"), hidden ? "Show" : "Hide");
+  });
+  document.title = word("title");
+  text($("who"), word("connecting"));
+  status("offline");
+  show($("private"), false);
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden && (!ws || ws.readyState > 1)) { delay = 500; connect(); }
   });

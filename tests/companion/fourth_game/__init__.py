@@ -6,8 +6,14 @@ secret (each seat's charm, dealt by CHANCE), tag kinds (a charm tag and bead
 tags), and box numbers (its own box file, box.toml beside this module).
 
 Rules: each seat is dealt a secret charm from 1 to `charms.count`. On your turn
-you either step (+1) or, once per game, show your charm to everyone and score
-its value (a public reveal: it cannot be undone). First to `charms.target` wins.
+you either step (+1), hop (two hops of 1 to 3, at most 4 in all: a choice of two
+parts, picked one after the other), or, once per game, show your charm to
+everyone and score its value (a public reveal: it cannot be undone; only you see
+that choice, behind the privacy gate, since it names your charm). First to
+`charms.target` wins (half of it with the `quick` option, two players only).
+
+Its menu (issue 21) gives short labels, a group, stable slots, a confirmation
+and a picker, so the generic table screen plays it fully.
 
 Tags: a charm tag read behind its owner's open view shows that charm on your
 turn (a complete action), and on another's turn selects it in your view; two
@@ -22,13 +28,27 @@ from typing import Any
 
 from companion.bots import Bot
 from companion.bots import register as register_bot
+from companion.choices import Choice, Part, PartOption
 from companion.components import BoxNumber, BoxSpec, Checker, get_path, load_components
-from companion.engine import CHANCE, TABLE, Game, LearnSet, Move, Result, TagKind, TagUse, check_fields, require
+from companion.engine import (
+    CHANCE,
+    TABLE,
+    Game,
+    LearnSet,
+    Move,
+    Option,
+    Result,
+    TagKind,
+    TagUse,
+    check_fields,
+    require,
+)
 
 NAME = "charms"
 BOX = pathlib.Path(__file__).with_name("box.toml")
 
-STEP, SHOW, DEAL = "step", "show", "deal"  # the action types, as constants
+STEP, SHOW, DEAL, HOP = "step", "show", "deal", "hop"  # the action types, as constants
+HOPS = ((1, "1"), (2, "2"), (3, "3"))
 CHARM, BEAD = "charm", "bead"  # the tag kinds
 
 
@@ -99,6 +119,16 @@ def _show(s: State, a: dict) -> State:
     return replace(s, scores=scores, shown=shown, turn=(seat + 1) % len(s.names), events=(event,))
 
 
+def _hop(s: State, a: dict) -> State:
+    seat = a["actor"]
+    first, second = a.get("first"), a.get("second")
+    require(first in (1, 2, 3) and second in (1, 2, 3), "A hop is 1, 2 or 3.")
+    require(first + second <= 4, "Two hops go at most 4 in all.")
+    scores = tuple(v + (first + second if i == seat else 0) for i, v in enumerate(s.scores))
+    event = {"kind": "hop", "sentence": f"{s.names[seat]} hops {first} and {second} to {scores[seat]}."}
+    return replace(s, scores=scores, turn=(seat + 1) % len(s.names), events=(event,))
+
+
 def _deal(s: State, a: dict) -> State:
     seat, charm = a.get("seat"), a.get("charm")
     check_fields(a, ("seat", "charm"))
@@ -111,6 +141,7 @@ def _deal(s: State, a: dict) -> State:
 
 def _legal_play(s: State, seat: Any) -> list[dict]:
     out = [{"actor": seat, "type": STEP}]
+    out += [{"actor": seat, "type": HOP, "first": f, "second": g} for f, _ in HOPS for g, _ in HOPS if f + g <= 4]
     if not s.shown[seat]:
         out.append({"actor": seat, "type": SHOW})
     return out
@@ -121,14 +152,19 @@ class CharmHunt(Game):
     title = "Charm hunt"
     min_players = 2
     max_players = 4
+    options = (Option("quick", False, kind="bool", help="Two players: play to half the target."),)
     moves = {"deal": {DEAL: Move(_deal, ints=("seat", "charm"))},
-             "play": {STEP: Move(_step, legal=_legal_play), SHOW: Move(_show, legal=_legal_play)}}
+             "play": {STEP: Move(_step, legal=_legal_play), SHOW: Move(_show, legal=_legal_play),
+                      HOP: Move(_hop, ints=("first", "second"))}}
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None, components: Any = None) -> State:
         names = tuple(self.check_players(players))
-        self.resolve_options(options)
+        quick = self.resolve_options(options)["quick"]
         n = len(names)
-        return State(names, components or load_box(), (None,) * n, (0,) * n, (False,) * n)
+        box = components or load_box()
+        if quick and n == 2:
+            box = replace(box, target=box.target // 2)
+        return State(names, box, (None,) * n, (0,) * n, (False,) * n)
 
     def actors(self, s: State) -> frozenset:
         return frozenset({"deal": {CHANCE}, "play": {s.turn}}.get(s.phase, set()))
@@ -178,7 +214,28 @@ class CharmHunt(Game):
 
     def describe_action(self, view: Mapping, action: Mapping) -> str:
         who = view["players"][action["actor"]]["name"] if isinstance(action.get("actor"), int) else "The bag"
+        if action.get("type") == HOP:
+            return f"{who} hops {action.get('first')} and {action.get('second')}."
         return f"{who} {'steps' if action.get('type') == STEP else 'shows their charm'}."
+
+    def menu(self, state: State, seat: int) -> list[Choice]:
+        """Step and Hop for everyone to see; Show only behind the gate (it names the charm)."""
+        if state.phase != "play" or state.turn != seat:
+            return []
+        name = state.names[seat]
+        hops = tuple({"first": a["first"], "second": a["second"]} for a in _legal_play(state, seat)
+                     if a["type"] == HOP)
+        out = [Choice("step", "Step", f"{name} steps 1.", "Your turn", 10, {"actor": seat, "type": STEP}),
+               Choice("hop", "Hop", f"{name} hops twice.", "Your turn", 20, {"actor": seat, "type": HOP},
+                      parts=(Part("first", "First hop", tuple(PartOption(v, t) for v, t in HOPS)),
+                             Part("second", "Second hop", tuple(PartOption(v, t) for v, t in HOPS))),
+                      legal=hops)]
+        if not state.shown[seat]:
+            charm = state.charms[seat]
+            out.append(Choice("show", f"Show your {charm}", f"{name} shows a {charm} and scores it.", "Your charm",
+                              10, {"actor": seat, "type": SHOW}, seat=seat,
+                              confirm=f"Show your {charm} to everyone? It cannot be taken back."))
+        return out
 
     # --- the hooks the generic layers ask ---------------------------------------
     def tag_kinds(self) -> tuple[TagKind, ...]:
