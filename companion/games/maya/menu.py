@@ -67,7 +67,9 @@ MARKER_SLOTS = {"free_double": 0, "joker:free_double": 1, "free_pass": 2, "joker
 
 def menu(state: State, seat: Any) -> list[Choice]:
     """Every choice `seat` has now (an empty list when it has none), sorted by group and slot."""
-    if seat == CHANCE:
+    if seat == CHANCE or (seat == state.starting and CHANCE in actors(state)):
+        # a physical draw is entered at the table by the starting player (TableController
+        # asks every seat's menu while a person must enter a draw)
         return _draw(state)
     if seat not in actors(state):
         return []

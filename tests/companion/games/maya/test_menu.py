@@ -223,3 +223,41 @@ def test_every_combination_of_a_move_block_is_one_of_the_legal_moves():
                         assert complete(c, dict(zip(("pyramid", "level", "to"), p)))
                 return
     pytest.skip("no move-a-block decision in these games")
+
+
+def test_a_physical_draw_of_blue_markers_is_entered_by_the_starting_player():
+    """Advanced game with real markers drawn: the starting player's menu has the draw as
+    one picker of n - 1 markers; nobody else's has anything."""
+    for state in states(seed=4):
+        if state.phase != "auction_draw":
+            continue
+        draw = GAME.menu(state, state.starting)
+        assert [c.key for c in draw] == ["draw"] and draw[0].public
+        assert draw[0].parts[0].count == state.n - 1
+        assert all(GAME.menu(state, s) == [] for s in range(state.n) if s != state.starting)
+        made = sorted(map(key_of, every_completion(draw[0])))
+        assert made == sorted(key_of(a) for a, _ in GAME.chance_outcomes(state))
+        return
+    pytest.skip("no auction in these games")
+
+
+def test_the_table_enters_a_physical_draw_through_the_starting_players_choice(journal):
+    """Real blue markers drawn at the table: the frame offers the draw (a picker), and
+    choosing the markers plays the draw."""
+    from companion.session import Session
+    from companion.table import TableController
+
+    session = Session.create(journal, "maya", NAMES[:4], options={"advanced": True}, seed=1, randomness="physical")
+    table = TableController(session)
+    rng = random.Random(2)
+    for _ in range(20):
+        if session.state.phase == "auction_draw":
+            break
+        seat = sorted(session.actors(), key=str)[0]
+        assert table.play(rng.choice(session.legal_actions(seat)))
+    assert session.state.phase == "auction_draw"
+    draw = next(c for c in table.frame().choices if c.key == "draw")
+    markers = draw.legal[0]["markers"]
+    outcome = table.choose("draw", {"markers": markers})
+    assert outcome.ok, outcome.sentence
+    assert session.state.phase == "bidding" and list(session.state.blue_drawn) == list(markers)
