@@ -192,6 +192,13 @@ class TableController(GateKeeper, DeviceHandling):
         Who must act is public at every table; CHANCE is nobody's button."""
         return sorted(a for a in self.session.actors() if is_seat_number(a))
 
+    def choosers(self) -> list[int]:
+        """The seats whose menu is asked: the acting ones; while a person must enter a draw
+        (physical randomness), every seat (a game offers the entry to the seat it is for)."""
+        if self.session.randomness == "physical" and CHANCE in self.session.actors():
+            return list(range(len(self.players)))
+        return self.acting()
+
     def held(self, seat: int) -> list[dict[str, Any]]:
         """The game tags read so far for seat's entry (for that seat's private view only)."""
         return [dict(m) for m in self._held.get(seat, [])]
@@ -227,7 +234,7 @@ class TableController(GateKeeper, DeviceHandling):
         over = result is not None
         public: list[Choice] = []
         if not over:
-            for seat in acting:
+            for seat in self.choosers():
                 public += [c for c in game.menu(self.session.state, seat) if c.public]
         undo_ok, undo_why = self.session.can_undo()
         redo_ok, redo_why = self.session.can_redo()
@@ -325,7 +332,7 @@ class TableController(GateKeeper, DeviceHandling):
         or that seat's phone; the caller journals the look (open_gate, a phone's peek)."""
         state, game = self.session.state, self.session.game
         over = self.session.result() is not None
-        own = tuple(c for c in game.menu(state, seat) if c.seat == seat) if not over and seat in self.acting() else ()
+        own = tuple(c for c in game.menu(state, seat) if c.seat == seat) if not over and seat in self.choosers() else ()
         return GateFrame(seat=seat, view=self.session.view(seat), choices=own)
 
     def choose(self, key: str, picks: Mapping[str, Any] | None = None, seat: int | None = None,
@@ -335,9 +342,9 @@ class TableController(GateKeeper, DeviceHandling):
         found only for that seat. A choice that asks a confirmation is not played until
         confirmed (Outcome.ask holds the question)."""
         state, game = self.session.state, self.session.game
-        seats = [seat] if seat is not None else self.acting()
+        seats = [seat] if seat is not None else self.choosers()
         for s in seats:
-            if s not in self.acting():
+            if s not in self.choosers():
                 continue
             found = find([c for c in game.menu(state, s) if c.public or c.seat == seat], key)
             if found is None:

@@ -1,13 +1,19 @@
-"""The Mayan Curse table screen: whose turn, each player's stones held and
-played, face-down stelae (counts and colours only), cameras, backpacks,
-escapes; the passage drawn with its rows, the entrance and each boulder with
-its trigger tokens; big buttons for what the player at turn reports. When
-boulders tumble, a cue names the boulder and offers only the rows it can
-reach; when they are done, a summary of the round's tumbles stays until tapped.
+"""The Mayan Curse table screen: a renderer of the table's frame (issue 21).
 
-Everything here comes from the TABLE view and session.legal_actions; a seat's
-stones and stela values appear only in the private overlay (private_content).
-The widget tree is built once per screen and updated in place (issue 13).
+Whose turn, each player's stones held and played, face-down stelae (counts and
+colours only), cameras, backpacks, escapes; the passage drawn with its rows,
+the entrance and each boulder with its trigger tokens; the game's choices as
+big buttons in their slots (a choice with parts opens its picker in the same
+row). When boulders tumble, the game's cue names the boulder and its choices
+fill the cue; when they are done, the game's summary of the round stays until
+tapped.
+
+Everything here comes from `self.frame` (companion/frame.py): the TABLE view
+and the public choices; a seat's stones and stela values appear only in the
+private overlay, from `frame.gate`. Moves go back as `self.choose(key, picks,
+seat)`. No action is built and no sentence is written here: the labels, the
+questions and the sentences are the game's. The widget tree is built once per
+screen and updated in place (issue 13).
 """
 from __future__ import annotations
 
@@ -21,8 +27,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
-from companion.engine import CHANCE, TABLE
-from companion.games.mayan_curse import actions as A
+from companion.choices import Choice, find, next_part, options_for
 
 from .. import theme
 from ..widgets.curse_passage import Passage, stela_markup, stone_markup
@@ -31,13 +36,7 @@ from .game_screen import GameScreen
 
 Factory.register("Passage", cls=Passage)
 
-# The backpack's items with a reminder of what each does (Using Your Backpack).
-BACKPACK = {"machete": "Machete\n1 stone = wild", "map": "Map\njump on slab",
-            "compass": "Compass\n1 step, any way", "elixir": "Elixir\n+1 slide"}
-# Irreversible choices: never the highlighted default, and confirmed by a second button
-# that never appears under the finger that asked (the asking button becomes "Not yet").
-CONFIRM = {A.ESCAPE: "Yes, escaped!", "entrance": "Yes: entrance"}
-NOT_YET = "Not yet"
+MORE = " …"  # a choice with parts: its picker comes next
 
 
 class CurseSeatRow(ButtonBehavior, BoxLayout):
@@ -55,19 +54,34 @@ class CurseSeatRow(ButtonBehavior, BoxLayout):
     gone = BooleanProperty(False)
 
 
+def picking(choice: Choice, picks: dict) -> list[tuple[str, Any, str]]:
+    """The buttons of a choice's picker: the values its next part may still take."""
+    part = next_part(choice, picks)
+    if part is None:
+        return []
+    return [(o.label, ("pick", part.key, o.value), "") for o in options_for(choice, picks)]
+
+
+def add_pick(choice: Choice, picks: dict, key: str, value: Any) -> dict:
+    """The picks with one more value (a part of several values grows one at a time)."""
+    part = next(p for p in choice.parts if p.key == key)
+    out = dict(picks)
+    out[key] = tuple(out.get(key) or ()) + (value,) if part.count > 1 else value
+    return out
+
+
 class MayanCurseScreen(GameScreen):
     info_text = StringProperty("")
     board_text = StringProperty("")
     cue_title = StringProperty("")
     cue_detail = StringProperty("")
-    action_mode = StringProperty("main")  # main | stela | backpack | place
 
     def __init__(self, **kw: Any):
         super().__init__(**kw)
         self._heard: Any = None  # the tumbling boulder the sound was played for
         self._summary_key: Any = None  # the round-end summary shown (or there when the game opened)
-        self._armed: Any = None  # an irreversible choice tapped once, waiting for its confirmation
-        self._place_row: int | None = None  # a row chosen that holds other boulders: left or right of them?
+        self._open: str | None = None  # the public choice whose picker is open
+        self._picks: dict = {}
         self._pool: list = []
         self._secret_panel: SecretPanel | None = None
         # Strong references: the .kv's ids are weak, and one of the two panels is
@@ -77,52 +91,44 @@ class MayanCurseScreen(GameScreen):
 
     # --- wiring -------------------------------------------------------------------
     def new_table(self) -> None:
-        self.action_mode = "main"
-        self._heard = self._armed = self._place_row = None
-        v = self._table.public_view() if self._table is not None else None
+        self._heard = None
+        self.reset_input()
+        v = self.frame.view if self.frame is not None else (self._table.frame().view if self._table else None)
         self._summary_key = self._round_end_key(v) if v else None  # a resumed game's summary is not news
 
     def reset_input(self) -> None:
-        self.action_mode = "main"
-        self._armed = self._place_row = None
+        self._open, self._picks = None, {}
 
-    # --- rendering the public view ------------------------------------------------
+    # --- rendering the frame ----------------------------------------------------
     def render(self) -> None:
-        table = self._table
-        if table is None:
+        f = self.frame
+        if f is None or self._table is None:
             return
-        v = table.public_view()
-        self.prompt = v["waiting_for"]["sentence"]
+        v = f.view
+        self.prompt = f.waiting
         # after Undo/Redo: what it did; else the newest player's move (never a draw alone)
         moved = self.follower is not None and any(isinstance(e["actor"], int) for e in self.follower.entries)
-        self.summary = table.notice or (self.newest if moved else "")
-        self.can_redo = table.can_redo()
-        self.message = table.message or " · ".join(table.device_problems.values())
-        self._render_info(v)
-        self._render_seats(v)
-        tumbling = v["phase"] == "boulders"
-        self._show_cue(tumbling)
-        if tumbling:
-            self._render_cue(v)
-        self._render_actions(v)
+        self.summary = f.notice or (self.newest if moved else "")
+        self.can_redo = f.redo.can
+        self.message = f.message or " · ".join(f.devices.values())
+        self.info_text = v["info"]
+        words = v["words"]
+        left = v["stelae_on_board"]
+        self.board_text = f"{words['stelae_left']} " + (stela_markup(
+            [c for c in left for _ in range(left[c]["passage"] + left[c]["temple"])]) or words["none"])
+        self._render_seats(f, v)
+        cue = v.get("boulder_cue")
+        self._show_cue(cue is not None)
+        if cue is not None:
+            self.cue_title, self.cue_detail = cue["title"], cue["sentence"]  # 800x480 holds no more
+        self._render_choices(f, v, cue is not None)
         self.ids.passage.show(v)
         self._cues(v)
-        self.gate_view.sync(table)
+        self.gate_view.sync(self._table)
 
-    def _render_info(self, v: dict) -> None:
-        info = f"Round {v['round']} · purse {v['purse']} · cameras {v['cameras_left']}"
-        if "solo" in v:
-            s = v["solo"]
-            info = f"Round {v['round']} · " + (f"scenario {s['scenario']}" if s["scenario"] else
-                                               f"{s['difficulty']}: {s['knowledge_needed']}")
-        self.info_text = info
-        left = v["stelae_on_board"]
-        self.board_text = "Stelae left: " + (stela_markup(
-            [c for c in left for _ in range(left[c]["passage"] + left[c]["temple"])]) or "none")
-
-    def _render_seats(self, v: dict) -> None:
+    def _render_seats(self, f: Any, v: dict) -> None:
         box = self.ids.seats
-        colours = theme.seat_colours(getattr(self._table.session, "meta", None), len(v["players"]))
+        colours = theme.seat_colours({"colours": list(f.colours)}, len(v["players"]))
         while len(box.children) < len(v["players"]):
             row = CurseSeatRow()
             row.bind(on_release=lambda r: self.peek(r.seat))
@@ -130,25 +136,18 @@ class MayanCurseScreen(GameScreen):
         while len(box.children) > len(v["players"]):  # a smaller table than the last game's
             box.remove_widget(box.children[0])
         rows = list(reversed(box.children))
-        now = v["current"] if v["current"] is not None else (v["waiting_for"]["actors"] or [None])[0]
+        now = set(f.acting) | ({v["draw_for"]} if v.get("draw_for") is not None else set())
         for row, p in zip(rows, v["players"]):
             seat = p["seat"]
             _, symbol, rgba = colours[seat]
             row.seat, row.symbol, row.colour_rgba = seat, symbol, list(rgba)
             row.name_text = p["name"] + (" ⚑" if seat == v["first_player"] and not p["escaped"] else "")
-            row.is_turn = seat == now and v["phase"] in ("turn", "boulders", "reveal")
+            row.is_turn = seat in now and not f.over
             row.gone = p["escaped"]
-            if p["escaped"]:
-                row.stones_text = "escaped"
-            elif p.get("drawn"):  # the real purse: drawn at the table, not entered (yet, or ever)
-                row.stones_text = f"{p['drawn']} drawn"
-            else:
-                played = " ".join(stone_markup(k) for k in p["played"])
-                row.stones_text = f"{p['stones']} held {played}".strip() if p["stones"] or played else "–"
+            played = " ".join(stone_markup(k) for k in p["played"]) if not p["escaped"] else ""
+            row.stones_text = f"{p['hand']} {played}".strip() or "–"
             row.stelae_text = stela_markup(p["stelae"]) or "–"
-            status = ["camera" if p["camera"] else ("temple" if p["reached_temple"] else "")]
-            status.append("bag ✓" if p["backpack"] == "unused" else p["backpack"])
-            row.status_text = "\n".join(s for s in status if s)
+            row.status_text = "\n".join(p["marks"])
         self._fit_rows()
 
     def _fit_rows(self, *_: Any) -> None:
@@ -168,119 +167,40 @@ class MayanCurseScreen(GameScreen):
             holder.clear_widgets()
             holder.add_widget(want)
 
-    def _render_cue(self, v: dict) -> None:
-        t = v["tumbling"]
-        b = next(x for x in v["boulders"] if x["name"] == t["now"])
-        then = t["order"][1:]
-        self.cue_title = f"The {t['now'].upper()} boulder tumbles!"
-        start = "its board" if b["where"] == "start" else f"row {b['row']}"
-        reporter = self._table.name(v["waiting_for"]["actors"][0])
-        self.cue_detail = (f"From {start}." + (f" Then: {', '.join(then)}." if then else "")
-                           + f" {reporter}: where did it stop?")
+    def _render_choices(self, f: Any, v: dict, cue: bool) -> None:
+        """The public choices by group, each laid out by slot; while the boulder cue shows,
+        its first group fills the cue. A choice with parts opens its picker in its row."""
+        groups: dict[str, list[Choice]] = {}
+        for c in f.choices:
+            groups.setdefault(c.group, []).append(c)
+        rows = [sorted(cs, key=lambda c: c.slot) for cs in groups.values()]
+        opened = find(f.choices, self._open) if self._open else None
+        if self._open and opened is None:
+            self.reset_input()  # the choice is gone (Undo, another move): back to the first step
+        in_cue = rows.pop(0) if cue and rows else []
+        bar = [c for cs in rows for c in cs]
+        cue_buttons = self._buttons(in_cue, opened)
+        bar_buttons = self._buttons(bar, opened)
+        if not f.choices and not f.over:
+            # nothing public to do: the seats entering something of their own open their view
+            seats = list(f.acting) or ([v["draw_for"]] if v.get("draw_for") is not None else [])
+            bar_buttons = [(f.players[s], ("peek", s), "accent") for s in seats]
+        self._fill(self.ids.cue_buttons, cue_buttons)
+        self._fill(self.ids.actions, bar_buttons)
 
-    def _render_actions(self, v: dict) -> None:
-        actor = (v["waiting_for"]["actors"] or [None])[0]
-        legal = self._table.session.legal_actions(actor) if actor not in (None, CHANCE) else []
-        buttons: list[tuple[str, Any, str]] = []  # (text, intent, style: "" | "accent" | "danger")
-        if v["phase"] == "boulders":
-            self._fill(self.ids.cue_buttons, self._stop_buttons(v, legal))
-            crush = [(f"Crushed {a['colour']}", a, "") for a in legal if a["type"] == A.STELA_CRUSHED]
-            self._fill(self.ids.actions, crush)
-            return
-        self._fill(self.ids.cue_buttons, [])
-        if actor == CHANCE:
-            # Physical randomness: a person enters the draw; stones and stela values are secret.
-            seat = self._table.session.legal_actions(CHANCE)[0].get("seat")
-            what = "stones" if v["phase"] == "draw" else "stela value"
-            buttons = [(f"{self._table.name(seat)}: enter my {what}", ("peek", seat), "accent")]
-        elif v["phase"] == "reveal":
-            buttons = [(f"{self._table.name(s)}: my stela values", ("peek", s), "accent")
-                       for s in v["waiting_for"]["actors"]]
-        elif v["phase"] == "turn" and self.action_mode == "stela":
-            left = v["stelae_on_board"]
-            for a in legal:
-                if a["type"] == A.DISCOVER_STELA:
-                    n = left[a["colour"]][a["place"]]
-                    text = a["colour"].capitalize() if a["place"] == "passage" else f"Temple {a['colour']}"
-                    buttons.append((f"{text} ({n})", a, ""))
-            buttons.append(("Cancel", ("mode", "main"), ""))
-        elif v["phase"] == "turn" and self.action_mode == "backpack":
-            buttons = [(BACKPACK.get(a["item"], a["item"]), a, "") for a in legal if a["type"] == A.USE_BACKPACK]
-            buttons.append(("Cancel", ("mode", "main"), ""))
-        elif v["phase"] == "turn":
-            types = {a["type"]: a for a in legal}
-            buttons.append(("Stones", ("peek", actor), ""))
-            if A.DISCOVER_STELA in types:
-                buttons.append(("Stela…", ("mode", "stela"), ""))
-            if A.REACH_TEMPLE_BOARD in types:
-                buttons.append(("Temple board", types[A.REACH_TEMPLE_BOARD], ""))
-            if A.CLAIM_CAMERA in types:
-                buttons.append(("Camera", types[A.CLAIM_CAMERA], ""))
-            if A.USE_BACKPACK in types:
-                buttons.append(("Backpack…", ("mode", "backpack"), ""))
-            buttons.append(self._confirming("Escaped!", types[A.ESCAPE], A.ESCAPE))
-            buttons.append(("End turn", types[A.END_TURN], "accent"))
-        self._fill(self.ids.actions, buttons)
-
-    def _stop_buttons(self, v: dict, legal: list) -> list:
-        stops = [a for a in legal if a["type"] == A.BOULDER_STOPPED]
-        now = next(x for x in v["boulders"] if x["name"] == v["tumbling"]["now"])
-        if self._place_row is not None:  # the row holds boulders: left or right of them?
-            here = sorted((x for x in v["boulders"] if x["where"] == "passage" and x["row"] == self._place_row
-                           and x["name"] != now["name"]), key=lambda x: x["column"])
-            out = []
-            for a in stops:
-                if a.get("row") == self._place_row and "place" in a:
-                    p = a["place"]
-                    text = f"Left of {here[0]['name']}" if p == 0 else (
-                        f"Right of {here[-1]['name']}" if p == len(here) else f"Right of {here[p - 1]['name']}")
-                    out.append((text, a, ""))
-            return out + [("Cancel", ("row", None), "")]
-        out, rows = [], set()
-        for a in stops:
-            if a["where"] == "passage" and a["row"] not in rows:
-                rows.add(a["row"])
-                if "place" in a:  # a boulder lies there: left or right of it comes next
-                    out.append((f"Row {a['row']} …", ("row", a["row"]), ""))
-                elif a["row"] == now["row"]:
-                    out.append(("Stays", a, ""))
-                else:
-                    out.append((f"Row {a['row']}", a, ""))
-            elif a["where"] == "stays":
-                out.append(("Stays", a, ""))
-            elif a["where"] == "entrance":
-                out.append(self._confirming("Entrance", a, "entrance"))
-        return out
-
-    def _confirming(self, text: str, action: dict, key: str) -> tuple:
-        """An irreversible choice: plain until tapped; then that button says "Not yet"
-        and the confirmation goes to the far end of its row (_far_confirmation)."""
-        if self._armed == key:
-            return (NOT_YET, ("confirm", (CONFIRM[key], action)), "")
-        return (text, ("arm", key), "")
-
-    @staticmethod
-    def _far_confirmation(buttons: list) -> list:
-        """A confirmation never sits under the finger that asked for it: the asking
-        button's place takes back the question ("Not yet"), so a double tap asks and
-        takes it back; the red confirmation takes the place farthest along the row."""
-        out = list(buttons)
-        for i, (text, intent, style) in enumerate(out):
-            if isinstance(intent, tuple) and intent[0] == "confirm":
-                yes_text, action = intent[1]
-                out[i] = (text, ("arm", None), style)
-                far = 0 if i >= len(out) / 2 else len(out) - 1
-                if far == i:
-                    out.append((yes_text, action, "danger"))
-                else:
-                    out[far] = (yes_text, action, "danger")
-                break
+    def _buttons(self, choices: list[Choice], opened: Choice | None) -> list[tuple[str, Any, str]]:
+        if opened is not None and opened in choices:
+            return picking(opened, self._picks) + [("Cancel", ("cancel", None), "")]
+        out = []
+        for c in choices:
+            style = "accent" if c.extra.get("usual") and c.enabled else ""
+            out.append((c.label + (MORE if c.parts and c.enabled else ""), ("choice", c.key) if c.enabled else None,
+                        style))
         return out
 
     def _fill(self, box: Any, buttons: list) -> None:
         """The buttons of a row, updated in place: a button keeps its place while the
         row has as many, and only what changed on it is set (issue 13)."""
-        buttons = self._far_confirmation(buttons)
         key = tuple((t, repr(a), s) for t, a, s in buttons)
         if getattr(box, "_key", None) == key:
             return  # the same buttons: nothing to do
@@ -300,6 +220,7 @@ class MayanCurseScreen(GameScreen):
                 b.font_size = size
         for b, (text, intent, style) in zip(have, buttons):
             b.intent = intent
+            b.disabled = intent is None  # a choice not possible now keeps its place, greyed
             if b.text != text:
                 b.text = text
             bg = {"accent": theme.ACCENT, "danger": theme.DANGER}.get(style, theme.SURFACE_HI)
@@ -318,21 +239,37 @@ class MayanCurseScreen(GameScreen):
     def act(self, intent: Any) -> None:
         if intent is None:
             return
-        if isinstance(intent, tuple):
-            kind, arg = intent
-            if kind == "mode":
-                self.action_mode = arg
-            elif kind == "peek":
-                self.peek(arg)
-            elif kind == "arm":
-                self._armed = arg
-            elif kind == "row":
-                self._place_row = arg
-            self.render()
-            return
-        self.reset_input()
-        if not self._table.play(dict(intent)):
-            self.render()  # refused: the buttons go back to their first step (the move itself re-renders)
+        kind = intent[0]
+        if kind == "peek":
+            self.peek(intent[1])
+        elif kind == "cancel":
+            self.reset_input()
+        elif kind == "choice":
+            choice = find(self.frame.choices, intent[1])
+            if choice is None:
+                return
+            if choice.parts:
+                self._open, self._picks = choice.key, {}
+            else:
+                self.reset_input()
+                self.choose(choice.key)
+        elif kind == "pick":
+            choice = find(self.frame.choices, self._open or "")
+            if choice is None:
+                self.reset_input()
+            else:
+                self._picks = add_pick(choice, self._picks, intent[1], intent[2])
+                if next_part(choice, self._picks) is None:
+                    key, picks = choice.key, self._picks
+                    self.reset_input()
+                    self.choose(key, picks)
+        self.render()
+
+    def choose(self, key: str, picks: dict | None = None, seat: int | None = None) -> bool:
+        played = super().choose(key, picks, seat)
+        if not played:
+            self.render()  # refused or asking: the buttons go back to their first step
+        return played
 
     def peek(self, seat: int) -> None:
         """Ask for a seat's private view: everyone else looks away first, whoever it is
@@ -360,75 +297,47 @@ class MayanCurseScreen(GameScreen):
         if v["phase"] in ("over", "reveal"):
             return  # the end screen says how it ended
         end = v["round_end"]
-        lines = [t["sentence"] for t in end["tumbles"]]
-        if end["sentence"]:
-            lines.append(end["sentence"])
-        lines.append(f"Entrance spaces blocked: {v['boulders_at_entrance']} of {len(v['boulders'])}.")
         self._round_cue = getattr(self, "_round_cue", None) or RoundEndCue()  # built once, refilled
-        self._round_cue.show(f"Round {end['round']}: the boulders tumbled", lines)
+        self._round_cue.show(end["title"], end["lines"], end["close"])
 
     # --- the private overlay's content ---------------------------------------------
     def private_content(self, seat: int, view: dict) -> Any:
-        """The seat's stones as symbols and the values of its stelae, for the private overlay only."""
+        """The open gate's view and choices (frame.gate), for the private overlay only."""
         if self._secret_panel is None:
             self._secret_panel = SecretPanel(self)
-        self._secret_panel.show(seat, view, self._private_actions(seat), self._table.held(seat))
+        self._fill_private(seat)
         return self._secret_panel
 
+    def _fill_private(self, seat: int) -> None:
+        gate = self._table.seat_frame(seat) if self.frame is None or self.frame.gate.seat != seat else self.frame.gate
+        # a public choice the game also offers behind the gate (End turn), for the seat at turn only
+        also = [c for c in self.frame.choices if c.extra.get("in_private") and seat in self.frame.acting] \
+            if self.frame is not None else []
+        assert self._secret_panel is not None
+        self._secret_panel.show(seat, gate.view, list(gate.choices) + also, self._table.held(seat))
+
     def _on_table(self, table: Any, what: str) -> None:
-        """A stone or stela tag read behind the gate: the open view shows what it entered."""
+        """Any change while a view is open (a stone tag read behind the gate, a move):
+        the open view shows it."""
         super()._on_table(table, what)
         panel = self._secret_panel
-        if what in ("select", "view") and table is self._table and table.gate is not None and panel is not None:
-            seat = table.gate.seat
-            panel.show(seat, table.session.view(seat), self._private_actions(seat), table.held(seat))
+        seat = self.frame.gate.seat if self.frame is not None else None
+        if table is self._table and seat is not None and panel is not None and what in ("select", "view"):
+            self._fill_private(seat)
 
-    def _private_actions(self, seat: int) -> list:
-        """The seat's own legal actions, plus (physical randomness) the draw of this seat's
-        stones or stela value, which only this seat may see being entered."""
-        session = self._table.session
-        legal = list(session.legal_actions(seat))
-        if session.waiting_for_chance():
-            legal += [a for a in session.legal_actions(CHANCE) if a.get("seat") == seat]
-        return legal
-
-    def play_private(self, seat: int, action: dict) -> None:
-        """A move made behind the gate (a draw entered, a stone played, a value, End turn).
-        The move re-renders the screen and refills the open view (_on_table)."""
-        played = self._table.play(dict(action))
-        if played and action.get("type") in (A.END_TURN, A.ESCAPE) and self._table.gate is not None:
-            self._table.close_gate()  # the turn is over: the next player's screen
-
-    # kept for the tag tests and older callers
-    def enter_draw(self, seat: int, action: dict) -> None:
-        self.play_private(seat, action)
-
-    def enter_value(self, seat: int, stela: int, value: int) -> None:
-        self.play_private(seat, {"actor": seat, "type": A.ENTER_STELA_VALUE, "stela": stela, "value": value})
+    def choose_private(self, seat: int, key: str, picks: dict | None = None) -> None:
+        """A choice made behind the gate. When it leaves the seat nothing more to do (its
+        turn ended, its draw is entered), the gate closes: the next player's screen."""
+        if not self.choose(key, picks, seat=seat):
+            return
+        f = self._table.frame()
+        if f.gate.seat == seat and seat not in f.acting and not f.gate.choices:
+            self._table.close_gate()
 
     @staticmethod
     def end_details(session: Any, result: Any) -> list[str]:
-        """Lines for the end screen: each player's knowledge, revealed, or why it does not count."""
-        v = session.view(TABLE)
-        d = result.detail
-        lines = []
-        for i in result.ranking:
-            p = v["players"][i]
-            if not p["escaped"]:
-                lines.append(f"{p['name']} did not escape: their knowledge does not count.")
-                continue
-            values = p.get("stela_values") or []
-            parts = [f"stelae {' + '.join(map(str, values))}" if values else "no stelae"]
-            worth = v["knowledge_values"]  # printed numbers, from the view like everything shown
-            if d["camera"][i]:
-                parts.append(f"camera {worth['camera']}")
-            if d["backpack_unused"][i]:
-                parts.append(f"backpack unused {worth['backpack_unused']}")
-            lines.append(f"{p['name']}: {', '.join(parts)} = {d['knowledge'][i]} knowledge"
-                         f" ({d['stelae'][i]} stela{'' if d['stelae'][i] == 1 else 'e'})")
-        if d["sealed"] and not d.get("temple_wins"):  # else the result's own sentence says so
-            lines.insert(0, f"The entrance was sealed by all {len(v['boulders'])} boulders.")
-        return lines
+        """Lines for the end screen: the game's knowledge breakdown (Result.detail)."""
+        return list(result.detail.get("lines") or [])
 
 
 class RoundEndCue(ModalView):
@@ -447,13 +356,14 @@ class RoundEndCue(ModalView):
         self.body.glance = True
         self.body.bind(size=lambda w, s: setattr(w, "text_size", s))
         box.add_widget(self.body)
-        box.add_widget(Factory.Label(text="Tap when the board matches.", font_size=sp(18), color=theme.TEXT_DIM,
-                                     size_hint_y=None, height=dp(28)))
+        self.close = Factory.Label(text="", font_size=sp(18), color=theme.TEXT_DIM, size_hint_y=None, height=dp(28))
+        box.add_widget(self.close)
         self.add_widget(box)
 
-    def show(self, title: str, lines: list[str]) -> None:
+    def show(self, title: str, lines: list[str], close: str) -> None:
         self.title.text = title
         self.body.text = "\n".join(lines)
+        self.close.text = close
         if self.parent is None:
             self.open(animation=False)
 

@@ -48,10 +48,6 @@ def stone_markup(kind: str) -> str:
     return "/".join(parts)
 
 
-def stone_words(kind: str) -> str:
-    return " / ".join(p.capitalize() for p in str(kind).split("/"))
-
-
 def stela_markup(colours: list[str]) -> str:
     """Face-down stelae per colour: a coloured ■ with the colour's letters and the count."""
     out = []
@@ -71,8 +67,9 @@ class Passage(Widget):
         self._view: dict | None = None
         self.rows = 7
         self.row_labels: list[Label] = []
-        self.end_labels = [Label(text="IN", font_size=sp(18), bold=True, color=theme.TEXT_DIM),
-                           Label(text="board", font_size=sp(16), color=theme.TEXT_DIM)]
+        # the entrance's and the central board's names, from the view (show)
+        self.end_labels = [Label(text="", font_size=sp(18), bold=True, color=theme.TEXT_DIM),
+                           Label(text="", font_size=sp(16), color=theme.TEXT_DIM)]
         for lab in self.end_labels:
             self.add_widget(lab)
         self.boulder_labels = [Label(text="", font_size=sp(24), bold=True, color=(0.05, 0.05, 0.05, 1))
@@ -102,6 +99,9 @@ class Passage(Widget):
         self._key = key
         self._view = view
         self._ensure_rows(view["rows"])
+        words = view.get("words") or {}
+        for lab, word in zip(self.end_labels, ("entrance", "board")):
+            lab.text = str(words.get(word, ""))
         self._redraw()
 
     def strip(self, index: int) -> tuple[float, float]:

@@ -1,8 +1,10 @@
-"""What one Mayan Curse seat sees behind the gate: its stones as symbols (tap
-one to play it: the table then sees it), the stones it played, its stelae with
-their values and its knowledge so far; on its turn an End turn button, so a
-turn with nothing to report is two touches; the entry of a physical draw (the
-real purse, or physical randomness) or of a stela's value. Built once and
+"""What one Mayan Curse seat sees behind the gate, drawn from the gate's frame
+(the seat's own view and its own choices, companion/frame.py): its stones as
+symbols (tap one to play it: the table then sees it), the stones it played, its
+stelae with their values and its knowledge so far, in the game's words; the
+pickers of its choices (three stones out of the purse's kinds, a stela then its
+value, a new stela's value); the choices without parts (End turn) at the
+bottom, so a turn with nothing to report is two touches. Built once and
 refilled; clear() wipes every secret when the gate closes.
 """
 from __future__ import annotations
@@ -14,10 +16,10 @@ from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
-from companion.games.mayan_curse import actions as A
+from companion.choices import Choice, next_part, options_for
 
 from .. import theme
-from .curse_passage import STELA_LOOK, stone_markup, stone_words
+from .curse_passage import STELA_LOOK, stone_markup
 
 
 def held_kind(meaning: dict, kinds: list) -> str | None:
@@ -26,25 +28,10 @@ def held_kind(meaning: dict, kinds: list) -> str | None:
     return next(("/".join(p) for p in (symbols, symbols[::-1]) if "/".join(p) in kinds), None)
 
 
-def stela_line(colour: str, place: str, values: list) -> str:
-    """A player's own stelae of one colour: "Gray stelae: 2 + 4 = 6 knowledge"; None is a
-    value not entered yet (physical stelae)."""
-    name = colour.capitalize() + (" stela" if len(values) == 1 else " stelae")
-    name += " (temple)" if place == "temple" else ""
-    missing = values.count(None)
-    if len(values) == 1:
-        return f"{name}: " + ("not entered yet" if missing else f"{values[0]} knowledge")
-    summed = " + ".join("?" if v is None else str(v) for v in values)
-    if missing:
-        return f"{name}: {summed} ({missing} not entered yet)"
-    return f"{name}: {summed} = {sum(values)} knowledge"
-
-
-def stone_button(kind: str, **kw: Any) -> Any:
+def stone_button(kind: str, label: str, **kw: Any) -> Any:
     """A stone as its symbols (shape and colour) with its name under them."""
-    b = Factory.BigButton(text=f"[size={int(sp(40))}]{stone_markup(kind)}[/size]\n{stone_words(kind)}",
-                          markup=True, font_name=theme.SYMBOL_FONT, font_size=sp(18), halign="center", **kw)
-    return b
+    return Factory.BigButton(text=f"[size={int(sp(40))}]{stone_markup(kind)}[/size]\n{label}",
+                             markup=True, font_name=theme.SYMBOL_FONT, font_size=sp(18), halign="center", **kw)
 
 
 class SecretPanel(BoxLayout):
@@ -64,99 +51,117 @@ class SecretPanel(BoxLayout):
         self.add_widget(BoxLayout())  # the rest of the room stays empty
         self.bottom = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
         self.add_widget(self.bottom)
+        self._picks: dict[str, dict] = {}  # a choice's key -> the values picked so far
 
-    def show(self, seat: int, view: dict, legal: list, held: list) -> None:
+    def show(self, seat: int, view: dict, choices: list[Choice], held: list) -> None:
         you = view["you"]
-        plays = {a["stone"]: a for a in legal if a["type"] == A.PLAY_STONE}
+        words = you["words"]
+        self.seat = seat
+        play = next((c for c in choices if c.parts and c.parts[0].key == "stone"), None)
+        playable = {o.value for o in options_for(play, {})} if play is not None else set()
+        labels = dict(words["names"])
         self.stones.clear_widgets()
         for kind in you["stones"]:
-            b = stone_button(kind, height=dp(96))
-            if kind in plays:
-                b.bind(on_release=lambda _b, a=plays[kind]: self.screen.play_private(seat, a))
+            b = stone_button(kind, labels.get(kind, kind), height=dp(96))
+            if kind in playable and play is not None:
+                b.bind(on_release=lambda _b, k=kind, c=play: self.screen.choose_private(seat, c.key, {"stone": k}))
             self.stones.add_widget(b)
         for kind in you["played"]:
-            b = stone_button(kind, height=dp(96), disabled=True)
-            b.text += " (played)"
+            b = stone_button(kind, f"{labels.get(kind, kind)} {words['played']}", height=dp(96), disabled=True)
             self.stones.add_widget(b)
-        entering = any(a["type"] in (A.DRAW_STONES, A.ENTER_STONES) for a in legal)
+        entering = any(p.count > 1 for c in choices for p in c.parts)
         empty = not you["stones"] and not you["played"]
         if empty and not entering:
-            self.stones.add_widget(Factory.Dim(text="No stones in hand now.", halign="center"))
+            self.stones.add_widget(Factory.Dim(text=words["stones"], halign="center"))
         self.stones.height = 0 if empty and entering else (dp(40) if empty else dp(96))
-        self.head.text = ("Tap a stone to play it (the table sees it). Any 2 together are a wild."
-                          if plays else ("" if entering and empty else "Your sacred stones"))
+        self.head.text = words["play"] if playable else ("" if entering and empty else words["stones"])
         lines = []
-        for colour, (letters, rgba) in STELA_LOOK.items():  # one line per colour and place
-            for place in ("passage", "temple"):
-                values = [x["value"] for x in you["stelae"] if x["colour"] == colour and x["place"] == place]
-                if values:
-                    chip = f"[color={theme.hex_colour(rgba)}]■{letters}[/color]"
-                    lines.append(f"{chip} {stela_line(colour, place, values)}")
-        lines.append(f"Your knowledge if you escape now: {you['knowledge']}")
+        for line in words["stelae"]:  # one line per colour and place, with the colour's chip
+            letters, rgba = STELA_LOOK[line["colour"]]
+            lines.append(f"[color={theme.hex_colour(rgba)}]■{letters}[/color] {line['sentence']}")
+        lines.append(words["knowledge"])
         self.stelae.text = "\n".join(lines)
         self.entry.clear_widgets()
-        self._values(seat, you, legal)
-        self._draw_entry(seat, legal, held)
+        keys = {c.key for c in choices}
+        self._picks = {k: v for k, v in self._picks.items() if k in keys}
+        for c in choices:
+            if c is play or not c.parts:
+                continue
+            if c.parts[0].count > 1:
+                self._many(c, held)
+            else:
+                self._rows(c)
         self.bottom.clear_widgets()
-        end = next((a for a in legal if a["type"] == A.END_TURN), None)
-        if end is not None:
-            b = Factory.AccentButton(text="End my turn", height=dp(56))
-            b.bind(on_release=lambda _b: self.screen.play_private(seat, end))
-            self.bottom.add_widget(b)
+        for c in choices:
+            if not c.parts and c.enabled:
+                b = Factory.AccentButton(text=c.label, height=dp(56))
+                b.bind(on_release=lambda _b, key=c.key: self.screen.choose_private(seat, key))
+                self.bottom.add_widget(b)
 
-    def _values(self, seat: int, you: dict, legal: list) -> None:
-        by_stela: dict[int, list] = {}
-        for a in legal:
-            if a["type"] == A.ENTER_STELA_VALUE:
-                by_stela.setdefault(a["stela"], []).append(a)
-        values = [a for a in legal if a["type"] == A.STELA_VALUE]
-        rows = [(f"Your new {values[0]['colour']} stela is worth:", values)] if values else []
-        rows += [(f"{you['stelae'][i]['colour'].capitalize()} stela {i + 1} is worth:", acts)
-                 for i, acts in sorted(by_stela.items())]
-        for text, acts in rows[:4]:
+    def _rows(self, c: Choice) -> None:
+        """A choice of one or two parts as rows of buttons: with two (a stela, then its
+        value), one row per value of the first part, so each is one touch."""
+        first = c.parts[0]
+        rows = ([(o.label, {first.key: o.value}) for o in options_for(c, {})] if len(c.parts) > 1
+                else [(first.label, {})])
+        for text, picks in rows[:4]:
             row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
             row.add_widget(Factory.Body(text=text, font_size=sp(18), size_hint_x=None, width=dp(270)))
-            for a in acts:
-                b = Factory.BigButton(text=str(a["value"]), height=dp(52))
-                b.bind(on_release=lambda _b, act=a: self.screen.play_private(seat, act))
+            for o in options_for(c, picks):
+                part = next_part(c, picks)
+                b = Factory.BigButton(text=o.label, height=dp(52))
+                done = dict(picks, **{part.key: o.value}) if part is not None else picks
+                b.bind(on_release=lambda _b, p=done: self.screen.choose_private(self.seat, c.key, p))
                 row.add_widget(b)
             self.entry.add_widget(row)
 
-    def _draw_entry(self, seat: int, legal: list, held: list) -> None:
-        """A physical draw: pick the three stones drawn from their symbols."""
-        draws = [a for a in legal if a["type"] in (A.DRAW_STONES, A.ENTER_STONES)]
-        if not draws:
-            return
-        kinds: list[str] = []
-        for a in draws:
-            kinds += [k for k in a["stones"] if k not in kinds]
-        hands = {tuple(sorted(a["stones"])): a for a in draws}
-        picked: list[str] = [k for k in (held_kind(m, kinds) for m in held) if k]  # any read by tag already
-        status = Factory.Body(text="Tap the 3 stones you drew:", size_hint_y=None, height=dp(30))
-        if picked:
-            status.text = "Drew: " + ", ".join(stone_words(k) for k in picked)
+    def _many(self, c: Choice, held: list) -> None:
+        """Several values of one part (the 3 stones drawn), tapped one at a time; a kind
+        the purse no longer holds after the picks so far is greyed out in its place."""
+        part = c.parts[0]
+        kinds = [o.value for o in part.options]
+        picks = self._picks.setdefault(c.key, {})
+        if not picks.get(part.key):
+            tagged = tuple(k for k in (held_kind(m, kinds) for m in held) if k)  # any read by tag already
+            if tagged:
+                picks[part.key] = tagged
+        labels = {o.value: o.label for o in part.options}
+        chosen = tuple(picks.get(part.key) or ())
+        status = Factory.Body(text=" ".join([part.label] + [", ".join(labels[k] for k in chosen)]).strip(),
+                              size_hint_y=None, height=dp(30))
         self.entry.add_widget(status)
         grid = GridLayout(cols=4, spacing=dp(4), size_hint_y=None, height=dp(64) * 2 + dp(4))
-
-        def pick(kind: str) -> None:
-            picked.append(kind)
-            status.text = "Drew: " + ", ".join(stone_words(k) for k in picked)
-            if len(picked) == 3:
-                hand = hands.get(tuple(sorted(picked)))
-                if hand is None:  # the purse holds no such hand: start again
-                    status.text = "The purse does not hold those three stones; tap them again."
-                    picked.clear()
-                    return
-                self.screen.play_private(seat, hand)
-
-        for kind in kinds:
-            b = Factory.BigButton(text=f"{stone_markup(kind)} {stone_words(kind)}", markup=True,
-                                  font_name=theme.SYMBOL_FONT, font_size=sp(18), height=dp(64))
-            b.bind(on_release=lambda _b, k=kind: pick(k))
+        possible = {o.value for o in options_for(c, picks)}
+        for o in part.options:
+            b = Factory.BigButton(text=f"{stone_markup(o.value)} {o.label}", markup=True,
+                                  font_name=theme.SYMBOL_FONT, font_size=sp(18), height=dp(64),
+                                  disabled=o.value not in possible)
+            b.bind(on_release=lambda _b, k=o.value: self._pick(c, k))
             grid.add_widget(b)
         self.entry.add_widget(grid)
 
+    def _pick(self, c: Choice, value: Any) -> None:
+        part = c.parts[0]
+        picks = self._picks.setdefault(c.key, {})
+        picks[part.key] = tuple(picks.get(part.key) or ()) + (value,)
+        if next_part(c, picks) is None:
+            self._picks.pop(c.key, None)
+            self.screen.choose_private(self.seat, c.key, picks)
+        else:
+            self.screen._fill_private(self.seat)
+
+    def draft(self) -> dict | None:
+        """The stones tapped so far of an entry not finished (kept when the view closes)."""
+        picks = {k: dict(v) for k, v in self._picks.items() if any(v.values())}
+        return picks or None
+
+    def offer_draft(self, draft: dict) -> None:
+        """The view opens again: the stones tapped last time are still tapped."""
+        self._picks = {k: dict(v) for k, v in draft.items()}
+        self.screen._fill_private(self.seat)
+
     def clear(self) -> None:
+        self._picks.clear()
         self.stones.clear_widgets()
         self.stelae.text = ""
         self.entry.clear_widgets()

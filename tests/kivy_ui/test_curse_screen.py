@@ -3,7 +3,7 @@ player's reports with big buttons, peeks through each kind of gate, boulders
 tumbling with their cue, escapes, the end. Few, thin, end to end."""
 from __future__ import annotations
 
-from kivy_ui.widgets.curse_passage import stone_words as stone_label
+from companion.games.mayan_curse.actions import stone_name as stone_label
 
 
 def curse_game(d, names, options=None, fobs=None, shot_name=None):
@@ -26,6 +26,19 @@ def press(d, text):
                 d.tap(b)
                 return
     raise LookupError(f"No button {text!r}; texts: {d.texts(screen)}")
+
+
+def confirm(d, answer=True):
+    """The game's question before an irreversible choice: Yes (or No)."""
+    ask = next((w for w in d.window_widgets() if type(w).__name__ == "ConfirmChoice"), None)
+    assert ask is not None, d.texts()
+    question = ask.question.text
+    d.tap(ask.yes if answer else ask.no)
+    return question
+
+
+def asking(d):
+    return any(type(w).__name__ == "ConfirmChoice" for w in d.window_widgets())
 
 
 def overlay_texts(d):
@@ -92,7 +105,7 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     d.tap(screen.gate_view.overlay.hide_button)
 
     # Ana discovers a gray stela: it lies face down in front of her, and a trigger token comes off.
-    press(d, "Stela…")
+    press(d, "Stela …")
     press(d, "Gray (8)")
     v = table.public_view()
     assert v["players"][0]["stelae"] == ["gray"] and v["boulders"][0]["tokens"] == 1
@@ -125,7 +138,7 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     assert table.public_view()["crushed"]["brown"] == 1
     press(d, "Entrance")  # irreversible: the first tap only asks
     assert table.public_view()["tumbling"]["now"] == "centre"
-    press(d, "Yes: entrance")
+    assert confirm(d) == "Did the centre boulder reach the entrance? The table resets the first 7 slabs."
     press(d, "Row 3 …")  # the left boulder lies on row 3: left or right of it?
     d.shot("curse-13-boulder-place")
     press(d, "Left of left")
@@ -154,20 +167,21 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
 
     # Round 2, Ben first: he climbs to the top, claims a camera and escapes; Cy escapes; Ana stays.
     press(d, "Camera")
-    press(d, "Escaped!")
-    assert table.public_view()["escaped"] == [], "one tap on Escaped! only asks"
-    press(d, "Yes, escaped!")
-    press(d, "Escaped!")
-    press(d, "Yes, escaped!")
+    press(d, "Escaped")
+    assert table.public_view()["escaped"] == [], "one tap on Escaped only asks"
+    assert confirm(d) == "Did Ben leave the passage? Ben takes no more turns this game."
+    press(d, "Escaped")
+    confirm(d)
     assert [r.stones_text for r in reversed(screen.ids.seats.children)][1:] == ["escaped", "escaped"]
     press(d, "End turn")  # Ana
     # Both on row 3: the right boulder was reported left of the left one, so it tumbles first
     # (Step 3: "from left to right", as they lie, not by name).
     assert screen.cue_title == "The RIGHT boulder tumbles!"
     press(d, "Entrance")
-    press(d, "Yes: entrance")
+    confirm(d)
     press(d, "Entrance")
-    press(d, "Yes: entrance")  # left: the entrance is sealed, Ana is trapped
+    assert confirm(d).endswith("All 3 boulders then block it: the entrance is sealed and the game ends.")
+    # left: the entrance is sealed, Ana is trapped
     assert d.until(lambda: d.app.sm.current == "end", 3)
     end = d.screen()
     texts = d.texts(end)
@@ -185,7 +199,7 @@ def test_a_turn_with_nothing_to_report_is_one_touch_and_the_player_at_turn_looks
     d = ui
     table = curse_game(d, ("Ana", "Ben"))
     screen = d.screen()
-    for ask in (lambda: d.tap_text("Ana", widget=screen.ids.seats), lambda: press(d, "Stones")):
+    for ask in (lambda: d.tap_text("Ana", widget=screen.ids.seats),):
         d.touches = 0
         ask()
         assert "look away" in overlay_texts(d) and not shows_stones_of(d, table, 0)
@@ -199,7 +213,7 @@ def test_a_turn_with_nothing_to_report_is_one_touch_and_the_player_at_turn_looks
     d.touches = 0
     table.open_gate(1, "fob")
     d.frames(2)
-    d.tap_text("End my turn", widget=screen.gate_view.overlay)
+    d.tap_text("End turn", widget=screen.gate_view.overlay, exact=True)
     assert d.touches == 1 and table.public_view()["round"] == 2
 
 
@@ -245,7 +259,7 @@ def test_the_real_purse_and_real_stela_tokens_from_new_game(ui):
     assert shows_stones_of(d, table, 0), "the view shows the stones just entered"
     d.tap(screen.gate_view.overlay.hide_button)
     assert screen.summary == "Ana entered the stones they drew."
-    press(d, "Stela…")
+    press(d, "Stela …")
     press(d, "Gray (6)")
     assert screen.gate_view.overlay is None and screen.prompt.startswith("Ana's turn")
     press(d, "End turn")
@@ -257,24 +271,24 @@ def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
     table = curse_game(d, ("Ana",), options={"scenario": 5})
     screen = d.screen()
     assert "scenario 5" in screen.ids.info.text
-    press(d, "Backpack…")
-    press(d, "Elixir\n+1 slide")
+    press(d, "Backpack …")
+    press(d, "Elixir: +1 slide")
     assert "elixir" in screen.ids.seats.children[0].status_text
     d.tap(screen.ids.undo)  # the wrong item: take it back
     assert "bag ✓" in screen.ids.seats.children[0].status_text
     assert screen.summary == "Took back Ana's last move." and not screen.ids.redo.disabled
     d.frames(2)
     assert d.cut_off() == [], "the prompt still reads whole beside Undo and Redo"
-    press(d, "Backpack…")
-    press(d, "Elixir\n+1 slide")
+    press(d, "Backpack …")
+    press(d, "Elixir: +1 slide")
     press(d, "End turn")  # solo: a trigger token comes off at the end of each turn
     assert table.public_view()["boulders"][0]["tokens"] == 1
     press(d, "Temple board")
     press(d, "Camera")
     readable(d)
     d.shot("curse-06-solo")
-    press(d, "Escaped!")
-    press(d, "Yes, escaped!")
+    press(d, "Escaped")
+    assert confirm(d).endswith("The game then ends and every escaped player's stelae are revealed.")
     assert d.until(lambda: d.app.sm.current == "end", 3)
     end = d.screen()
     assert end.ids.headline.text == "Ana wins!"
@@ -288,16 +302,17 @@ def test_physical_stelae_an_escaped_player_enters_the_value_at_the_end(ui):
     d = ui
     curse_game(d, ("Ana",), options={"stelae": "physical", "scenario": 1})
     screen = d.screen()
-    press(d, "Stela…")
+    press(d, "Stela …")
     press(d, "Beige (3)")
-    press(d, "Escaped!")
-    press(d, "Yes, escaped!")
+    press(d, "Escaped")
+    confirm(d)
     assert d.app.sm.current == "mayan-curse", "the values come first"
     assert screen.prompt == "Ana: enter the values of your stelae."
-    press(d, "Ana: my stela values")
+    press(d, "Ana")
     d.tap(screen.gate_view.overlay.ids_show)
     assert "Beige stela: not entered yet" in overlay_texts(d)
     d.tap_text("6", widget=screen.gate_view.overlay, exact=True)
+    assert confirm(d).startswith("This is the last value to enter: the game ends")
     assert d.until(lambda: d.app.sm.current == "end", 3)
     end = d.screen()
     assert end.ids.headline.text == "Nobody wins."
@@ -315,10 +330,10 @@ def test_six_players_the_public_screen_never_shows_a_stone_or_a_stela_value(ui):
     assert len(screen.ids.seats.children) == 6
     d.shot("curse-08-six-players")
     for seat in range(3):
-        press(d, "Stela…")
+        press(d, "Stela …")
         press(d, f"Brown ({14 - seat})")
-        press(d, "Stones")  # the player at turn: their own view, once the others look away
-        look(d)
+        d.tap_text(names[seat], widget=screen.ids.seats)  # the player at turn: their own view,
+        look(d)  # once the others look away
         readable(d)
         assert d.cut_off() == [], "the question beside the value buttons reads whole"
         d.tap_text("3", widget=screen.gate_view.overlay, exact=True)
@@ -326,7 +341,7 @@ def test_six_players_the_public_screen_never_shows_a_stone_or_a_stela_value(ui):
         assert "Brown stela: 3 knowledge" in overlay_texts(d)
         d.tap(screen.gate_view.overlay.hide_button)
         press(d, "End turn")
-    press(d, "Stela…")
+    press(d, "Stela …")
     readable(d)
     d.shot("curse-10-stela-choice")
     press(d, "Cancel")
@@ -358,7 +373,7 @@ def test_physical_randomness_each_player_enters_their_own_draw_behind_the_gate(u
     assert d.until(lambda: d.screen().name == "mayan-curse", 3)
     screen, table = d.screen(), app.table
     for seat, hand in ((0, ("Dog", "Dog", "Jaguar")), (1, ("Bird", "Serpent / Bird", "Dog"))):
-        press(d, f"{table.name(seat)}: enter my stones")
+        press(d, table.name(seat))
         d.tap(screen.gate_view.overlay.ids_show)
         if seat == 0:
             d.shot("curse-09-enter-stones")
@@ -369,9 +384,9 @@ def test_physical_randomness_each_player_enters_their_own_draw_behind_the_gate(u
     assert table.session.view(0)["you"]["stones"] == ["dog", "dog", "jaguar"]
     assert sorted(table.session.view(1)["you"]["stones"]) == ["bird", "dog", "serpent/bird"]
     assert screen.prompt.startswith("Ana's turn")
-    press(d, "Stela…")
+    press(d, "Stela …")
     press(d, "Gray (6)")
-    press(d, "Ana: enter my stela value")
+    press(d, "Ana")
     d.tap(screen.gate_view.overlay.ids_show)
     d.frames(2)
     assert d.cut_off() == [], "the question beside the value buttons reads whole"
@@ -472,7 +487,7 @@ def test_undo_of_a_boulder_at_the_entrance_asks_the_table_first(ui):
     press(d, "End turn")
     press(d, "End turn")
     press(d, "Entrance")
-    press(d, "Yes: entrance")
+    confirm(d)
     dismiss_cues(d)
     assert table.public_view()["boulders_at_entrance"] == 1
     d.tap(screen.ids.undo)
@@ -484,29 +499,3 @@ def test_undo_of_a_boulder_at_the_entrance_asks_the_table_first(ui):
     d.tap(screen.ids.undo)
     d.tap(ask.undo)
     assert table.public_view()["boulders_at_entrance"] == 0
-
-
-def test_the_real_purse_shows_three_drawn_and_a_turn_goes_on_without_the_entry(ui):
-    """Issue 22: at the table everyone drew three stones; until a player enters theirs
-    the table screen says "3 drawn" (never which), the purse counts what the bag holds,
-    and nothing waits for the entry: the turn ends without it."""
-    d = ui
-    table = curse_game(d, ("Ana", "Ben"), options={"purse": "real", "stelae": "digital"})
-    screen = d.screen()
-
-    def rows():
-        return [r.stones_text for r in reversed(screen.ids.seats.children)]
-
-    assert rows() == ["3 drawn", "3 drawn"] and "purse 14" in screen.ids.info.text
-    readable(d)
-    d.shot("curse-19-real-purse-drawn")
-    press(d, "End turn")  # Ana never entered hers
-    assert table.public_view()["current"] == 1, table.message
-    assert rows() == ["–", "3 drawn"] and "purse 17" in screen.ids.info.text, "Ana's stones went back"
-    d.tap_text("Ben", widget=screen.ids.seats)
-    look(d)
-    for stone in ("Dog", "Bird", "Dog / Jaguar"):
-        d.tap(next(w for w in d.walk(screen.gate_view.overlay)
-                   if getattr(w, "text", "").endswith("[/color] " + stone)))
-    d.tap(screen.gate_view.overlay.hide_button)
-    assert rows() == ["–", "3 held"] and "purse 17" in screen.ids.info.text

@@ -149,7 +149,7 @@ def test_a_whole_maya_madness_game_with_two_phones_and_the_touchscreen(table):
         SHOTS.mkdir(parents=True, exist_ok=True)
         phones[0].save_screenshot(str(SHOTS / "phone_madness_seat_ana.png"))
         turns = 0
-        while not main.call(s.is_over) and turns < 150:
+        while not main.call(s.is_over) and turns < 400:
             seat = main.call(lambda: next(a for a in s.actors() if a != CHANCE))
             before = main.call(lambda: len(s.actions))
             if turns % 3 == 2:  # the touchscreen plays some turns itself

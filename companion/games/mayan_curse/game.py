@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ...choices import Choice
 from ...components import BoxSpec
 from ...engine import CHANCE, Correction, Game, Move, Option, Result, TagKind, TagUse, require
 from ...errors import BadOption
@@ -18,6 +19,7 @@ from ...viewschema import View, as_view
 from . import actions as A
 from . import boulders, rounds, stelae, temple
 from .components import COLOURS, as_box, box_spec
+from .menu import menu
 from .purse import draw_outcomes, sample_draw
 from .scoring import result
 from .state import BOULDERS, DRAW, OVER, REVEAL, TURN, VALUE, Opts, State, event
@@ -190,6 +192,9 @@ class MayanCurse(Game[State]):
             require(False, f"The game is over and {state.names[who]} has no stela value to enter; "
                            f"waiting for {names_of(state, sorted(now))}.")
         super().check_actor(state, action)
+
+    def menu(self, state: State, seat: int) -> list[Choice]:
+        return menu(state, seat)
 
     def view(self, state: State, viewer: Any) -> View:
         return as_view(view(state, viewer))

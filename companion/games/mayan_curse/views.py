@@ -17,9 +17,20 @@ from .components import COLOURS, HAND, PLACES
 from .knowledge import knowledge
 from .rounds import clockwise_from
 from .scoring import result
-from .state import BOULDERS, ENTRANCE, OVER, REVEAL, TURN, VALUE, State
+from .state import BOULDERS, DRAW, ENTRANCE, OVER, REVEAL, TURN, VALUE, State
 from .stelae import missing_values
-from .words import event_sentence, tumble_sentence, waiting
+from .words import (
+    BOARD_WORDS,
+    event_sentence,
+    hand_words,
+    info_line,
+    marks,
+    private_words,
+    round_end_words,
+    tumble_cue,
+    tumble_sentence,
+    waiting,
+)
 
 
 def reporter(state: State) -> int:
@@ -75,7 +86,21 @@ def _round_end(state: State) -> dict[str, Any] | None:
         "reset_slabs": state.box.rows if any(t.end == ENTRANCE for t in done) else 0,
         "sentence": (f"A boulder reached the entrance: reset the first {state.box.rows} slabs of the passage."
                      if any(t.end == ENTRANCE for t in done) else ""),
+        **round_end_words(state, number, done),
     }
+
+
+def _cue(state: State) -> dict[str, Any] | None:
+    """The boulder report while one tumbles: which, its tokens, where it starts, the
+    ones after it, who reports, and the sentences a screen shows (tumble_cue)."""
+    if state.phase != BOULDERS or not state.tumbling:
+        return None
+    i = state.tumbling[0]
+    tokens, pos = state.boulders[i]
+    names = state.box.boulder_names
+    return {"boulder": names[i], "tokens": tokens, "from": pos if pos <= state.box.rows else None,
+            "then": [names[j] for j in state.tumbling[1:]], "reporter": reporter(state),
+            **tumble_cue(state, i, reporter(state))}
 
 
 def view(state: State, viewer: Any) -> dict[str, Any]:
@@ -91,6 +116,7 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
             "camera": s.camera, "backpack": s.backpack or "unused",
             "reached_temple": s.reached_temple, "escaped": s.escaped,
         }
+        p["hand"], p["marks"] = hand_words(p), marks(p)  # the words of the player's row
         if over and s.escaped:  # End of the Game: escaped players reveal their stelae
             p["stela_values"] = [v for _, _, v in s.stelae]
             p["knowledge"] = knowledge(state, i)
@@ -114,6 +140,8 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
         "first_player": state.first,
         "turn_order": list(clockwise_from(state, state.first)),
         "current": state.queue[0] if state.phase in (TURN, VALUE) else None,
+        # whose draw a person enters now (physical randomness): public, the table watches it drawn
+        "draw_for": state.queue[0] if state.phase in (DRAW, VALUE) and state.queue else None,
         "purse": sum(state.purse) - sum(p["drawn"] for p in players),  # what the bag holds
         "players": players,
         "cameras_left": state.cameras,
@@ -125,6 +153,7 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
         "boulders": [_boulder(state, i) for i in range(len(state.boulders))],
         "rows": box.rows,
         "tumbling": tumbling,
+        "boulder_cue": _cue(state),
         "round_end": _round_end(state),
         "boulders_at_entrance": state.at_entrance(),
         "slabs_to_reset": box.rows,
@@ -134,6 +163,8 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
         "options": {"stelae": state.opts.stelae, "purse": state.opts.purse,
                     "token_skips_escaped": state.opts.token_skips_escaped, "all_stelae": state.opts.all_stelae},
     }
+    v["info"] = info_line(state, v)
+    v["words"] = dict(BOARD_WORDS)  # a copy: a client may keep or change its view
     if state.solo:
         d = box.difficulty(state.opts.difficulty)
         v["solo"] = {"difficulty": d.name, "knowledge_needed": d.knowledge, "camera_needed": d.camera,
@@ -148,4 +179,5 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
             "stelae": [{"colour": c, "place": p, "value": val or None} for c, p, val in s.stelae],
             "knowledge": knowledge(state, viewer),
         }
+        v["you"]["words"] = private_words(v["you"])
     return v

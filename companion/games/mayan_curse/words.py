@@ -135,3 +135,89 @@ def tumble_sentence(state: State, t: Any) -> str:
     if t.crushed:
         out += " It crushed " + " and ".join(f"a {c} stela" for c in t.crushed) + "."
     return out
+
+
+# --- the table screen's words: its rows, its cues, the round's summary -------------------
+
+#: The words a table screen draws around the numbers (its chrome aside).
+BOARD_WORDS = {"stelae_left": "Stelae left:", "none": "none", "entrance": "IN", "board": "board"}
+
+
+def hand_words(p: dict[str, Any]) -> str:
+    """A player's stones as the table sees them: held, drawn from the real purse, or escaped."""
+    if p["escaped"]:
+        return "escaped"
+    if p.get("drawn"):  # the real purse: drawn at the table, not entered (yet, or ever)
+        return f"{p['drawn']} drawn"
+    return f"{p['stones']} held" if p["stones"] or p["played"] else ""
+
+
+def marks(p: dict[str, Any]) -> list[str]:
+    """The short marks of a player's row: temple or camera, the backpack."""
+    out = ["camera" if p["camera"] else ("temple" if p["reached_temple"] else "")]
+    out.append("bag ✓" if p["backpack"] == "unused" else str(p["backpack"]))
+    return [m for m in out if m]
+
+
+def info_line(state: State, v: dict[str, Any]) -> str:
+    """The line above the passage: the round, the purse, the cameras (solo: the goal)."""
+    if state.solo:
+        if state.opts.scenario:
+            return f"Round {state.round} · scenario {state.opts.scenario}"
+        d = state.box.difficulty(state.opts.difficulty)
+        return f"Round {state.round} · {d.name}: {d.knowledge}"
+    return f"Round {state.round} · purse {v['purse']} · cameras {state.cameras}"
+
+
+def tumble_cue(state: State, i: int, reporter: int) -> dict[str, Any]:
+    """The boulder cue: a title and a sentence (where it starts, the ones after it,
+    who reports) and what it does."""
+    name = state.box.boulder_names[i]
+    pos = state.boulders[i][1]
+    then = [state.box.boulder_names[j] for j in state.tumbling[1:]]
+    start = "its board" if pos > state.box.rows else f"row {pos}"
+    sentence = (f"From {start}." + (f" Then: {', '.join(then)}." if then else "")
+                + f" {state.names[reporter]}: where did it stop?")
+    return {"title": f"The {name.upper()} boulder tumbles!", "sentence": sentence,
+            "does": "It rolls towards the entrance and crushes every stela in its way."}
+
+
+def round_end_words(state: State, number: int, done: list[Any]) -> dict[str, Any]:
+    """The round-end summary's title, its lines in order and what closes it."""
+    lines = [tumble_sentence(state, t) for t in done]
+    if any(t.end == 0 for t in done):
+        lines.append(f"A boulder reached the entrance: reset the first {state.box.rows} slabs of the passage.")
+    lines.append(f"Entrance spaces blocked: {state.at_entrance()} of {len(state.boulders)}.")
+    return {"title": f"Round {number}: the boulders tumbled", "lines": lines, "close": "Tap when the board matches."}
+
+
+def stela_line(colour: str, place: str, values: list[Any]) -> str:
+    """A player's own stelae of one colour and place: "Gray stelae: 2 + 4 = 6 knowledge";
+    None is a value not entered yet (physical stelae)."""
+    name = colour.capitalize() + (" stela" if len(values) == 1 else " stelae")
+    name += " (temple)" if place == "temple" else ""
+    missing = values.count(None)
+    if len(values) == 1:
+        return f"{name}: " + ("not entered yet" if missing else f"{values[0]} knowledge")
+    summed = " + ".join("?" if v is None else str(v) for v in values)
+    if missing:
+        return f"{name}: {summed} ({missing} not entered yet)"
+    return f"{name}: {summed} = {sum(values)} knowledge"
+
+
+def private_words(you: dict[str, Any]) -> dict[str, Any]:
+    """The sentences of a seat's private view (its own secrets, for it only): the stones'
+    heading, one line per stela colour and place (with the colour, for its chip), the
+    knowledge so far."""
+    held = bool(you["stones"] or you["played"])
+    stelae = []
+    for colour in ("brown", "gray", "beige"):
+        for place in ("passage", "temple"):
+            values = [x["value"] for x in you["stelae"] if x["colour"] == colour and x["place"] == place]
+            if values:
+                stelae.append({"colour": colour, "sentence": stela_line(colour, place, values)})
+    return {"stones": "Your sacred stones" if held else "No stones in hand now.",
+            "play": "Tap a stone to play it (the table sees it). Any 2 together are a wild.",
+            "played": "(played)", "stelae": stelae,
+            "names": {k: stone_name(k) for k in list(you["stones"]) + list(you["played"])},
+            "knowledge": f"Your knowledge if you escape now: {you['knowledge']}"}

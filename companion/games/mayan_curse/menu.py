@@ -1,0 +1,271 @@
+"""What a Mayan Curse player can do now, as Choices (companion/choices.py): the
+short labels, sentences, groups and stable slots a screen or a phone page
+renders, the question before a move the table cannot take back, and pickers
+instead of one button per combination (three stones out of the purse's kinds, a
+stela's colour, a backpack item, a boulder's place on a row).
+
+Public choices (seat None) are the reports everyone sees made at the table; a
+choice that uses what only one seat knows (the stones in hand, a stela's value,
+the stones really drawn) carries that seat and is shown only behind its gate or
+on its phone. A choice keeps its group and slot whoever plays and whatever the
+turn: one not possible now stays in its place, greyed, with the reason.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import permutations
+from typing import Any
+
+from ...choices import Choice, Part, PartOption
+from ...engine import CHANCE
+from . import actions as A
+from .boulders import nearest_stop, others_on
+from .components import COLOURS
+from .purse import draw_outcomes
+from .state import BOULDERS, DRAW, REVEAL, TURN, VALUE, State
+from .stelae import in_box, missing_values
+from .views import reporter
+
+# The groups a player reads, and their choices' slots (fixed for every player and turn).
+TURN_GROUP = "Your turn"
+STOP_GROUP = "Where it stopped"
+CRUSH_GROUP = "A stela crushed"
+STONES_GROUP = "Your stones"
+STELAE_GROUP = "Your stelae"
+DRAW_GROUP = "Your draw"
+
+TURN_SLOTS = {"stela": 0, "temple_stela": 1, "temple_board": 2, "camera": 3, "backpack": 4,
+              "escape": 5, "end_turn": 6}
+STOP_ENTRANCE, STOP_STAYS = 0, 99  # rows take the slots 1..rows between them
+
+# The backpack's items with a reminder of what each does (Using Your Backpack).
+BACKPACK_WORDS = {"machete": "Machete: 1 stone = wild", "map": "Map: jump on a slab",
+                  "compass": "Compass: 1 step, any way", "elixir": "Elixir: +1 slide"}
+
+
+def menu(state: State, seat: int) -> list[Choice]:
+    """Every choice `seat` has now (see the module docstring)."""
+    phase = state.phase
+    if phase == TURN and state.queue and state.queue[0] == seat:
+        return turn_choices(state, seat) + own_turn_choices(state, seat)
+    if phase == BOULDERS and state.tumbling and reporter(state) == seat:
+        return stop_choices(state, seat) + crush_choices(state, seat)
+    if phase == REVEAL and seat in missing_values(state):
+        return value_choices(state, seat)
+    if phase in (DRAW, VALUE) and state.queue and state.queue[0] == seat:
+        return chance_choices(state, seat)  # physical randomness: the seat enters its own draw
+    return []
+
+
+# --- a turn, at the table --------------------------------------------------------------
+
+def _turn(state: State, seat: int, key: str, label: str, sentence: str, action: dict[str, Any],
+          why: str = "", **kw: Any) -> Choice:
+    if why:
+        kw["legal"] = ()  # nothing to pick: the choice keeps its place, greyed
+    return Choice(key=key, label=label, sentence=sentence, group=TURN_GROUP, slot=TURN_SLOTS[key],
+                  action={"actor": seat, **action}, enabled=not why, why=why, **kw)
+
+
+def _colour_part(state: State, place: str) -> tuple[Part, tuple[dict[str, Any], ...]]:
+    """A stela's colour as a picker, each with how many the layout still has there."""
+    pi = 0 if place == "passage" else 1
+    options = tuple(PartOption(c, f"{c.capitalize()} ({state.board[ci][pi]})") for ci, c in enumerate(COLOURS))
+    legal = tuple({"colour": c} for ci, c in enumerate(COLOURS) if in_box(state, ci))
+    return Part("colour", "Which colour?", options), legal
+
+
+def turn_choices(state: State, seat: int) -> list[Choice]:
+    """The reports of the player at turn, all public: the table sees them made."""
+    name = state.names[seat]
+    s = state.seats[seat]
+    out = []
+    none_left = "Every stela of the box is already discovered or crushed."
+    for key, place, label in (("stela", "passage", "Stela"), ("temple_stela", "temple", "Temple stela")):
+        part, legal = _colour_part(state, place)
+        there = " on the temple" if place == "temple" else ""
+        why = (f"{name} has not reached the temple yet." if place == "temple" and not s.reached_temple
+               else ("" if legal else none_left))
+        out.append(_turn(state, seat, key, label, f"{name} discovers a stela{there}.",
+                         {"type": A.DISCOVER_STELA, "place": place}, why, parts=(part,), legal=legal))
+    out.append(_turn(state, seat, "temple_board", "Temple board", f"{name} reaches the temple transition board.",
+                     {"type": A.REACH_TEMPLE_BOARD},
+                     f"{name} has already reached the temple transition board." if s.reached_temple else ""))
+    camera_why = (f"{name} has not reached the temple yet." if not s.reached_temple else
+                  f"{name} already has a camera; each player can claim only one." if s.camera else
+                  "No camera tokens are left." if state.cameras <= 0 else "")
+    out.append(_turn(state, seat, "camera", "Camera", f"{name} reaches the top of the temple and claims a camera.",
+                     {"type": A.CLAIM_CAMERA}, camera_why))
+    items = state.box.backpack_items
+    item_part = Part("item", "Which item?", tuple(PartOption(x, BACKPACK_WORDS.get(x, x.capitalize()))
+                                                   for x in items))
+    out.append(_turn(state, seat, "backpack", "Backpack", f"{name} uses their backpack (once per game).",
+                     {"type": A.USE_BACKPACK},
+                     f"{name} already used their backpack ({s.backpack}); it works once per game."
+                     if s.backpack else "", parts=(item_part,), legal=tuple({"item": x} for x in items)))
+    out.append(_turn(state, seat, "escape", "Escaped", f"{name} escapes and leaves the board.",
+                     {"type": A.ESCAPE}, confirm=escape_question(state, seat)))
+    out.append(_turn(state, seat, "end_turn", "End turn", f"{name} ends their turn.", {"type": A.END_TURN},
+                     extra={"usual": True, "in_private": True}))
+    return out
+
+
+def escape_question(state: State, seat: int) -> str:
+    name = state.names[seat]
+    last = all(o.escaped for i, o in enumerate(state.seats) if i != seat)
+    then = (" The game then ends and every escaped player's stelae are revealed." if last
+            else f" {name} takes no more turns this game.")
+    return f"Did {name} leave the passage?{then}"
+
+
+# --- a turn, behind the gate -------------------------------------------------------------
+
+def _stone_options(state: State) -> tuple[PartOption, ...]:
+    return tuple(PartOption(k, A.stone_name(k)) for k in state.box.kinds)
+
+
+@lru_cache(maxsize=256)
+def _hands(kinds: tuple[str, ...], purse: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every hand of three the purse can give, in every order it may be entered."""
+    out: set[tuple[str, ...]] = set()
+    for idx, _ in draw_outcomes(purse):
+        out.update(permutations(tuple(kinds[i] for i in idx)))
+    return tuple(sorted(out))
+
+
+def stones_part(state: State) -> tuple[Part, tuple[dict[str, Any], ...]]:
+    """Three stones out of the purse's kinds, picked one at a time, in any order; only
+    the kinds the purse still holds after the picks so far."""
+    legal = tuple({"stones": hand} for hand in _hands(tuple(state.box.kinds), tuple(state.purse)))
+    return Part("stones", "Tap the 3 stones you drew:", _stone_options(state), count=3), legal
+
+
+def own_turn_choices(state: State, seat: int) -> list[Choice]:
+    """What the player at turn does with what only they know."""
+    name = state.names[seat]
+    s = state.seats[seat]
+    out = []
+    if state.opts.purse == "real" and not s.entered:
+        part, legal = stones_part(state)
+        out.append(Choice(key="enter_stones", label="Enter stones", sentence=f"{name} enters the stones they drew.",
+                          group=STONES_GROUP, slot=0, action={"actor": seat, "type": A.ENTER_STONES},
+                          seat=seat, parts=(part,), legal=legal))
+    elif s.stones:
+        part = Part("stone", "Play a stone", _stone_options(state))
+        out.append(Choice(key="play_stone", label="Play a stone",
+                          sentence=f"{name} plays a stone: the table sees it from now on.",
+                          group=STONES_GROUP, slot=1, action={"actor": seat, "type": A.PLAY_STONE},
+                          seat=seat, parts=(part,), legal=tuple({"stone": k} for k in sorted(set(s.stones)))))
+    if state.opts.stelae == "physical":
+        out += value_choices(state, seat)
+    return out
+
+
+def value_choices(state: State, seat: int) -> list[Choice]:
+    """Physical stelae: the value of each of the seat's stelae not entered yet (a
+    stela from the hand, then its value). Every value the colour has is offered, so the
+    picker never hints at what the others entered."""
+    s = state.seats[seat]
+    missing = [i for i, (_, _, v) in enumerate(s.stelae) if v == 0]
+    if not missing:
+        return []
+    name = state.names[seat]
+    values = {c: [v for v, n in state.box.values[ci] if n] for ci, c in enumerate(COLOURS)}
+    every = every_value(state)
+    stela_part = Part("stela", "Which stela?",
+                      tuple(PartOption(i, f"{c.capitalize()} stela {i + 1}") for i, (c, _, _) in enumerate(s.stelae)))
+    value_part = Part("value", "Its value", every)
+    legal = tuple({"stela": i, "value": v} for i in missing for v in values[s.stelae[i][0]])
+    last = state.phase == REVEAL and len(missing) == 1 and missing_values(state) == (seat,)
+    confirm = ("This is the last value to enter: the game ends and every escaped player's stelae are revealed."
+               if last else None)
+    return [Choice(key="stela_value", label="Stela value", sentence=f"{name} enters the value of a stela.",
+                   group=STELAE_GROUP, slot=0, action={"actor": seat, "type": A.ENTER_STELA_VALUE},
+                   confirm=confirm, seat=seat, parts=(stela_part, value_part), legal=legal)]
+
+
+def every_value(state: State) -> tuple[PartOption, ...]:
+    """Every value a stela of any colour may have, in order: a value keeps its place."""
+    return tuple(PartOption(v, str(v)) for v in sorted({v for vs in state.box.values for v, n in vs if n}))
+
+
+# --- physical randomness: the seat the draw is for enters it --------------------------------
+
+def chance_choices(state: State, seat: int) -> list[Choice]:
+    name = state.names[seat]
+    if state.phase == DRAW:
+        part, legal = stones_part(state)
+        return [Choice(key="draw_stones", label="Enter stones", sentence=f"{name} drew 3 sacred stones.",
+                       group=DRAW_GROUP, slot=0, action={"actor": CHANCE, "type": A.DRAW_STONES, "seat": seat},
+                       seat=seat, parts=(part,), legal=legal)]
+    colour = state.seats[seat].stelae[-1][0]
+    ci = COLOURS.index(colour)
+    left = state.supply[ci]
+    part = Part("value", f"Your new {colour} stela is worth", every_value(state))
+    legal = tuple({"value": v} for (v, _), n in zip(state.box.values[ci], left) if n)
+    return [Choice(key="draw_value", label="Stela value",
+                   sentence=f"{name} looked at the value of their {colour} stela.", group=DRAW_GROUP, slot=0,
+                   action={"actor": CHANCE, "type": A.STELA_VALUE, "seat": seat, "colour": colour},
+                   seat=seat, parts=(part,), legal=legal)]
+
+
+# --- Step 3: where the boulder tumbling now stopped ---------------------------------------
+
+def _stop(state: State, seat: int, key: str, label: str, slot: int, sentence: str, action: dict[str, Any],
+          why: str = "", **kw: Any) -> Choice:
+    name = state.box.boulder_names[state.tumbling[0]]
+    return Choice(key=key, label=label, sentence=sentence, group=STOP_GROUP, slot=slot,
+                  action={"actor": seat, "type": A.BOULDER_STOPPED, "boulder": name, **action},
+                  enabled=not why, why=why, **kw)
+
+
+def place_part(state: State, i: int, row: int) -> Part:
+    """Its place among the boulders already on that row, left to right."""
+    names = state.box.boulder_names
+    here = [names[j] for j in others_on(state, i, row)]
+    options = [PartOption(0, f"Left of {here[0]}")]
+    options += [PartOption(p, f"Right of {here[p - 1]}") for p in range(1, len(here) + 1)]
+    return Part("place", "Left or right of it?", tuple(options))
+
+
+def stop_choices(state: State, seat: int) -> list[Choice]:
+    box = state.box
+    i = state.tumbling[0]
+    name = box.boulder_names[i]
+    pos = state.boulders[i][1]
+    last = nearest_stop(state, pos)
+    out = []
+    at = state.at_entrance() + 1
+    seal = (f" All {at} boulders then block it: the entrance is sealed and the game ends."
+            if at >= len(state.boulders) else "")
+    out.append(_stop(state, seat, "stop:entrance", "Entrance", STOP_ENTRANCE,
+                     f"The {name} boulder reached the entrance.", {"where": "entrance"},
+                     confirm=f"Did the {name} boulder reach the entrance? The table resets the first "
+                             f"{box.rows} slabs.{seal}"))
+    for r in range(1, box.rows + 1):
+        why = ("" if r <= last and r != pos else
+               f"The {name} boulder stands on row {r}: if it was blocked there, it stays." if r == pos else
+               f"The {name} boulder tumbles towards the entrance: it stops on row {last} or nearer.")
+        action = {"where": "passage", "row": r}
+        others = others_on(state, i, r) if not why else []
+        kw: dict[str, Any] = {}
+        if others:
+            kw = {"parts": (place_part(state, i, r),), "legal": tuple({"place": p} for p in range(len(others) + 1))}
+        out.append(_stop(state, seat, f"stop:row:{r}", f"Row {r}", r, f"The {name} boulder stopped on row {r}.",
+                         action, why, **kw))
+    stays = {"where": "stays"} if pos > box.rows else {"where": "passage", "row": pos}
+    out.append(_stop(state, seat, "stop:stays", "Stays", STOP_STAYS, f"The {name} boulder was blocked and stays.",
+                     stays))
+    return out
+
+
+def crush_choices(state: State, seat: int) -> list[Choice]:
+    name = state.box.boulder_names[state.tumbling[0]]
+    out = []
+    for ci, c in enumerate(COLOURS):
+        why = "" if in_box(state, ci) else f"All {state.box.stock(c)} {c} stelae are already discovered or crushed."
+        out.append(Choice(key=f"crush:{c}", label=f"Crushed {c}", sentence=f"The {name} boulder crushed a {c} stela.",
+                          group=CRUSH_GROUP, slot=ci, action={"actor": seat, "type": A.STELA_CRUSHED, "colour": c},
+                          enabled=not why, why=why))
+    return out
+
