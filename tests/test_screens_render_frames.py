@@ -29,8 +29,6 @@ ACTION_KEYS = {"type", "actor"}
 # --- (b) actions and the session ---------------------------------------------------------
 #: Files under kivy_ui/ that build actions or read .session today -> who fixes it.
 ALLOW_ACTIONS = {
-    "kivy_ui/screens/maya.py": "maya",
-    "kivy_ui/widgets/maya_private.py": "maya",
 }
 
 
@@ -146,9 +144,6 @@ ALLOW_WORDS = {
     "kivy_ui/screens/fix.py": "frame",
     "kivy_ui/screens/log.py": "frame",
     "kivy_ui/screens/home.kv": "frame (home) / next issue",
-    "kivy_ui/screens/maya.py": "maya",
-    "kivy_ui/widgets/maya_private.py": "maya",
-    "kivy_ui/widgets/maya_summary.py": "maya",
     "kivy_ui/screens/mayan_curse.py": "curse",
     "kivy_ui/screens/box_setup.kv": "next issue",
     "kivy_ui/screens/box_setup.py": "next issue",

@@ -20,6 +20,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from companion.games.maya import words
 from companion.games.maya.words import short_marker_name
 
 from .. import theme
@@ -121,23 +122,6 @@ class PlayerTile(Panel):
         self.framed(acting, frame=(*seats[p["seat"]][2][:3], 0.9))
 
 
-def player_status(p: dict, view: dict) -> str:
-    """Cards left, markers held and what the player is doing, in few words."""
-    bits = []
-    if view["phase"] in ("quarrying", "quarry_end", "bidding", "auction_choice", "first_player", "setup"):
-        bits.append(f"{p['cards_left']} cards")
-    if p["seat"] == view["starting_player"]:
-        bits.append("starts")
-    if p.get("passed"):
-        bits.append("passed")
-    if "has_bid" in p:
-        bits.append("has bid" if p["has_bid"] else "to bid")
-    held = [short_marker_name(m) for m in p["markers"]]
-    if view["first_player_holder"] == p["seat"]:
-        held.insert(0, "1st player")
-    return " · ".join(bits + held)
-
-
 class Chip(Label):
     """A card at a quarry: its owner's colour and symbol, low/high or its value."""
 
@@ -197,25 +181,26 @@ class QuarryColumn(Panel):
         # the blocks it pays are the glance text; where four places pay, its number
         # moves to the line below (seven quarries side by side leave ~110 px each)
         long = len(q["blocks"]) >= 4
-        self.title.text = ("" if long else f"Q{q['quarry'] + 1} ") + \
+        self.title.text = ("" if long else words.quarry_short(q["quarry"]) + " ") + \
             f"[color={theme.hex_colour(theme.ACCENT)}]{pays}[/color]"
-        count = (f"Q{q['quarry'] + 1} " if long else "") + f"{len(q['cards'])}/{q['max_cards']} "
+        count = (words.quarry_short(q["quarry"]) + " " if long else "") + f"{len(q['cards'])}/{q['max_cards']} "
         if result is not None:  # scored: the blocks each player won here, most first
             won = sorted(((int(k), b) for k, b in result["blocks"].items() if b), key=lambda sb: -sb[1])
-            self.marker.text = " ".join(mark(seats, s, str(b)) for s, b in won) or "no blocks"
+            self.marker.text = " ".join(mark(seats, s, str(b)) for s, b in won) or words.NO_BLOCKS
             self.marker.color = theme.TEXT
         else:
             self.marker.text = count + (short_marker_name(q["marker"]) if q["marker"] else "—")
             self.marker.color = theme.TEXT_DIM
         if q["protected"]:  # shielded here against -3 cards
-            self.marker.text = "safe " + "".join(mark(seats, s, "") for s in q["protected"]) + " " + self.marker.text
+            self.marker.text = words.SAFE + " " + "".join(mark(seats, s, "") for s in q["protected"]) + " " + \
+                self.marker.text
         self.framed(current)
         items = []
         for card in q["cards"]:
             _, symbol, rgba = seats[card["seat"]]
             # a narrow hyphen in a chip: seven quarries side by side leave a chip ~35 px
             items.append((rgba, f"{symbol}{card['value']}" if "value" in card
-                          else f"{symbol}{'L' if card['low'] else 'H'}"))
+                          else f"{symbol}{words.card_back(card['low'])}"))
         if q["two_points"] is not None:
             _, symbol, rgba = seats[q["two_points"]]
             items.append((rgba, f"{symbol}+2"))

@@ -1,11 +1,10 @@
-"""What one Maya player sees behind the privacy gate, from that seat's view only:
-their worker cards and, while quarrying, every quarry as a column (the blocks
-it pays, its marker, the cards laid there as low/high backs, their own with
-values) with a button for each of their cards that may go there: one touch
-lays a card. The sealed bid of the advanced game is a number pad (any bid 0-10
-in at most 3 touches). Pass asks to be confirmed and is never highlighted: the
-Pass button becomes "Don't pass" and "Yes, pass" appears at the other end of
-the row, never under the finger that asked.
+"""What one Maya player sees behind the privacy gate, from that seat's view and
+its own choices only (the gate's frame): their secrets in the game's lines and,
+while quarrying, every quarry as a column (the blocks it pays, its marker, the
+cards laid there as low/high backs, their own with values) with a button for
+each card of the choice "lay a card": one touch picks the card and the quarry.
+The pass is the game's choice (it asks first, over the view). The sealed bid is
+a number pad over the bid's picker (any bid 0-10 in at most 3 touches).
 
 Built once and refilled; clear() wipes every secret when the gate closes. A
 half-entered bid or a card chosen by tag is the seat's draft (draft() /
@@ -14,7 +13,7 @@ offer_draft()), offered again when that seat opens its view next.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
@@ -22,13 +21,13 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
-from companion.games.maya.actions import BID, PASS, PLACE_WORKER
-from companion.games.maya.words import number, short_marker_name
+from companion.choices import Choice, options_for
+from companion.games.maya.words import card_back, quarry_short, short_marker_name
 
 from .. import theme
 from .maya_board import FONT
 
-CARD_ORDER = (3, 4, 5, 6, 7, 8, -3)  # as the rulebook lists them
+Send = Callable[[int, str, dict | None], None]  # (seat, choice key, picks)
 
 
 def _label(size: float, bold: bool = False, colour: Any = theme.TEXT, markup: bool = False, **kw: Any) -> Label:
@@ -48,10 +47,16 @@ def _button(text: str = "", accent: bool = False, size: float = sp(24)) -> Any:
     return b
 
 
-class QuarryPick(BoxLayout):
-    """One quarry in the private view: what it pays and holds, and the seat's cards that may go there."""
+def _of(choices: list[Choice], part: str) -> Choice | None:
+    """The choice whose first part picks `part` (the card, the gold)."""
+    return next((c for c in choices if c.parts and c.parts[0].key == part), None)
 
-    def __init__(self, pick: Callable[[int, int], None], **kw: Any) -> None:
+
+class QuarryPick(BoxLayout):
+    """One quarry in the private view: what it pays and holds, and a button for each card
+    the lay choice offers (shown for the cards in hand, usable where the card may go)."""
+
+    def __init__(self, pick: Callable[[int, Any], None], cards: list, **kw: Any) -> None:
         super().__init__(orientation="vertical", spacing=dp(2), **kw)
         self.quarry = 0
         self.title = _label(sp(18), bold=True, size_hint_y=None, height=dp(24))
@@ -61,63 +66,52 @@ class QuarryPick(BoxLayout):
             self.add_widget(w)
         self.buttons = {}
         grid = GridLayout(cols=2, spacing=dp(3))  # two cards a row: each button stays a finger wide and tall
-        for v in CARD_ORDER:
-            b = _button(number(v))
-            b.fn = lambda v=v: pick(self.quarry, v)
-            self.buttons[v] = b
+        for value, text in cards:
+            b = _button(text)
+            b.fn = lambda v=value: pick(self.quarry, v)
+            self.buttons[value] = b
             grid.add_widget(b)
         self.add_widget(grid)
 
-    def show(self, q: dict, seat: int, mine: dict, seats: dict, hand: list, legal: set, chosen: int | None) -> None:
+    def show(self, q: dict, mine: dict, seats: dict, hand: list, fits: set, chosen: Any) -> None:
         self.quarry = q["quarry"]
-        self.title.text = f"Q{q['quarry'] + 1} {'·'.join(map(str, q['blocks']))}"
+        self.title.text = f"{quarry_short(q['quarry'])} {'·'.join(map(str, q['blocks']))}"
         self.marker.text = f"{len(q['cards'])}/{q['max_cards']} · " + (
             short_marker_name(q["marker"]) if q["marker"] else "—")
         chips = []
         for i, c in enumerate(q["cards"]):
             _, symbol, rgba = seats[c["seat"]]
             value = c.get("value", mine.get((q["quarry"], i)))
-            back = number(value) if value is not None else ("L" if c["low"] else "H")
+            back = self.buttons[value].text if value in self.buttons else card_back(c["low"])
             chips.append(f"[color={theme.hex_colour(rgba)}]{symbol}[/color]{back}")
-        self.laid.text = " ".join(chips) or "no cards"
+        self.laid.text = " ".join(chips) or "—"
         for v, b in self.buttons.items():
-            held = v in hand
-            ok = (q["quarry"], v) in legal
-            b.opacity = 1 if held else 0
+            ok = (v, q["quarry"]) in fits
+            b.opacity = 1 if v in hand else 0
             b.disabled = not ok
             b.normal_bg = theme.ACCENT if ok and v == chosen else theme.SURFACE_HI
             b.normal_fg = (0.05, 0.05, 0.05, 1) if ok and v == chosen else theme.TEXT
 
 
 class MayaPrivatePanel(BoxLayout):
-    def __init__(self, play: Callable[[int, dict], None], **kw: Any) -> None:
-        """play(seat, action): called with the player's choice (the screen hides
-        the view, then plays it)."""
+    def __init__(self, send: Send, **kw: Any) -> None:
+        """send(seat, key, picks): called with the player's choice (the screen hides the
+        view, asking first where the choice asks)."""
         super().__init__(orientation="vertical", spacing=dp(4), **kw)
-        self.play = play
+        self.send = send
         self.seat: int | None = None
         self.view: dict | None = None
-        self.legal: list = []
+        self.choices: list[Choice] = []
         self.seats: dict = {}
-        self.card: int | None = None  # a card chosen by its tag: its buttons light up
+        self.card: Any = None  # a card chosen by its tag (or tapped): its buttons light up
         self.digits = ""  # the bid being typed
-        self.confirming = False  # Pass was tapped once
         top = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(6))
         self.hand = _label(sp(24))
         self.hand.halign = "left"
-        self.pass_button = _button("Pass…", size=sp(20))
+        self.pass_button = _button("", size=sp(20))
         self.pass_button.size_hint = (None, 1)
         self.pass_button.width = dp(150)
         self.pass_button.fn = self._pass
-        # The confirmation, at the far end of the row from Pass (a double tap on Pass
-        # asks, then takes the question back); folded away until Pass was tapped.
-        self.yes_pass = _button("Yes, pass", size=sp(20))
-        self.yes_pass.size_hint = (None, 1)
-        self.yes_pass.normal_bg = theme.DANGER
-        self.yes_pass.normal_fg = (0.05, 0.05, 0.05, 1)
-        self.yes_pass.fn = self._yes_pass
-        self.yes_pass.width, self.yes_pass.opacity, self.yes_pass.disabled = 0, 0, True
-        top.add_widget(self.yes_pass)
         top.add_widget(self.hand)
         top.add_widget(self.pass_button)
         self.ask = _label(sp(18), colour=theme.ACCENT, size_hint_y=None, height=dp(26))
@@ -125,6 +119,7 @@ class MayaPrivatePanel(BoxLayout):
         for w in (top, self.ask, self.body):
             self.add_widget(w)
         self.picks: list[QuarryPick] = []
+        self._cards_for: tuple = ()
         self.quarry_row = BoxLayout(spacing=dp(4))
         self.pad = self._build_pad()
 
@@ -143,39 +138,42 @@ class MayaPrivatePanel(BoxLayout):
         return pad
 
     # --- filling -------------------------------------------------------------------
-    def show(self, seat: int, view: dict, legal: list, seats: dict | None = None) -> None:
-        """legal: this seat's own legal actions now (its private choices)."""
-        self.legal = list(legal)
+    def show(self, seat: int, view: dict, choices: list[Choice], seats: dict | None = None) -> None:
+        """choices: this seat's own choices now (the gate's frame)."""
+        self.choices = list(choices)
         self.seat, self.view = seat, view
         self.seats = seats or {p["seat"]: (p["colour"], "●", theme.TEXT) for p in view["players"]}
-        self.card, self.digits, self.confirming = None, "", False
+        self.card, self.digits = None, ""
         self._fill()
+
+    def _lay(self) -> Choice | None:
+        return _of(self.choices, "card")
+
+    def _bid(self) -> Choice | None:
+        return _of(self.choices, "gold")
+
+    def _passing(self) -> Choice | None:
+        return next((c for c in self.choices if not c.parts and c.confirm), None)
 
     def _fill(self) -> None:
         v = self.view
         if v is None or self.seat is None:
             return
-        you = v["you"]
-        cards = sorted(you["cards"], key=lambda x: (x < 0, x))
-        self.hand.text = "Your cards: " + ("  ".join(number(x) for x in cards) or "none left")
-        quarrying = v["phase"] == "quarrying" and any(a["type"] in (PLACE_WORKER, PASS) for a in self.legal)
-        bidding = any(a["type"] == BID for a in self.legal)
-        self.pass_button.opacity = 1 if quarrying else 0
-        self.pass_button.disabled = not quarrying
-        self.pass_button.text = "Don't pass" if self.confirming else "Pass…"
-        asking = quarrying and self.confirming
-        self.yes_pass.width = dp(150) if asking else 0
-        self.yes_pass.opacity = 1 if asking else 0
-        self.yes_pass.disabled = not asking
-        if quarrying:
-            self._show_quarries(v, you)
-        elif bidding:
-            self._show_pad(v)
+        you = v.get("you") or {}
+        lines = list(you.get("lines") or [])
+        self.hand.text = lines[0] if lines else ""
+        passing = self._passing()
+        self.pass_button.text = passing.label if passing else ""
+        self.pass_button.opacity = 1 if passing else 0
+        self.pass_button.disabled = passing is None or not passing.enabled
+        lay, bid = self._lay(), self._bid()
+        if lay is not None:
+            self._show_quarries(v, you, lay)
+        elif bid is not None:
+            self._show_pad(bid)
         else:
             self._use(None)
-            waiting = v["phase"] == "bidding" and you.get("bid") is not None
-            self.ask.text = f"Your sealed bid: {you['bid']} gold. Waiting for the others." if waiting \
-                else "Nothing to choose here now."
+            self.ask.text = " ".join(lines[1:])
 
     def _use(self, child: Any) -> None:
         """The body shows the quarries or the pad (changes only between phases)."""
@@ -186,74 +184,70 @@ class MayaPrivatePanel(BoxLayout):
         if child is not None:
             self.body.add_widget(child)
 
-    def _show_quarries(self, v: dict, you: dict) -> None:
-        if len(self.picks) != len(v["quarries"]):
+    def _show_quarries(self, v: dict, you: dict, lay: Choice) -> None:
+        cards = tuple((o.value, o.label) for o in lay.parts[0].options)
+        if len(self.picks) != len(v["quarries"]) or cards != self._cards_for:
             self.quarry_row.clear_widgets()
-            self.picks = [QuarryPick(self._pick) for _ in v["quarries"]]
+            self.picks = [QuarryPick(self._pick, list(cards)) for _ in v["quarries"]]
+            self._cards_for = cards
             for p in self.picks:
                 self.quarry_row.add_widget(p)
         self._use(self.quarry_row)
-        mine = {(x["quarry"], x["index"]): x["value"] for x in you["laid"]}
-        legal = {(a["quarry"], a["card"]) for a in self.legal if a["type"] == PLACE_WORKER}
+        mine = {(x["quarry"], x["index"]): x["value"] for x in you.get("laid") or []}
+        fits = {(c["card"], c["quarry"]) for c in lay.legal}
         for pick, q in zip(self.picks, v["quarries"]):
-            pick.show(q, cast(int, self.seat), mine, self.seats, you["cards"], legal, self.card)
-        if self.confirming:
-            self.ask.text = "Pass for the rest of quarrying? Tap “Yes, pass”, or a card to lay it."
-        elif self.card is not None:
-            self.ask.text = f"Lay your {number(self.card)} at:"  # its buttons light up under the quarries
-        else:
-            self.ask.text = "Tap a card under the quarry where it goes."
+            pick.show(q, mine, self.seats, you.get("cards") or [], fits, self.card)
+        picked = (lay.extra.get("picked") or {}).get(str(self.card)) if self.card is not None else None
+        self.ask.text = picked or lay.sentence
 
-    def _show_pad(self, v: dict) -> None:
+    def _show_pad(self, bid: Choice) -> None:
         self._use(self.pad)
-        gold = v["players"][self.seat]["gold"]
-        self.ask.text = f"Your sealed bid: type it, then Seal ({gold} gold in hand)."
+        self.ask.text = bid.parts[0].label
         amount = int(self.digits) if self.digits else None
-        self.bid_label.text = f"{amount} gold" if amount is not None else "—"
-        self.keys["seal"].text = f"Seal {amount}" if amount is not None else "Seal"
+        self.bid_label.text = str(amount) if amount is not None else "—"
+        self.keys["seal"].text = bid.label
         self.keys["seal"].disabled = amount is None or not self._can_bid(amount)
+        for k, b in self.keys.items():
+            if k.isdigit():  # a digit that makes no possible bid cannot be typed
+                b.disabled = not self._can_bid(int((self.digits + k).lstrip("0") or "0"))
 
     def _can_bid(self, amount: int) -> bool:
-        return any(a["type"] == BID and a["gold"] == amount for a in self.legal)
+        bid = self._bid()
+        return bid is not None and any(o.value == amount for o in options_for(bid, {}))
 
     # --- touches --------------------------------------------------------------------
-    def _pick(self, quarry: int, value: int) -> None:
-        if self.seat is not None:
+    def _pick(self, quarry: int, value: Any) -> None:
+        lay = self._lay()
+        if self.seat is not None and lay is not None:
             self.card, self.digits = None, ""  # played: nothing is left as a draft
-            self.play(self.seat, {"type": PLACE_WORKER, "quarry": quarry, "card": value})
+            self.send(self.seat, lay.key, {"card": value, "quarry": quarry})
 
     def _pass(self) -> None:
-        """Pass… asks; tapped again (now "Don't pass") it takes the question back."""
-        self.confirming = not self.confirming
-        self._fill()
-
-    def _yes_pass(self) -> None:
-        if self.confirming and self.seat is not None:
-            self.card, self.digits, self.confirming = None, "", False
-            self.play(self.seat, {"type": PASS})
+        passing = self._passing()
+        if passing is not None and self.seat is not None:
+            self.send(self.seat, passing.key, None)
 
     def _key(self, k: str) -> None:
+        bid = self._bid()
+        if bid is None or self.seat is None:
+            return
         if k == "seal":
-            if self.digits and self.seat is not None and self._can_bid(int(self.digits)):
+            if self.digits and self._can_bid(int(self.digits)):
                 amount, self.digits = int(self.digits), ""
-                self.play(self.seat, {"type": BID, "gold": amount})
+                self.send(self.seat, bid.key, {"gold": amount})
             return
         if k == "⌫":
             self.digits = self.digits[:-1]
         else:
             typed = (self.digits + k).lstrip("0") or "0"
-            if self._can_bid(int(typed)):
-                self.digits = typed
-            else:
-                view = cast(dict, self.view)
-                self.ask.text = f"You cannot bid {typed}: you have {view['players'][self.seat]['gold']} gold."
+            if not self._can_bid(int(typed)):
                 return
+            self.digits = typed
         self._fill()
 
-    def select_card(self, value: int | None) -> None:
+    def select_card(self, value: Any) -> None:
         """A worker card chosen by its tag: its buttons light up under every quarry it may go to."""
         self.card = value
-        self.confirming = False
         self._fill()
 
     # --- drafts (kept by the screen when the view closes) -----------------------------
@@ -267,9 +261,10 @@ class MayaPrivatePanel(BoxLayout):
     def offer_draft(self, draft: Any) -> None:
         if not isinstance(draft, dict):
             return
-        if "gold" in draft and any(a["type"] == BID for a in self.legal):
+        if "gold" in draft and self._bid() is not None:
             self.digits = str(draft["gold"])
-        if "card" in draft and any(a["type"] == PLACE_WORKER and a["card"] == draft["card"] for a in self.legal):
+        lay = self._lay()
+        if "card" in draft and lay is not None and any(c["card"] == draft["card"] for c in lay.legal):
             self.card = draft["card"]
         self._fill()
 
@@ -279,6 +274,6 @@ class MayaPrivatePanel(BoxLayout):
         for pick in self.picks:
             pick.laid.text = pick.title.text = pick.marker.text = ""
         self.view = None
-        self.legal = []
+        self.choices = []
         self.card = None
         self.digits = ""

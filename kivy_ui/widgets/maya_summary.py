@@ -1,7 +1,8 @@
 """The Maya round's end, as a summary that stays until tapped: each quarry's
 result, each pyramid's level payments (who gets how much gold and why) and the
 erosion checklist (per player and pyramid, which blocks to take off the real
-board). Built once and refilled; every sentence comes from the engine's words."""
+board). Built once and refilled from the scoring event's `summary`: every word
+comes from the game."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -13,8 +14,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
-
-from companion.games.maya import words
+from kivy.utils import escape_markup
 
 from .. import theme
 from .maya_board import FONT
@@ -36,7 +36,7 @@ class RoundSummary(ModalView):
                        texture_size=lambda w, s: setattr(w, "height", s[1]))
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(8))
         scroll.add_widget(self.body)
-        self.ok = Factory.AccentButton(text="Done — the table has taken off the blocks", height=dp(56))
+        self.ok = Factory.AccentButton(text="", height=dp(56))
         self.ok.bind(on_release=lambda *_: self.close())
         for w in (self.title, scroll, self.ok):
             box.add_widget(w)
@@ -44,20 +44,16 @@ class RoundSummary(ModalView):
         self.shown = False
         self.on_close: Callable[[], None] | None = None
 
-    def show(self, view: dict, e: dict) -> None:
+    def show(self, summary: dict) -> None:
+        """summary: the scoring event's `summary` (title, sections of lines, the button's words)."""
         accent = theme.hex_colour(theme.ACCENT)
-        self.title.text = f"Round {e['round']} scored"
-        parts = [f"[b][color={accent}]Gold for each level[/color][/b]"]
-        parts += words.level_payment_lines(view, e)
-        parts.append(f"[b][color={accent}]Erosion: take these blocks off the board[/color][/b]"
-                     if e.get("eroded") else f"[b][color={accent}]Erosion[/color][/b]")
-        parts += words.erosion_lines(view, e)
-        quarries = words.quarry_lines(view, e)
-        if quarries:
-            parts.append(f"[b][color={accent}]This round's quarries[/color][/b]")
-            parts += quarries
+        self.title.text = summary["title"]
+        parts = []
+        for section in summary["sections"]:
+            parts.append(f"[b][color={accent}]{escape_markup(section['title'])}[/color][/b]")
+            parts += [escape_markup(line) for line in section["lines"]]
         self.body.text = "\n".join(parts)
-        self.ok.text = "Done — blocks taken off" if e.get("eroded") else "Done"
+        self.ok.text = summary["done"]
         if not self.shown:
             self.open(animation=False)
         self.shown = True

@@ -167,10 +167,15 @@ def test_pass_in_the_private_view_asks_first_and_is_never_highlighted(ui):
     panel = screen._private
     assert panel.pass_button.normal_bg != theme.ACCENT
     d.tap(panel.pass_button)
-    assert session.state.passed[seat] is False and panel.pass_button.text == "Don't pass"
+    ask = screen._confirm_choice
+    assert session.state.passed[seat] is False and ask.parent is not None
+    assert ask.question.text.startswith("Pass for the rest of quarrying?"), "the game's question"
     d.shot("maya-11-pass-confirm")
-    d.tap(panel.yes_pass)  # at the other end of the row
-    assert session.state.passed[seat] is True
+    d.tap(ask.no)  # the highlighted answer keeps the view open: nothing happened
+    assert session.state.passed[seat] is False and screen.gate_view.overlay is not None
+    d.tap(panel.pass_button)
+    d.tap(ask.yes)
+    assert session.state.passed[seat] is True and screen.gate_view.overlay is None
 
 
 def test_any_bid_from_0_to_10_takes_at_most_three_touches_in_the_private_view(ui):
@@ -210,10 +215,10 @@ def test_building_pass_asks_for_confirmation_and_the_usual_move_is_highlighted(u
     before = len(session.actions)
     d.tap(passing)
     assert len(session.actions) == before, "one touch never passes"
-    shown = [b.text for b in reversed(screen.ids.choices.children) if b.opacity > 0]
-    assert shown == ["Yes, pass: pay 1 block", "Back"]
-    d.tap_text("Back", widget=screen.ids.choices, exact=True)
-    assert len(session.actions) == before
+    ask = screen._confirm_choice
+    assert ask.parent is not None and ask.question.text.startswith("Pass and pay 1 block to the pool?")
+    d.tap(ask.no)
+    assert len(session.actions) == before and ask.parent is None
 
 
 def test_the_round_summary_stays_until_tapped_and_names_payments_and_erosion(ui):
@@ -253,3 +258,68 @@ def test_a_move_refills_the_board_in_place(ui):
         d.app.table.play(action)
         d.frames(1)
         assert {id(w) for w in d.walk(screen)} == before
+
+
+def test_a_building_turn_is_one_tap_a_block_and_a_double_move_three_and_its_question(ui):
+    """Issue 22's touch counts, through the touch layer: a block is one tap on its
+    pyramid; a paid double move is the Double move button, the first pyramid, the
+    second (in the places of the pyramids' own buttons), then Yes to its question."""
+    from .test_maya_screen import tap_choice
+
+    d = ui
+    session = attach(d, ("Ana", "Ben", "Cy"))
+    rng = random.Random(4)
+    screen = d.screen()
+
+    def offered(key):
+        return any(c.key == key and c.enabled for c in screen.frame.choices)
+
+    assert play_until(d, session, rng, lambda: session.state.phase == "building" and offered("double"))
+    seat = session.state.turn
+    places = [b.text for b in reversed(screen.ids.choices.children) if b.opacity > 0]
+    double = next(c for c in screen.frame.choices if c.key == "double")
+    a, b = double.legal[0]["pyramids"]
+    action = {"actor": seat, "type": "double_move", "pyramids": [a, b], "free": False}
+    taps = count_taps(d)
+    try:
+        d.tap(next(x for x in screen.ids.choices.children if x.text == "Double move…"))
+        row = [x.text for x in reversed(screen.ids.choices.children) if x.opacity > 0]
+        assert row[:len(session.state.pyramids)] == places[:len(session.state.pyramids)], \
+            "the picker shows the pyramids in their own places"
+        d.shot("maya-14-double-move-picker")
+        d.tap(next(x for x in screen.ids.choices.children if x.text == "Back"))
+        taps.clear()
+        assert tap_choice(d, action) == 4 and len(taps) == 4
+        assert session.actions[-1] == action
+        d.shot("maya-13-double-move")
+        # the next building turn of a player with a block that fits: one tap
+        assert play_until(d, session, rng, lambda: session.state.phase == "building"
+                          and any(c.key.startswith("build:") and c.enabled for c in screen.frame.choices))
+        build = next(c for c in screen.frame.choices if c.key.startswith("build:") and c.enabled)
+        taps.clear()
+        assert tap_choice(d, dict(build.action)) == 1 and len(taps) == 1
+        assert session.actions[-1] == dict(build.action)
+    finally:
+        del d.tap
+
+
+def test_the_building_buttons_keep_their_places_from_player_to_player(ui):
+    """Issue 22: the place that built a block for one player never starts a double
+    move for the next. Over a building phase, each choice's button stays where it was."""
+    d = ui
+    session = attach(d, ("Ana", "Ben", "Cy", "Dee"))
+    rng = random.Random(8)
+    screen = d.screen()
+    assert play_until(d, session, rng, lambda: session.state.phase == "building")
+    where: dict = {}
+    turns = 0
+    while session.state.phase == "building" and turns < 12:
+        if not session.state.pending:
+            d.frames(2)
+            for b in screen.ids.choices.children:
+                key = getattr(b.choice, "key", None)
+                if key is not None and b.opacity > 0:
+                    assert where.setdefault(key, round(b.x)) == round(b.x), (key, b.text)
+            turns += 1
+        bot_move(d, session, rng)
+    assert {"build:0", "double", "pass"} <= set(where) and turns >= 3

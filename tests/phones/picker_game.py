@@ -11,6 +11,7 @@ from typing import Any
 
 from companion import games
 from companion.choices import Choice, Part, PartOption
+from companion.engine import Game
 from companion.games.maya import Maya
 
 NAME = "maya-picker"
@@ -24,7 +25,7 @@ class PickerMaya(Maya):
     title = "Maya (picker)"
 
     def menu(self, state: Any, seat: int) -> list[Choice]:
-        base = super().menu(state, seat)
+        base = Game.menu(self, state, seat)  # one choice per action (Maya's own menu has its picker)
         lays = [c for c in base if c.action.get("type") == "place_worker"]
         if not lays:
             return base

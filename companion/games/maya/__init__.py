@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace as dataclass_replace
 from typing import Any
 
+from ...choices import Choice
 from ...components import BoxSpec
 from ...engine import (
     Action,
@@ -31,6 +32,7 @@ from ...viewschema import View, as_view
 from . import actions as A
 from . import auction, building, distribution, hooks, quarrying, rounds, views
 from . import markers as mk
+from . import menu as menu_mod
 from . import setup as setup_mod
 from .components import Box, load_box, validate
 from .state import (
@@ -184,6 +186,10 @@ class Maya(Game[State]):
 
     def describe_action(self, view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
         return A.describe_action(view, action)
+
+    def menu(self, state: State, seat: Any) -> list[Choice]:
+        """Short labels, groups, stable slots, confirmations and pickers (menu.py)."""
+        return menu_mod.menu(state, seat)
 
     def private_lines(self, view: Mapping[str, Any]) -> list[str]:
         return A.private_lines(view)

@@ -1,124 +1,311 @@
-"""The public choices of a Maya table as short steps of buttons, built from
-`legal_actions` (first the pyramid, then the level...): the labels a player
-reads and the action each button plays. Pure functions of the public view, so
-any client (the touchscreen, a phone page) offers the same steps."""
+"""What a Maya player can do now, as Choices (companion/choices.py): short labels,
+the sentence of each from words.py, groups a player reads, and stable slots.
+
+Stable slots: a choice's key always has the same group and slot, whoever plays
+and whatever the turn (a pyramid's button is slot = its index in every phase
+that builds; a pass is always last). While building, every pyramid and the paid
+double move are listed even when not possible now (disabled, with `why`), so a
+button never moves from one player to the next (issue 22).
+
+A move made of several parts is one choice with its parts as pickers and their
+legal combinations (a double move: first, then; a moved block: from, level,
+into; a worker card: the card from the hand, then the quarry) instead of a path
+of nested buttons. Choices that use what only one seat knows (its cards, its
+sealed bid) have `seat=` that seat: the privacy gate or that seat's phone only
+(while one waits, the view's player says so in `private`: the label of the
+button that opens their private view).
+"""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
-from .words import marker_name, names_of, number, pyramid_name
+from ...choices import Choice, Part, PartOption
+from ...engine import CHANCE
+from . import actions as A
+from . import auction, building, distribution, quarrying, views
+from . import markers as mk
+from . import menu_words as W
+from . import setup as setup_mod
+from .components import BLUE_MARKERS
+from .rounds import actors
+from .state import (
+    AUCTION_CHOICE,
+    AUCTION_DRAW,
+    BIDDING,
+    BUILDING,
+    DISTRIBUTION,
+    FIRST_PLAYER,
+    QUARRYING,
+    SETUP,
+    State,
+)
+from .words import action_sentence, marker_name, names_of, number, pyramid_name
 
+Action = dict[str, Any]
 View = Mapping[str, Any]
 
+LAST = 99  # the slot of a pass, a decline, "Column complete": always the last of its group
+DOUBLE = 50  # the paid double move, after every pyramid
 
-# --- the public choices -------------------------------------------------------------
+# the groups a player reads (section titles)
+G_START, G_WHO, G_AUCTION, G_BID = "Starting block", "Who starts", "Blue markers", "Your bid"
+G_CARDS, G_COLUMN, G_MINUS = "Your cards", "Column", "−3 card"
+G_BUILD, G_MARKERS, G_JOKER, G_DRAW = "Build", "Markers", "Joker", "The draw"
+G_PENDING = {"protect": "Protection", "move_block": "Move a block", "pool_block": "Block from the pool",
+             "appoint": "Who starts", "two_points": "+2 points"}
+#: the order of the groups on a screen
+GROUPS = (G_START, G_WHO, G_AUCTION, G_BID, G_CARDS, G_COLUMN, G_MINUS, *G_PENDING.values(), G_JOKER,
+          G_BUILD, G_MARKERS, G_DRAW)
 
-@dataclass(frozen=True)
-class Choice:
-    """A button: its label, and either the action it plays or the step it opens."""
-
-    label: str
-    action: dict[str, Any] | None = None
-    path: tuple[str, ...] | None = None
-
-
-def steps(view: View, action: Mapping[str, Any]) -> tuple[str, ...]:
-    """An action as the labels of the buttons that lead to it, one per step."""
-    names = names_of(view)
-    t = action["type"]
-    def pyr(p: int) -> str:
-        return pyramid_name(view, p)
-
-    if t == "setup_block":
-        return (pyr(action["pyramid"]),)
-    if t in ("choose_starting_player", "appoint_starting_player"):
-        return (names[action["seat"]],)
-    if t == "choose_blue_marker":
-        return (marker_name(action["marker"]),)
-    if t == "minus_three":
-        return (names[action["target"]],)
-    if t in ("place_protection", "place_two_points"):
-        return (f"Quarry {action['quarry'] + 1}",)
-    if t == "move_block":
-        # pyramid, then level, then destination: each step stays a short row of buttons
-        return (f"From {pyr(action['pyramid'])}", f"Level {action['level'] + 1}", f"Into {pyr(action['to'])}")
-    if t == "pool_block":
-        return (pyr(action["pyramid"]),)
-    if t == "decline":
-        pend = view.get("pending") or {}
-        return ("Keep the joker",) if str(pend.get("kind", "")).startswith("joker") else ("Decline",)
-    if t == "use_joker":
-        first = f"Joker: {marker_name(action['as'])}"
-        if action["as"] == "protect":
-            return (first, f"Quarry {action['quarry'] + 1}")
-        if action["as"] == "move_block":
-            return (first, f"From {pyr(action['pyramid'])}", f"Level {action['level'] + 1}",
-                    f"Into {pyr(action['to'])}")
-        if action["as"] == "pool_block":
-            return (first, pyr(action["pyramid"]))
-        if action["as"] == "free_double":
-            a, b = action["pyramids"]
-            return (first, f"First {pyr(a)}", f"Then {pyr(b)}")
-        return (first,)
-    if t == "enter_card":
-        return (f"{names[action['seat']]}'s card", number(action["card"]))
-    if t == "close_column":
-        return ("Column complete",)
-    if t == "place_block":
-        return (pyr(action["pyramid"]),)
-    if t == "double_move":
-        head = "Free double move" if action["free"] else "Double move"
-        a, b = action["pyramids"]
-        return (head, f"First {pyr(a)}", f"Then {pyr(b)}")
-    if t == "pass" and "free" in action:
-        # a pass is never one touch: the second step confirms it (issue 10)
-        if action["free"]:
-            return ("Free pass", "Yes, use the free pass")
-        return ("Pass (pay 1 block)", "Yes, pass: pay 1 block")
-    if t == "draw_blue_markers":
-        return (" + ".join(marker_name(m) for m in action["markers"]),)
-    return (t.replace("_", " ").capitalize(),)
+#: the joker's uses while quarrying and before transport, by slot (markers.JOKER_WHEN)
+JOKER_SLOTS = {"protect": 0, "transport2": 1, "move_block": 2, "pool_block": 3}
+#: building's marker moves, by slot
+MARKER_SLOTS = {"free_double": 0, "joker:free_double": 1, "free_pass": 2, "joker:free_pass": 3}
 
 
-def menu(view: View, actions: list[dict[str, Any]], path: tuple[str, ...] = ()) -> list[Choice]:
-    """The buttons at step `path`: one per distinct next label, in the order the
-    engine lists the actions; a label that completes an action plays it."""
-    out: list[Choice] = []
-    seen = set()
-    stuck = forced_pass(actions)
-    for action in actions:
-        key = steps(view, action)
-        if stuck and action["type"] == "pass" and not action.get("free"):
-            key = ("Pass: no block fits (+1 gold)",)
-        if key[:len(path)] != path or len(key) <= len(path):
-            continue
-        label = key[len(path)]
-        if label in seen:
-            continue
-        seen.add(label)
-        if len(key) == len(path) + 1:
-            out.append(Choice(label, action=action))
-        else:
-            out.append(Choice(label + "…", path=path + (label,)))
-    if path:
-        out.append(Choice("Back", path=path[:-1]))
+def menu(state: State, seat: Any) -> list[Choice]:
+    """Every choice `seat` has now (an empty list when it has none), sorted by group and slot."""
+    if seat == CHANCE or (seat == state.starting and CHANCE in actors(state)):
+        # a physical draw is entered at the table by the starting player (TableController
+        # asks every seat's menu while a person must enter a draw)
+        return _draw(state)
+    if seat not in actors(state):
+        return []
+    view = views.public(state)
+    if state.pending:
+        out = _pending(state, view, seat)
+    else:
+        out = PHASES.get(state.phase, _nothing)(state, view, seat)
+    out.sort(key=lambda c: (GROUPS.index(c.group), c.slot))
+    usual = highlighted(out)
+    return [replace(c, extra={**c.extra, "usual": True}) if c.key == usual else c for c in out]
+
+
+def _nothing(state: State, view: View, seat: int) -> list[Choice]:
+    return []
+
+
+def _choice(view: View, key: str, label: str, group: str, slot: int, action: Action, **kw: Any) -> Choice:
+    sentence = kw.pop("sentence", None) or action_sentence(view, action)
+    return Choice(key=key, label=label, sentence=sentence, group=group, slot=slot, action=action, **kw)
+
+
+def _pyramids(view: View) -> tuple[PartOption, ...]:
+    return tuple(PartOption(p, pyramid_name(view, p)) for p in range(len(view["pyramids"])))
+
+
+def _quarries(view: View) -> tuple[PartOption, ...]:
+    return tuple(PartOption(q, W.quarry_label(q)) for q in range(len(view["quarries"])))
+
+
+def _levels(view: View) -> tuple[PartOption, ...]:
+    most = max(len(p["levels"]) for p in view["pyramids"])
+    return tuple(PartOption(lv, W.level_label(lv)) for lv in range(most))
+
+
+# --- the phases ----------------------------------------------------------------------
+
+def _setup(state: State, view: View, seat: int) -> list[Choice]:
+    fits = set(setup_mod.targets(state, seat))
+    out = []
+    for p in range(len(state.pyramids)):
+        action = {"actor": seat, "type": A.SETUP_BLOCK, "pyramid": p}
+        out.append(_choice(view, f"start:{p}", pyramid_name(view, p), G_START, p, action,
+                           enabled=p in fits, why="" if p in fits else W.why_no_start(view, seat, p)))
     return out
 
 
-CAUTIOUS = ("Pass", "Free pass", "Decline", "Keep the joker", "Back", "Yes")
+def _first_player(state: State, view: View, seat: int) -> list[Choice]:
+    return [_choice(view, f"starts:{s}", names_of(view)[s], G_WHO, s,
+                    {"actor": seat, "type": A.CHOOSE_STARTING_PLAYER, "seat": s}) for s in range(state.n)]
 
 
-def usual(choices: list[Choice]) -> int | None:
-    """The button to highlight: the first that is not a pass, a refusal or Back
-    (an irreversible choice is never the highlighted default)."""
-    for i, c in enumerate(choices):
-        if not c.label.startswith(CAUTIOUS):
-            return i
+def _auction_choice(state: State, view: View, seat: int) -> list[Choice]:
+    return [_choice(view, f"blue:{a['marker']}", marker_name(a["marker"]), G_AUCTION,
+                    BLUE_MARKERS.index(a["marker"]), a) for a in auction.choose_legal(state, seat)]
+
+
+def _bidding(state: State, view: View, seat: int) -> list[Choice]:
+    legal = auction.bid_legal(state, seat)
+    gold = tuple(PartOption(a["gold"], str(a["gold"])) for a in legal)
+    bid = Choice(key="bid", label=W.BID_LABEL, sentence=W.bid_sentence(view, seat), group=G_BID, slot=0,
+                 action={"actor": seat, "type": A.BID}, seat=seat,
+                 parts=(Part("gold", W.BID_PART, gold),), legal=tuple({"gold": a["gold"]} for a in legal))
+    return [bid]
+
+
+def _quarrying(state: State, view: View, seat: int) -> list[Choice]:
+    legal = quarrying.legal(state, seat)
+    places = [a for a in legal if a["type"] == A.PLACE_WORKER]
+    values = sorted(set(state.box.worker_cards), key=lambda v: (v < 0, v))
+    lay = Choice(key="lay", label=W.LAY_LABEL, sentence=W.lay_sentence(view, seat), group=G_CARDS, slot=0,
+                 action={"actor": seat, "type": A.PLACE_WORKER}, seat=seat,
+                 parts=(Part("card", W.CARD_PART, tuple(PartOption(v, number(v)) for v in values)),
+                        Part("quarry", W.QUARRY_PART, _quarries(view))),
+                 legal=tuple({"card": a["card"], "quarry": a["quarry"]} for a in places),
+                 enabled=bool(places), why="" if places else W.NO_CARD_FITS,
+                 extra={"picked": {str(v): W.lay_picked(v) for v in values}})
+    passing = {"actor": seat, "type": A.PASS}
+    return [lay, _choice(view, "quarry_pass", W.PASS_LABEL, G_CARDS, LAST, passing, seat=seat,
+                         confirm=W.QUARRY_PASS_QUESTION)]
+
+
+def _distribution(state: State, view: View, seat: int) -> list[Choice]:
+    """Scoring-only: the starting player enters the right-hand column card by card."""
+    legal = distribution.entry_legal(state, seat)
+    out = []
+    values = sorted(set(state.box.worker_cards), key=lambda v: (v < 0, v))
+    for s in range(state.n):
+        mine = [a for a in legal if a["type"] == A.ENTER_CARD and a["seat"] == s]
+        if not mine:
+            continue
+        out.append(Choice(key=f"card_of:{s}", label=W.card_of_label(view, s), sentence=W.card_of_sentence(view, s),
+                          group=G_COLUMN, slot=s, action={"actor": seat, "type": A.ENTER_CARD, "seat": s},
+                          parts=(Part("card", W.CARD_PART, tuple(PartOption(v, number(v)) for v in values)),),
+                          legal=tuple({"card": a["card"]} for a in mine)))
+    out.append(_choice(view, "column_complete", W.COLUMN_LABEL, G_COLUMN, LAST,
+                       {"actor": seat, "type": A.CLOSE_COLUMN}))
+    return out
+
+
+def _building(state: State, view: View, seat: int) -> list[Choice]:
+    legal = building.legal(state, seat)
+    where = set(building.placements(state, seat))
+    out = []
+    for p in range(len(state.pyramids)):
+        action = {"actor": seat, "type": A.PLACE_BLOCK, "pyramid": p}
+        out.append(_choice(view, f"build:{p}", pyramid_name(view, p), G_BUILD, p, action, enabled=p in where,
+                           why="" if p in where else building.why_not(state, seat, p)))
+    doubles = [a for a in legal if a["type"] == A.DOUBLE_MOVE and not a["free"]]
+    out.append(_double(view, seat, "double", W.DOUBLE_LABEL, G_BUILD, DOUBLE,
+                       {"actor": seat, "type": A.DOUBLE_MOVE, "free": False}, doubles,
+                       confirm=W.DOUBLE_QUESTION, why=W.why_no_double(view, seat, bool(where))))
+    forced = bool(legal) and all(a["type"] == A.PASS and "free" in a for a in legal)
+    paid = {"actor": seat, "type": A.PASS, "free": False}
+    out.append(_choice(view, "pass", W.FORCED_PASS_LABEL if forced else W.PASS_LABEL, G_BUILD, LAST, paid,
+                       sentence=W.forced_pass_sentence(view, seat) if forced else None,
+                       confirm=None if forced else W.PAID_PASS_QUESTION))
+    free_doubles = [a for a in legal if a["type"] == A.DOUBLE_MOVE and a["free"]]
+    if free_doubles:
+        out.append(_double(view, seat, "free_double", W.FREE_DOUBLE_LABEL, G_MARKERS, MARKER_SLOTS["free_double"],
+                           {"actor": seat, "type": A.DOUBLE_MOVE, "free": True}, free_doubles))
+    joker_doubles = [a for a in legal if a["type"] == A.USE_JOKER and a["as"] == "free_double"]
+    if joker_doubles:
+        out.append(_double(view, seat, "joker:free_double", W.JOKER_DOUBLE_LABEL, G_MARKERS,
+                           MARKER_SLOTS["joker:free_double"],
+                           {"actor": seat, "type": A.USE_JOKER, "as": "free_double"}, joker_doubles))
+    for a in legal:
+        if a["type"] == A.PASS and a.get("free"):
+            out.append(_choice(view, "free_pass", W.FREE_PASS_LABEL, G_MARKERS, MARKER_SLOTS["free_pass"], a,
+                               confirm=W.FREE_PASS_QUESTION))
+        if a["type"] == A.USE_JOKER and a["as"] == "free_pass":
+            out.append(_choice(view, "joker:free_pass", W.JOKER_PASS_LABEL, G_MARKERS,
+                               MARKER_SLOTS["joker:free_pass"], a, confirm=W.JOKER_PASS_QUESTION))
+    return out
+
+
+def _double(view: View, seat: int, key: str, label: str, group: str, slot: int, action: Action,
+            legal: list[Action], confirm: str | None = None, why: str = "") -> Choice:
+    """A double move: the first pyramid, then the second (one part of two picks)."""
+    return Choice(key=key, label=label, sentence=W.double_sentence(view, seat, action), group=group, slot=slot,
+                  action=action, confirm=confirm,
+                  parts=(Part("pyramids", W.DOUBLE_PART, _pyramids(view), count=2),),
+                  legal=tuple({"pyramids": tuple(a["pyramids"])} for a in legal),
+                  enabled=bool(legal), why="" if legal else why)
+
+
+# --- the decisions the rules ask first (state.pending) ----------------------------------
+
+def _pending(state: State, view: View, seat: int) -> list[Choice]:
+    pend = state.pending[0]
+    if pend.kind == "minus_three":
+        legal = distribution.minus_three_legal(state, pend)
+        return [_choice(view, f"minus3:{a['target']}", names_of(view)[a["target"]], G_MINUS, a["target"], a)
+                if a["type"] == A.MINUS_THREE else
+                _choice(view, "minus3:decline", W.DECLINE_LABEL, G_MINUS, LAST, a) for a in legal]
+    legal = mk.legal(state, pend)
+    if pend.kind in ("joker", "joker_carry"):
+        return _joker(view, seat, legal)
+    group = G_PENDING[pend.kind]
+    out = []
+    for a in legal:
+        t = a["type"]
+        if t == A.DECLINE:
+            out.append(_choice(view, f"{pend.kind}:decline", W.DECLINE_LABEL, group, LAST, a))
+        elif t in (A.PLACE_PROTECTION, A.PLACE_TWO_POINTS):
+            out.append(_choice(view, f"{pend.kind}:{a['quarry']}", W.quarry_label(a["quarry"]), group, a["quarry"], a))
+        elif t == A.POOL_BLOCK:
+            out.append(_choice(view, f"pool:{a['pyramid']}", pyramid_name(view, a["pyramid"]), group,
+                               a["pyramid"], a))
+        elif t == A.APPOINT_STARTING_PLAYER:
+            out.append(_choice(view, f"appoint:{a['seat']}", names_of(view)[a["seat"]], group, a["seat"], a))
+    moves = [a for a in legal if a["type"] == A.MOVE_BLOCK]
+    if moves:
+        out.append(_move(view, seat, "move", W.MOVE_LABEL, group, 0, {"actor": seat, "type": A.MOVE_BLOCK}, moves))
+    return out
+
+
+def _move(view: View, seat: int, key: str, label: str, group: str, slot: int, action: Action,
+          legal: list[Action]) -> Choice:
+    """A block moved into a first level: from which pyramid, which level, into which pyramid."""
+    return Choice(key=key, label=label, sentence=W.move_sentence(view, seat), group=group, slot=slot,
+                  action=action,
+                  parts=(Part("pyramid", W.FROM_PART, _pyramids(view)), Part("level", W.LEVEL_PART, _levels(view)),
+                         Part("to", W.INTO_PART, _pyramids(view))),
+                  legal=tuple({"pyramid": a["pyramid"], "level": a["level"], "to": a["to"]} for a in legal))
+
+
+def _joker(view: View, seat: int, legal: list[Action]) -> list[Choice]:
+    out = []
+    by_as: dict[str, list[Action]] = {}
+    for a in legal:
+        if a["type"] == A.DECLINE:
+            out.append(_choice(view, "joker:keep", W.KEEP_JOKER_LABEL, G_JOKER, LAST, a))
+        else:
+            by_as.setdefault(a["as"], []).append(a)
+    for as_, acts in by_as.items():
+        key, label, slot = f"joker:{as_}", W.joker_label(as_), JOKER_SLOTS[as_]
+        base = {"actor": seat, "type": A.USE_JOKER, "as": as_}
+        sentence = W.joker_sentence(view, seat, as_)
+        if as_ == "move_block":
+            out.append(_move(view, seat, key, label, G_JOKER, slot, base, acts))
+        elif as_ == "protect":
+            out.append(Choice(key=key, label=label, sentence=sentence, group=G_JOKER, slot=slot, action=base,
+                              parts=(Part("quarry", W.QUARRY_PART, _quarries(view)),),
+                              legal=tuple({"quarry": a["quarry"]} for a in acts)))
+        elif as_ == "pool_block":
+            out.append(Choice(key=key, label=label, sentence=sentence, group=G_JOKER, slot=slot, action=base,
+                              parts=(Part("pyramid", W.INTO_PART, _pyramids(view)),),
+                              legal=tuple({"pyramid": a["pyramid"]} for a in acts)))
+        else:
+            out.append(_choice(view, key, label, G_JOKER, slot, acts[0], sentence=sentence))
+    return out
+
+
+# --- a physical draw: the blue markers drawn for the auction, entered at the table ------
+
+def _draw(state: State) -> list[Choice]:
+    if state.phase != AUCTION_DRAW or state.pending:
+        return []
+    legal = [a for a, _ in auction.draw_outcomes(state)]
+    return [Choice(key="draw", label=W.DRAW_LABEL, sentence=W.DRAW_SENTENCE, group=G_DRAW, slot=0,
+                   action={"actor": CHANCE, "type": A.DRAW_BLUE_MARKERS},
+                   parts=(Part("markers", W.DRAW_PART,
+                               tuple(PartOption(m, marker_name(m)) for m in BLUE_MARKERS), count=state.n - 1),),
+                   legal=tuple({"markers": tuple(a["markers"])} for a in legal))]
+
+
+PHASES = {SETUP: _setup, FIRST_PLAYER: _first_player, AUCTION_CHOICE: _auction_choice, BIDDING: _bidding,
+          QUARRYING: _quarrying, DISTRIBUTION: _distribution, BUILDING: _building}
+
+
+def highlighted(choices: list[Choice]) -> str | None:
+    """The key of the usual move (Choice.extra["usual"], for a screen to highlight): the
+    first enabled one that asks no confirmation and is no decline or pass, so an
+    irreversible move is never the highlighted default."""
+    for c in choices:
+        if c.enabled and c.confirm is None and c.slot != LAST:
+            return c.key
     return None
-
-
-def forced_pass(actions: list[dict[str, Any]]) -> bool:
-    """Building with nothing to place: the pass is involuntary (the bank pays 1 gold)."""
-    return bool(actions) and all(a["type"] == "pass" and "free" in a for a in actions)

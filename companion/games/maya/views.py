@@ -12,7 +12,8 @@ from typing import Any
 
 from ...engine import TABLE
 from ...seats import parse_seat
-from . import words
+from . import menu_words, words
+from .actions import private_lines
 from .rounds import actors
 from .state import BIDDING, QUARRYING, State
 
@@ -89,10 +90,23 @@ def public(state: State) -> dict[str, Any]:
         "result": None,
     }
     seats = sorted(actors(state), key=str)
+    out["header"] = words.header(out)
+    private = state.phase in (QUARRYING, BIDDING) and not state.pending
+    for p in players:  # what each tile says under the numbers: cards left, markers, passed
+        p["status"] = words.player_status(p, out)
+        # a decision waiting in their private view: the label of the button that opens it
+        p["private"] = menu_words.look_label(out, p["seat"]) if private and p["seat"] in seats else ""
     out["waiting_for"] = {"actors": seats, "sentence": words.waiting_sentence(out, seats)}
-    out["events"] = [dict(e, kind=e["event"], sentence=words.event_sentence(out, e)) for e in state.events]
+    out["events"] = [_event(out, e) for e in state.events]
     # the round's quarry results with their sentences (the summary shows every quarry, not only the last)
     out["quarry_results"] = [dict(r, sentence=words.quarry_sentence(out, r)) for r in state.results]
+    return out
+
+
+def _event(view: dict[str, Any], e: dict[str, Any]) -> dict[str, Any]:
+    out = dict(e, kind=e["event"], sentence=words.event_sentence(view, e))
+    if e["event"] == "scoring":  # the round's end: the summary a screen shows until tapped
+        out["summary"] = words.round_summary(view, e)
     return out
 
 
@@ -115,4 +129,5 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
     if viewer != TABLE:
         viewer = parse_seat(viewer, state.n)
         out["you"] = secrets(state, viewer)
+        out["you"]["lines"] = private_lines(out)
     return out

@@ -53,6 +53,10 @@ PHASE_NAMES = {
     "over": "Game over",
 }
 
+# A quarry column's second line: scored with no block won; shielded against −3 cards.
+NO_BLOCKS = "no blocks"
+SAFE = "safe"
+
 # The decisions a view can wait for, said to the player who must make them.
 PENDING = {
     "minus_three": "{who}: whom does your −3 card at quarry {q} take 3 points from? (You may decline.)",
@@ -74,6 +78,16 @@ def marker_name(code: str) -> str:
 
 def short_marker_name(code: str) -> str:
     return SHORT_NAMES.get(code) or marker_name(code)
+
+
+def card_back(low: bool) -> str:
+    """What a face-down worker card's back shows: low (L) or high (H)."""
+    return "L" if low else "H"
+
+
+def quarry_short(q: int) -> str:
+    """A quarry's number where little room is left (seven quarries side by side)."""
+    return f"Q{q + 1}"
 
 
 def number(v: int) -> str:
@@ -256,6 +270,41 @@ def level_payment_lines(view: View, e: Mapping[str, Any]) -> list[str]:
             bits.append(f"L{lv + 1}: {who}")
         out.append(f"{pyramid_name(view, p)}: " + ("; ".join(bits) if bits else "no blocks, no gold") + ".")
     return out
+
+
+def round_summary(view: View, e: Mapping[str, Any]) -> dict[str, Any]:
+    """The round's end as a screen shows it until tapped: a title, sections of lines
+    (who is paid how much per level, the erosion checklist, the quarries) and the
+    words of the button that closes it."""
+    eroded = bool(e.get("eroded"))
+    sections = [
+        {"title": "Gold for each level", "lines": level_payment_lines(view, e)},
+        {"title": "Erosion: take these blocks off the board" if eroded else "Erosion",
+         "lines": erosion_lines(view, e), "checklist": eroded},
+    ]
+    quarries = quarry_lines(view, e)
+    if quarries:
+        sections.append({"title": "This round's quarries", "lines": quarries})
+    return {"title": f"Round {e['round']} scored", "sections": sections,
+            "done": "Done — blocks taken off" if eroded else "Done"}
+
+
+def player_status(p: Mapping[str, Any], view: View) -> str:
+    """Cards left, markers held and what the player is doing, in few words (a tile's
+    second line)."""
+    bits = []
+    if view["phase"] in ("quarrying", "quarry_end", "bidding", "auction_choice", "first_player", "setup"):
+        bits.append(f"{p['cards_left']} cards")
+    if p["seat"] == view["starting_player"]:
+        bits.append("starts")
+    if p.get("passed"):
+        bits.append("passed")
+    if "has_bid" in p:
+        bits.append("has bid" if p["has_bid"] else "to bid")
+    held = [short_marker_name(m) for m in p["markers"]]
+    if view["first_player_holder"] == p["seat"]:
+        held.insert(0, "1st player")
+    return " · ".join(bits + held)
 
 
 def quarry_lines(view: View, e: Mapping[str, Any]) -> list[str]:
