@@ -11,7 +11,7 @@ UTF-8, not TOML or absurdly large is a sentence naming the file; every number
 has bounds. Nothing here ever raises anything but BadConfig.
 
 hardware/ must not import companion/, so the caller passes the path
-(the app passes ``companion.paths.config_path()``); ``default_path()`` repeats
+(the app passes ``companion.store.paths.config_path()``); ``default_path()`` repeats
 those few lines for the ``maya-companion devices`` command on purpose.
 See docs/hardware.md for the reference and an example.
 """
@@ -115,7 +115,7 @@ def default_path() -> pathlib.Path:
     """$MAYA_COMPANION_CONFIG, else $XDG_CONFIG_HOME/maya-companion/config.toml, else
     ~/.config/maya-companion/config.toml.
 
-    Duplicates companion.paths.config_path() on purpose: hardware/ may not import
+    Duplicates companion.store.paths.config_path() on purpose: hardware/ may not import
     companion/, and the `devices` command must find the same file as the app."""
     override = os.environ.get("MAYA_COMPANION_CONFIG")
     if override:

@@ -22,7 +22,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.errors import CompanionError
-from companion.paths import data_dir, write_private_json
+from companion.store.paths import data_dir, write_private_json
 
 from . import theme
 from .screens import GAME_SCREENS, SCREENS, screen_class
@@ -60,8 +60,8 @@ def open_stores() -> tuple[Any, Any, list[str]]:
     """(journal, tag registry, notices) for the app's start: a journal or tag list that
     cannot be opened at all (an unwritable data folder, a full disk) is a sentence on
     Home and None here, never an exit; a damaged game or tag list set aside is a notice."""
-    from companion.journal import Journal
-    from companion.tags import TagRegistry
+    from companion.store.journal import Journal
+    from companion.table.tags import TagRegistry
 
     notices: list[str] = []
     journal = tags = None
@@ -233,7 +233,7 @@ class MayaApp(App):
     # --- the game -------------------------------------------------------------
     def start_game(self, game: str, players: list[str], options: dict, meta: dict) -> str | None:
         """Create the session; returns a sentence when the setup is refused."""
-        from companion.session import Session
+        from companion.table.session import Session
 
         if self.journal is None:
             return self.notice or "The journal could not be opened, so no game can be saved."
@@ -246,7 +246,7 @@ class MayaApp(App):
         return None
 
     def resume(self, session_id: int) -> str | None:
-        from companion.session import Session
+        from companion.table.session import Session
 
         if self.journal is None:
             return self.notice or "The journal could not be opened."
@@ -262,7 +262,7 @@ class MayaApp(App):
         if self.table is not None:
             self.table.close()  # the game left behind: its session and listeners go with it
         self.session = session
-        from companion.table import TableController  # the engine's machinery: after the first frame
+        from companion.table.controller import TableController  # the engine's machinery: after the first frame
 
         self.table = TableController(session, timeout=self.settings["gate_timeout"], tags=self.tags,
                                      settle=self.double_tap_guard)
@@ -304,7 +304,7 @@ class MayaApp(App):
                 leds.off(led.name)
 
     def _on_frame(self, frame):
-        from companion.frame import GAME_CHANGES
+        from companion.table.frame import GAME_CHANGES
 
         if frame.kind in GAME_CHANGES or frame.kind == "gate":
             self.update_leds(frame)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.errors import BadConfig
-from companion.paths import config_path
+from companion.store.paths import config_path
 
 
 def load_config(path: pathlib.Path | None = None) -> dict:

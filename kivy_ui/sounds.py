@@ -14,7 +14,7 @@ import struct
 import sys
 import wave
 
-from companion.paths import data_dir
+from companion.store.paths import data_dir
 
 RATE = 22050
 

@@ -31,7 +31,7 @@ def test_mypy_finds_nothing() -> None:
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
 
 
-_SCREEN = '''from companion.frame import TableFrame
+_SCREEN = '''from companion.table.frame import TableFrame
 
 
 def waiting(frame: TableFrame) -> str:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UnknownGame
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from companion.rules.engine import Game
 
 GROUP = "maya_companion.games"
 META = "game.toml"  # a game's metadata file, beside its module
@@ -89,7 +89,7 @@ class GameInfo:
 
 
 def _entry_points() -> dict[str, str]:
-    from ..entrypoints import scan
+    from companion.store.entrypoints import scan
 
     return scan(GROUP)
 
@@ -235,7 +235,7 @@ def title(name: str) -> str:
 
 
 # --- the cache: game.toml and describe() of each game, while none of its files changed --
-_ENGINE = pathlib.Path(__file__).resolve().parent.parent / "engine.py"
+_ENGINE = pathlib.Path(__file__).resolve().parent.parent / "rules" / "engine.py"
 
 
 def _stamp(folder: pathlib.Path, module: str) -> list[Any] | None:
@@ -248,7 +248,7 @@ def _stamp(folder: pathlib.Path, module: str) -> list[Any] | None:
 
 
 def _cache_path() -> pathlib.Path | None:
-    from ..paths import data_dir
+    from companion.store.paths import data_dir
 
     try:
         return data_dir() / "cache" / "games.json"
@@ -329,7 +329,7 @@ def descriptions() -> list[dict[str, Any]]:
 def forget() -> None:
     """Read the entry points, game.toml files and cache again (tests)."""
     global _CACHE
-    from ..entrypoints import forget as forget_entry_points
+    from companion.store.entrypoints import forget as forget_entry_points
 
     forget_entry_points()
     _INFO.clear()

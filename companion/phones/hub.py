@@ -20,10 +20,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..choices import find
-from ..engine import TABLE
+from companion.rules.choices import find
+from companion.rules.engine import TABLE
+from companion.table.frame import GateFrame, Outcome, TableFrame
+
 from ..errors import CompanionError
-from ..frame import GateFrame, Outcome, TableFrame
 from ..games import get_game
 from .messages import message_for, private_lines
 
@@ -38,7 +39,7 @@ _NOT_FOR_PHONES = frozenset({"gate", "message", "device", "select", "confirm", "
 
 
 class TableLike(Protocol):
-    """What the hub needs of the table controller (companion/table.py)."""
+    """What the hub needs of the table controller (companion/table/controller.py)."""
 
     session: Any  # only to journal a phone's look (mark_seen), as the gate does
 

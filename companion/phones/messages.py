@@ -20,9 +20,9 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..choices import Choice, Part, next_part, options_for
-from ..engine import Game
-from ..frame import GateFrame, TableFrame
+from companion.rules.choices import Choice, Part, next_part, options_for
+from companion.rules.engine import Game
+from companion.table.frame import GateFrame, TableFrame
 
 #: The sentences the page shows before (or without) a message: served inside
 #: the page itself (PhoneServer), so the page's own code holds only chrome words.

@@ -37,11 +37,11 @@ SCREENS = {
 class _GameScreens(Mapping[str, str]):
     """name -> screen spec of every registered game: its own screen's entry point,
     else the generic table screen. Read from the entry points on each use (cheap:
-    companion.entrypoints keeps them), so a game installed or registered by a test
+    companion.store.entrypoints keeps them), so a game installed or registered by a test
     is seen."""
 
     def _own(self) -> dict[str, str]:
-        from companion.entrypoints import scan
+        from companion.store.entrypoints import scan
 
         return scan(SCREEN_GROUP)
 
@@ -102,7 +102,7 @@ def board_class(game: str):
     screen, or None (no entry point, or one naming a screen of its own)."""
     from kivy.uix.screenmanager import Screen
 
-    from companion.entrypoints import scan
+    from companion.store.entrypoints import scan
 
     spec = scan(SCREEN_GROUP).get(game)
     found = _load(spec) if spec else None

@@ -1,6 +1,6 @@
 """Box setup: the numbers of each game's box that a table may set on the touchscreen.
 
-Every game that has a box file (Game.box_spec(), companion.components.BoxSpec)
+Every game that has a box file (Game.box_spec(), companion.rules.components.BoxSpec)
 gets a section: each editable number (BoxNumber) is a row with what a player
 calls it, a stepper (− and +, within its allowed range), where the rulebook
 prints it (or why it does not) and "not printed" when the rulebooks do not give
@@ -22,9 +22,9 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.components import BoxNumber, BoxSpec, set_path
 from companion.errors import CompanionError
 from companion.games import available, get_game
+from companion.rules.components import BoxNumber, BoxSpec, set_path
 
 from .. import theme
 

@@ -1,6 +1,6 @@
 """The end of a game: the ranking, the winners and why the game ended, and BG
 Stats' own "add a play" link as a QR code, so a phone with the app records the play
-without a stick (companion.export.play_link: the finished game's public result)."""
+without a stick (companion.history.export.play_link: the finished game's public result)."""
 from __future__ import annotations
 
 import io
@@ -75,7 +75,7 @@ class EndScreen(Screen):
         end = frame.result if frame is not None else None
         self._show_bgstats(app, frame.session_id if frame is not None and end is not None else None)
         if frame is None or end is None:
-            from companion.table_words import not_over
+            from companion.table.words import not_over
 
             self.ids.headline.text = not_over()
             return
@@ -112,8 +112,8 @@ class EndScreen(Screen):
 
     def _show_bgstats(self, app, session_id):
         """BG Stats' "add a play" link for this finished game, as a QR code."""
-        from companion import export
         from companion.errors import CompanionError
+        from companion.history import export
 
         link = ""
         if session_id is not None and getattr(app, "journal", None) is not None:

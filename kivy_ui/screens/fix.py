@@ -15,7 +15,7 @@ from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 
-from companion import table_words as words
+from companion.table import words
 
 from ..widgets.gate import GateModal
 

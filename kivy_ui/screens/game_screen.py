@@ -3,7 +3,7 @@ frames, the private-view overlay (the privacy gate's window), Undo and Redo,
 the game log (a "Log" button beside Undo, and `newest`: the table line) and
 drafts of half-entered private choices.
 
-A screen reads `self.frame` (companion/frame.py, the latest TableFrame, set
+A screen reads `self.frame` (companion/table/frame.py, the latest TableFrame, set
 before every `render()`) and the controller's methods that return frozen data;
 never the session. The log is the session's own (`frame.log`), followed here.
 
@@ -29,7 +29,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.log import LogEntry
+from companion.table.log import LogEntry
 
 from .. import theme
 from ..widgets.gate import GateView
@@ -78,7 +78,7 @@ class GameScreen(Screen):
         """New log entries since the last render; news: made just now by a player."""
 
     # --- the frame and choices (issue 21) ----------------------------------------------
-    #: The table's latest frame (companion/frame.py); set before every render().
+    #: The table's latest frame (companion/table/frame.py); set before every render().
     frame: Any = None
 
     def choose(self, key: str, picks: dict | None = None, seat: int | None = None) -> bool:

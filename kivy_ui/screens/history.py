@@ -3,7 +3,7 @@
 The list reads one page from the journal (`Journal.history(limit, offset,
 game, player)` and `history_count`), so it stays fast with 10,000 games. A
 game's detail (GameDetailScreen) shows only results and TABLE views, from
-`companion.stats.game_detail`: the ranking with colours, the tie-break, dates,
+`companion.history.stats.game_detail`: the ranking with colours, the tie-break, dates,
 options, the revealed seed and its fingerprint, the whole log in sentences, a
 step-through of the table view move by move, and the score by round.
 Export writes BG Stats and CSV files to a USB stick when one is mounted, else
@@ -137,7 +137,7 @@ class HistoryScreen(Screen):
         if j is None:
             return [], 0
         if player is not None:
-            from companion.stats import player_history
+            from companion.history.stats import player_history
 
             remembered = self._roster().by_name(player)
             if remembered is not None and remembered.former:
@@ -149,7 +149,7 @@ class HistoryScreen(Screen):
     def _roster(self):
         roster = getattr(App.get_running_app(), "roster", None)
         if roster is None:
-            from companion.players import Roster
+            from companion.table.players import Roster
 
             roster = Roster.open()
         return roster
@@ -161,9 +161,10 @@ class HistoryScreen(Screen):
 
     # --- export ---------------------------------------------------------------------
     def export(self):
-        from companion import export, export_files
         from companion.errors import CompanionError
-        from companion.players import Roster
+        from companion.history import export
+        from companion.history import files as export_files
+        from companion.table.players import Roster
 
         j = self._journal()
         try:
@@ -184,7 +185,7 @@ class HistoryScreen(Screen):
 
 def _no_stick(folder) -> str:
     """After a write to the data folder: why no stick took the files, how to get them."""
-    from companion import export_files
+    from companion.history import files as export_files
 
     return " " + export_files.NO_STICK if folder == export_files.data_exports() else ""
 
@@ -198,8 +199,8 @@ class GameDetailScreen(Screen):
 
     def show_game(self, game_id: int):
         from companion.errors import CompanionError
-        from companion.players import Roster
-        from companion.stats import game_detail
+        from companion.history.stats import game_detail
+        from companion.table.players import Roster
 
         app = App.get_running_app()
         self.ids.notice.text = ""
@@ -299,8 +300,9 @@ class GameDetailScreen(Screen):
         pane.ids.forward.disabled = self.step >= len(d["log"])
 
     def export_game(self):
-        from companion import export, export_files
         from companion.errors import CompanionError
+        from companion.history import export
+        from companion.history import files as export_files
 
         d = getattr(self, "detail", None)
         if d is None:

@@ -11,8 +11,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
-from companion import table_words as words
 from companion.errors import CompanionError
+from companion.table import words
 
 NEWEST = 3  # games listed before "Show all": three rows fit beside everything else at 800x480
 MOST = 50  # "Show all" stops here; older games are still in the journal
@@ -26,7 +26,7 @@ def game_title(name: str) -> str:
 
 
 def names(players) -> str:
-    """"Ana", "Ana and Ben", "Ana, Ben and Cy" (companion.table_words)."""
+    """"Ana", "Ana and Ben", "Ana, Ben and Cy" (companion.table.words)."""
     return words.names(players)
 
 

@@ -18,8 +18,8 @@ from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 
-from companion import table_words as words
-from companion.log import LogEntry
+from companion.table import words
+from companion.table.log import LogEntry
 
 from .. import theme
 from ..widgets.gate import GateModal

@@ -23,7 +23,7 @@ from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.properties import StringProperty
 
-from companion.choices import Choice, find, next_part, options_for
+from companion.rules.choices import Choice, find, next_part, options_for
 
 from .. import theme
 from ..widgets.maya_board import FONT, PlayerTile, PyramidColumn, QuarryColumn

@@ -27,7 +27,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
-from companion.choices import Choice, find, next_part, options_for
+from companion.rules.choices import Choice, find, next_part, options_for
 
 from .. import theme
 from ..widgets.maya_numeral import MayaNumeral

@@ -8,7 +8,7 @@ row). When boulders tumble, the game's cue names the boulder and its choices
 fill the cue; when they are done, the game's summary of the round stays until
 tapped.
 
-Everything here comes from `self.frame` (companion/frame.py): the TABLE view
+Everything here comes from `self.frame` (companion/table/frame.py): the TABLE view
 and the public choices; a seat's stones and stela values appear only in the
 private overlay, from `frame.gate`. Moves go back as `self.choose(key, picks,
 seat)`. No action is built and no sentence is written here: the labels, the
@@ -27,7 +27,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
-from companion.choices import Choice, find, next_part, options_for
+from companion.rules.choices import Choice, find, next_part, options_for
 
 from .. import theme
 from ..widgets.curse_passage import Passage, stela_markup, stone_markup

@@ -3,7 +3,7 @@
 Defaults are what a first-time table wants: the game's own option defaults,
 distinct colours, no fobs, and name fields that show "Player 1".. as a hint
 (an empty field starts the game under its hint, nothing has to be deleted).
-Remembered players (companion/players.py) come back three ways: "Same table as
+Remembered players (companion/table/players.py) come back three ways: "Same table as
 last time" seats the last table again (game, players, colours, fobs); a seat's
 "▾" picks a remembered player; a known fob tapped while binding fills in its
 owner's name. The form opens scrolled to the top. With no physical keyboard
@@ -77,7 +77,7 @@ class NewGameScreen(Screen):
 
     # --- remembered players --------------------------------------------------------
     def roster(self):
-        from companion.players import Roster
+        from companion.table.players import Roster
 
         app = App.get_running_app()
         roster = getattr(app, "roster", None)
@@ -361,7 +361,7 @@ class NewGameScreen(Screen):
         tags = App.get_running_app().tags
         known = tags.lookup(event.uid) if tags is not None else None
         if known is not None and known.get("kind") != "fob":
-            from companion.tags import describe
+            from companion.table.tags import describe
 
             self.ids.notice.text = f"That tag is {describe(known)}, not a fob; tap a fob."
             return True

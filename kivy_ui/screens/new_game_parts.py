@@ -73,7 +73,7 @@ class DockedKeyboard(VKeyboard):
 
 class PlayerPicker(ModalView):
     """The remembered players: tap one to seat them at a row, or rename one (their
-    games stay theirs: companion/players.py keeps the former name)."""
+    games stay theirs: companion/table/players.py keeps the former name)."""
 
     def __init__(self, screen, row, players, **kw):
         super().__init__(size_hint=(0.9, 0.94), auto_dismiss=True, **kw)

@@ -1,6 +1,6 @@
 """Statistics: per game and player figures, and plots people would rather look at than read.
 
-Figures come from companion.stats (results only). Plots (kivy_ui/widgets/plot.py)
+Figures come from companion.history.stats (results only). Plots (kivy_ui/widgets/plot.py)
 are drawn with graphics instructions: each player's scores over time, wins by
 seat position, and the spread of scores. Reached from Past games.
 """
@@ -24,8 +24,8 @@ class StatsScreen(Screen):
     plot_kind = StringProperty("scores")
 
     def refresh(self):
-        from companion import stats
-        from companion.players import Roster
+        from companion.history import stats
+        from companion.table.players import Roster
 
         app = App.get_running_app()
         self.roster = Roster.open()
@@ -43,7 +43,7 @@ class StatsScreen(Screen):
         self._show()
 
     def cycle_player(self):
-        from companion import stats
+        from companion.history import stats
 
         names = [""] + stats.players_of(self.plays, self.game or None)
         self.player = names[(names.index(self.player) + 1) % len(names)] if self.player in names else ""
@@ -60,7 +60,7 @@ class StatsScreen(Screen):
         return f"{symbol} {name}", rgba
 
     def _show(self):
-        from companion import stats
+        from companion.history import stats
 
         self.ids.game_button.text = "Game: " + (game_title(self.game) if self.game else "none yet")
         self.ids.player_button.text = "Player: " + (self.player or "everyone")
@@ -93,7 +93,7 @@ class StatsScreen(Screen):
         self._plot(g)
 
     def _plot(self, g):
-        from companion import stats
+        from companion.history import stats
 
         holder = self.ids.plot
         holder.clear_widgets()

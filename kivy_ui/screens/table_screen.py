@@ -1,6 +1,6 @@
 """The generic table screen (issue 21): one template any game is played on.
 
-It renders only `GameScreen.frame` (companion/frame.py) and sends back
+It renders only `GameScreen.frame` (companion/table/frame.py) and sends back
 `GameScreen.choose(key, picks, seat)`: the top bar (Home, the waiting sentence,
 Log, Undo, Redo, always in the same places), a board slot, the message line and
 the choices bar (kivy_ui/widgets/choices_bar.py: choices by group and slot, a

@@ -2,7 +2,7 @@
 
 Learn mode walks the table through one set of tags, one physical piece at a time
 (next comes by itself, Skip, Done). The sets come from the games: every kind of
-tag a game declares (Game.tag_kinds(), companion.tags.kinds()) offers its learn
+tag a game declares (Game.tag_kinds(), companion.table.tags.kinds()) offers its learn
 sets, each step a prompt and the meaning to learn; two pieces that stand for the
 same thing share a meaning, and the walk refuses the same tag twice. The screen
 names no game. Tag reads come from the device path (a real reader, or the sim
@@ -21,7 +21,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
-from companion.tags import UNKNOWN, describe, kinds
+from companion.table.tags import UNKNOWN, describe, kinds
 
 Steps = list[tuple[str, dict]]
 

@@ -5,7 +5,7 @@ A group is one row: its title (the game's words) and one cell per slot the game
 has used in that group so far, so a button stays where it was from player to
 player and turn to turn; a slot missing now leaves its cell empty. A choice with
 parts opens the Picker, which asks one part at a time with only the values still
-possible (companion.choices.options_for) and hands the picks back. The bar sends
+possible (companion.rules.choices.options_for) and hands the picks back. The bar sends
 back the choice's key (and picks) through `on_choose(key, picks)`; it writes no
 sentence of its own and never builds an action.
 """
@@ -19,7 +19,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
-from companion.choices import next_part, options_for
+from companion.rules.choices import next_part, options_for
 
 from .. import theme
 

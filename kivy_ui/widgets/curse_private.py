@@ -1,5 +1,5 @@
 """What one Mayan Curse seat sees behind the gate, drawn from the gate's frame
-(the seat's own view and its own choices, companion/frame.py): its stones as
+(the seat's own view and its own choices, companion/table/frame.py): its stones as
 symbols (tap one to play it: the table then sees it), the stones it played, its
 stelae with their values and its knowledge so far, in the game's words; the
 pickers of its choices (three stones out of the purse's kinds, a stela then its
@@ -16,7 +16,7 @@ from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
-from companion.choices import Choice, next_part, options_for
+from companion.rules.choices import Choice, next_part, options_for
 
 from .. import theme
 from .curse_passage import STELA_LOOK, stone_markup

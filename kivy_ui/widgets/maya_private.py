@@ -21,8 +21,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
-from companion.choices import Choice, options_for
 from companion.games.maya.words import card_back, quarry_short, short_marker_name
+from companion.rules.choices import Choice, options_for
 
 from .. import theme
 from .maya_board import FONT

@@ -97,7 +97,7 @@ class SimPanel(BoxLayout):
 
     def choose_tag(self):
         """A menu of tags to present: a new one, then every tag the registry knows."""
-        from companion.tags import describe
+        from companion.table.tags import describe
 
         menu = ModalView(size_hint=(0.7, 0.85), auto_dismiss=True)
         scroll = ScrollView(do_scroll_x=False)

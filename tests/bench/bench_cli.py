@@ -96,7 +96,7 @@ def _ceiling_once(n: int) -> float:
 
 
 def simulate_figure(game: str = "maya-madness", players: int = 4, games: int = 120, reps: int = 3) -> dict:
-    from companion.cli import simulate
+    from companion.cli.main import simulate
 
     speed: dict[int, list[float]] = {1: [], 2: []}
     results = {}

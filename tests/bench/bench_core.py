@@ -41,11 +41,11 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from common import BareCommits, interleaved, ms, pct, play_session
 
 from companion.bots import get_bot, has_bot
-from companion.cli import simulate, simulation_options
-from companion.engine import TABLE
+from companion.cli.main import simulate, simulation_options
 from companion.games import get_game
-from companion.journal import Journal, dumps
-from companion.session import Session
+from companion.rules.engine import TABLE
+from companion.store.journal import Journal, dumps
+from companion.table.session import Session
 
 GAME = "maya-madness"
 PLAYERS = ["Ana", "Ben", "Cy"]

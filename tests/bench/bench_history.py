@@ -6,7 +6,7 @@ and repeated (median and spread):
 - history_page: one page of six at offset 9,000 (what Past games reads) against
   a bare SQLite SELECT of the same six rows; it must stay a small constant
   factor (no reading of the whole table);
-- stats_load: companion.stats.load (one query) against paging through
+- stats_load: companion.history.stats.load (one query) against paging through
   Journal.history for every game (the journal's own reader);
 - export_bgstats: the BG Stats file of all 10,000 games, against the same reader.
 """
@@ -23,8 +23,8 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from common import ms
 
-from companion import export, stats
-from companion.journal import Journal, row_crc
+from companion.history import export, stats
+from companion.store.journal import Journal, row_crc
 
 GAMES = 10_000
 REPEAT = 5

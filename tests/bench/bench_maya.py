@@ -30,10 +30,10 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from common import BareCommits, ms, pct
 
 from companion.bots import get_bot
-from companion.cli import simulate
-from companion.engine import TABLE
-from companion.journal import Journal, dumps
-from companion.session import Session
+from companion.cli.main import simulate
+from companion.rules.engine import TABLE
+from companion.store.journal import Journal, dumps
+from companion.table.session import Session
 
 GAME = "maya"
 PLAYERS = ["Ana", "Ben", "Cy", "Dee", "Eli"]

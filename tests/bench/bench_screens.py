@@ -44,7 +44,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from bench_history import fill  # 10,000 finished games in one transaction
 from common import display_env
 
-from companion.journal import FILENAME, Journal
+from companion.store.journal import FILENAME, Journal
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ROUNDS = 5
@@ -108,7 +108,7 @@ def _unfinished(journal: Journal, n: int) -> None:
     """n Maya Madness games in progress, a few moves each, made through Session
     (the app's own path). Only for the bench: the file is not synced move by move."""
     from companion.bots import get_bot, move
-    from companion.session import Session
+    from companion.table.session import Session
 
     journal.conn.execute("PRAGMA synchronous=OFF")
     rng = random.Random(5)

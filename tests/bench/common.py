@@ -24,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from companion.journal import connect  # noqa: E402
+from companion.store.journal import connect  # noqa: E402
 
 _CREATE = ("CREATE TABLE IF NOT EXISTS entries (session INTEGER, seq INTEGER, kind TEXT, payload TEXT, time REAL,"
            " PRIMARY KEY (session, seq)) WITHOUT ROWID")

@@ -18,7 +18,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from companion import games  # noqa: E402
-from companion.engine import CHANCE  # noqa: E402
+from companion.rules.engine import CHANCE  # noqa: E402
 
 PRODUCT = ("companion", "kivy_ui", "hardware")
 

@@ -15,7 +15,7 @@ import pytest
 
 from companion import games
 from companion.errors import IllegalAction
-from companion.journal import Journal
+from companion.store.journal import Journal
 
 TOY_PATH = pathlib.Path(__file__).with_name("toy_game.py")
 

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from types import ModuleType
 
 from companion import games
-from companion.engine import Game
+from companion.rules.engine import Game
 
 FOLDER = pathlib.Path(__file__).with_name("fourth_game")
 NAME = "charms"

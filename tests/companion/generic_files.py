@@ -19,7 +19,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from companion import entrypoints, games  # noqa: E402
+from companion import games  # noqa: E402
+from companion.store import entrypoints  # noqa: E402
 
 PRODUCT = ("companion", "kivy_ui", "hardware")
 SUFFIXES = (".py", ".kv", ".html", ".js")

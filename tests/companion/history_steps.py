@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from companion.engine import CHANCE
 from companion.errors import CannotUndo
-from companion.session import Session
+from companion.rules.engine import CHANCE
+from companion.table.session import Session
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 

@@ -3,10 +3,10 @@ import sqlite3
 
 import pytest
 
-from companion.engine import TABLE
 from companion.errors import JournalError
-from companion.journal import MIGRATIONS, SCHEMA_VERSION, Journal
-from companion.session import Session
+from companion.rules.engine import TABLE
+from companion.store.journal import MIGRATIONS, SCHEMA_VERSION, Journal
+from companion.table.session import Session
 
 
 def play(session, moves):

@@ -14,9 +14,9 @@ import urllib.parse
 
 import pytest
 
-from companion import export
 from companion.errors import CompanionError
-from companion.session import Session
+from companion.history import export
+from companion.table.session import Session
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from history_steps import play_session, random_history
@@ -160,5 +160,5 @@ def test_the_export_layers_name_no_game():
     table of the export layer."""
     from test_generic_layers import ROOT, game_names_in
 
-    for path in ("companion/export.py", "companion/fairness.py", "companion/cli_history.py"):
+    for path in ("companion/history/export.py", "companion/history/fairness.py", "companion/cli/history.py"):
         assert game_names_in((ROOT / path).read_text()) == [], path

@@ -7,7 +7,7 @@ import pytest
 
 from companion import bots
 from companion.bots import Bot, available_kinds, get_bot, move
-from companion.cli import simulate
+from companion.cli.main import simulate
 from companion.errors import BadOption
 from companion.games import available, get_game
 

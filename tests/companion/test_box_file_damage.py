@@ -6,9 +6,9 @@ import shutil
 
 import pytest
 
-from companion.components import override_path
 from companion.errors import BadComponents
 from companion.games import get_game
+from companion.rules.components import override_path
 
 
 @pytest.fixture
@@ -43,7 +43,7 @@ def test_a_broken_box_file_never_sets_a_game_in_progress_aside(journal, monkeypa
     import pytest as _pytest
 
     from companion.errors import JournalError
-    from companion.session import Session
+    from companion.table.session import Session
 
     monkeypatch.setenv("MAYA_COMPANION_DATA", str(journal.path.parent))
     s = Session.create(journal, "maya-madness", ["Ana", "Ben"], seed=3)

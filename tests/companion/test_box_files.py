@@ -9,10 +9,10 @@ import sys
 import pytest
 import tomli_w
 
-from companion.components import get_path, override_path, set_path
 from companion.errors import BadComponents
 from companion.games import available, get_game
 from companion.games.maya_madness.cards import DEFAULT_FILE
+from companion.rules.components import get_path, override_path, set_path
 
 
 def test_a_maya_madness_box_saved_after_a_first_game_counts_for_the_next_game():

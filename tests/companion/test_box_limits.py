@@ -1,4 +1,4 @@
-"""A box file is checked against the limits the game's moves use (companion/limits.py):
+"""A box file is checked against the limits the game's moves use (companion/rules/limits.py):
 a file that passes the check never makes the game refuse its own legal move, and a
 value of the wrong shape is a sentence naming the key, never a raw exception
 (issue 20 section 5, ../shared/repros/reliability/box_override_t3.py)."""
@@ -9,12 +9,12 @@ import random
 import pytest
 import tomli_w
 
-from companion import components
-from companion.engine import CHANCE
 from companion.errors import BadComponents
 from companion.games import get_game
-from companion.limits import MAX_TEXT
-from companion.session import Session
+from companion.rules import components
+from companion.rules.engine import CHANCE
+from companion.rules.limits import MAX_TEXT
+from companion.table.session import Session
 
 
 def _write_override(data: dict) -> None:

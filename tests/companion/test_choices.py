@@ -1,11 +1,11 @@
 """Choices with parts: a picker offers only values that lead somewhere, and a
-completed choice is exactly one of the legal combinations (companion/choices.py)."""
+completed choice is exactly one of the legal combinations (companion/rules/choices.py)."""
 from __future__ import annotations
 
 import pytest
 
-from companion.choices import Choice, Part, PartOption, complete, next_part, options_for
 from companion.errors import IllegalAction
+from companion.rules.choices import Choice, Part, PartOption, complete, next_part, options_for
 
 KINDS = tuple(PartOption(k, k.capitalize()) for k in ("jade", "gold", "skull"))
 
@@ -61,8 +61,8 @@ def test_parts_that_depend_on_each_other():
 def test_every_game_has_a_menu_for_the_seats_that_act():
     import random
 
-    from companion.engine import CHANCE
     from companion.games import available, get_game
+    from companion.rules.engine import CHANCE
 
     for name in available():
         game = get_game(name)

@@ -8,8 +8,9 @@ import sys
 
 import pytest
 
-from companion import cli, games
-from companion.engine import CHANCE, TABLE, play_random
+from companion import games
+from companion.cli import main as cli
+from companion.rules.engine import CHANCE, TABLE, play_random
 
 pytestmark = pytest.mark.usefixtures("toy")  # the toy game is registered for every test here
 
@@ -278,9 +279,9 @@ def test_jobs_must_be_a_positive_number(capsys):
 
 
 def test_importing_the_cli_does_not_load_the_plugin_machinery():
-    """`import companion.cli` stays light (issue 13): importlib.metadata is read only
+    """`import companion.cli.main` stays light (issue 13): importlib.metadata is read only
     when an entry-point command or --help needs it, not for `games`."""
-    probe = ("import sys; import companion.cli as c; a = 'importlib.metadata' in sys.modules; "
+    probe = ("import sys; import companion.cli.main as c; a = 'importlib.metadata' in sys.modules; "
              "c.main(['games', '--json']); print(a, 'importlib.metadata' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
                           cwd=pathlib.Path(__file__).resolve().parents[2])
@@ -309,7 +310,7 @@ def test_help_of_one_command_is_its_own(capsys):
 def test_listing_the_games_a_second_time_imports_none_of_them(tmp_path):
     """`maya-companion games` describes the games from a cache kept while their files
     stay the same (issue 13: the listing costs about a bare Python start)."""
-    probe = ("import sys; from companion.cli import main; main(['games', '--json']); "
+    probe = ("import sys; from companion.cli.main import main; main(['games', '--json']); "
              "print(sorted(m for m in sys.modules if m.startswith('companion.games.')))")
     env = dict(os.environ, MAYA_COMPANION_DATA=str(tmp_path / "data"))
     root = pathlib.Path(__file__).resolve().parents[2]
@@ -347,7 +348,7 @@ def test_a_mistyped_games_flag_is_a_sentence_and_help_still_works(capsys):
 
 def test_replay_of_options_that_are_not_an_object_or_a_line_nested_too_deeply_is_a_sentence(tmp_path, capsys):
     """The audit's two replay files that printed 'something went wrong'."""
-    from companion.cli import main as cli_main
+    from companion.cli.main import main as cli_main
 
     bad_options = tmp_path / "options.jsonl"
     bad_options.write_text('{"game": "maya-madness", "players": ["Ana", "Ben"], "options": [1]}\n')

@@ -17,8 +17,8 @@ import sys
 import pytest
 
 from companion import games
-from companion.engine import CHANCE, TABLE
 from companion.errors import IllegalAction
+from companion.rules.engine import CHANCE, TABLE
 
 SEEDS = range(6)
 WATCH_EVERY = 7  # deep checks (copying states) on every 7th step keep the suite fast

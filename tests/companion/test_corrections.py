@@ -11,13 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import games
-from companion.cli import simulation_options
-from companion.engine import CHANCE, TABLE
+from companion.cli.main import simulation_options
 from companion.errors import IllegalAction
-from companion.journal import MIGRATIONS, Journal
-from companion.log import game_log
-from companion.session import SNAPSHOT_EVERY, Session, replay
-from companion.table import TableController
+from companion.rules.engine import CHANCE, TABLE
+from companion.store.journal import MIGRATIONS, Journal
+from companion.table.controller import TableController
+from companion.table.log import game_log
+from companion.table.session import SNAPSHOT_EVERY, Session, replay
 
 TITLES = ["maya", "maya-madness", "mayan-curse"]
 

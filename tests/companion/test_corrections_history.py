@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-from companion import export, stats
-from companion.cli import replay_lines
-from companion.engine import CHANCE
-from companion.fairness import verify_lines
-from companion.session import Session
+from companion.cli.main import replay_lines
+from companion.history import export, stats
+from companion.history.fairness import verify_lines
+from companion.rules.engine import CHANCE
+from companion.table.session import Session
 
 
 def finished_with_a_fix(journal) -> Session:

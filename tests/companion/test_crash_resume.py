@@ -16,8 +16,8 @@ import sys
 import time
 
 from companion import games
-from companion.journal import Journal
-from companion.session import Session, replay
+from companion.store.journal import Journal
+from companion.table.session import Session, replay
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 TOY = pathlib.Path(__file__).with_name("toy_game.py")

@@ -1,4 +1,4 @@
-"""Export (companion/export.py): jsonl replays to the same result, csv has one
+"""Export (companion/history/export.py): jsonl replays to the same result, csv has one
 row per player per play, bgstats validates against the BG Stats play-file
 structure, and nothing that leaves the companion as results shows a secret."""
 from __future__ import annotations
@@ -12,12 +12,12 @@ import sys
 import jsonschema
 import pytest
 
-from companion import export
-from companion.cli import replay_lines
-from companion.cli_history import export_command
+from companion.cli.history import export_command
+from companion.cli.main import replay_lines
 from companion.errors import CompanionError
-from companion.players import Roster
-from companion.session import Session
+from companion.history import export
+from companion.table.players import Roster
+from companion.table.session import Session
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from history_steps import play_session, random_history
@@ -137,7 +137,7 @@ def test_export_command_writes_one_file_per_game_for_jsonl(journal, toy, tmp_pat
 
 @pytest.mark.parametrize("title", ["maya-madness", "maya", "mayan-curse"])
 def test_real_games_round_trip_through_replay_and_verify(journal, title):
-    from companion.fairness import verify_lines
+    from companion.history.fairness import verify_lines
 
     rng = random.Random(title)
     options = {"deck": "full"} if title == "maya-madness" else None

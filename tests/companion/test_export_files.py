@@ -16,9 +16,10 @@ import sys
 
 import pytest
 
-from companion import export, export_files
-from companion.cli_history import write_files
+from companion.cli.history import write_files
 from companion.errors import CompanionError
+from companion.history import export
+from companion.history import files as export_files
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from history_steps import play_session, random_history

@@ -1,4 +1,4 @@
-"""Fairness you can check (companion/fairness.py): every digital draw of an
+"""Fairness you can check (companion/history/fairness.py): every digital draw of an
 exported game follows from its revealed seed, the seed matches the fingerprint
 committed at the start, and any tampering with a draw, the seed or the moves
 is caught by `verify` with a sentence naming what is wrong."""
@@ -11,9 +11,9 @@ import sys
 
 import pytest
 
-from companion import export, fairness
-from companion.cli_history import verify_command
-from companion.session import Session
+from companion.cli.history import verify_command
+from companion.history import export, fairness
+from companion.table.session import Session
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from history_steps import play_session, random_history
@@ -126,7 +126,7 @@ def test_verify_command_exit_codes_and_sentences(journal, toy, tmp_path, capsys)
 
 
 def test_a_game_with_no_digital_draw_says_so_instead_of_all_zero_draws():
-    from companion.fairness import Verified
+    from companion.history.fairness import Verified
 
     sentence = Verified(game="maya", randomness="digital", draws=0, fingerprint="ab" * 32, actions=12).sentence()
     assert "no digital draw to check" in sentence and "All 0" not in sentence
@@ -180,7 +180,7 @@ def test_a_shuffle_changed_late_in_its_order_is_named_where_it_differs(journal):
     """The sentence quoted the first 120 characters of each draw: two cards swapped
     at the end of a 69-card shuffle gave two quotes that read the same, and the
     players could not see what was wrong. It names the first place they differ."""
-    from companion.engine import CHANCE
+    from companion.rules.engine import CHANCE
 
     s = Session.create(journal, "maya-madness", ["Ana", "Ben"], options={"deck": "full"}, seed=12)
     rng = random.Random(2)

@@ -40,7 +40,7 @@ GENERIC = [str(p.relative_to(ROOT)) for p in GENERIC_FILES.generic()]
 OFFENDERS = {
     # the tag kinds earlier versions stored (worker, stone, stela), kept readable: they
     # belong in their games' tag_kinds() as legacy kinds — the tags/controller helper
-    "companion/tags.py": "tags: _STORED legacy kinds move to their games",
+    "companion/table/tags.py": "tags: _STORED legacy kinds move to their games",
     # the "boulder" cue's tune: cues come from the game (Cue.sound) — the controller/app helper
     "kivy_ui/sounds.py": "app helper: a game names its cues' tunes",
 }
@@ -147,13 +147,14 @@ def findings(path: str) -> list[str]:
 
 def test_the_check_covers_the_whole_tree_but_each_games_own_files():
     assert len(GENERIC) > 60  # issue 21: it covered five files before
-    for path in ("companion/table.py", "companion/session.py", "companion/stats.py", "companion/export.py",
+    for path in ("companion/table/controller.py", "companion/table/session.py", "companion/history/stats.py",
+                 "companion/history/export.py",
                  "kivy_ui/app.py", "kivy_ui/screens/new_game.py", "kivy_ui/screens/end.py",
                  "kivy_ui/screens/table_screen.py", "kivy_ui/widgets/choices_bar.py", "companion/phones/hub.py",
                  "companion/phones/static/seat.js", "companion/phones/static/seat.html", "kivy_ui/app.kv"):
         assert path in GENERIC, path
     for path in ("companion/games/maya/rounds.py", "kivy_ui/screens/maya.py", "kivy_ui/screens/maya.kv",
-                 "kivy_ui/widgets/maya_private.py", "kivy_ui/widgets/curse_passage.py", "companion/bots/maya.py"):
+                 "kivy_ui/widgets/maya_private.py", "kivy_ui/widgets/curse_passage.py", "companion/games/maya/bot.py"):
         assert path not in GENERIC, path
 
 
@@ -185,7 +186,7 @@ def f(stone_count):
 
 #: Literals that happen to spell some game's action type but are plain words here.
 NOT_ACTIONS = {
-    ("companion/export.py", "play"),  # BG Stats' kind of record ("play") in the uuid of an exported play
+    ("companion/history/export.py", "play"),  # BG Stats' kind of record ("play") in the uuid of an exported play
     ("kivy_ui/screens/new_game.py", "escape"),  # the Escape key of the on-screen keyboard
 }
 
@@ -215,15 +216,16 @@ def test_the_real_parts_fit_the_controllers_protocols(tmp_path):
         pytest.skip("missing tool: mypy is not installed (pip install -e . --group dev)")
     snippet = tmp_path / "seams.py"
     snippet.write_text(
-        "from companion.session import Session\n"
-        "from companion.table import ButtonPress, DeviceEvent, DeviceState, SessionLike, TagLookup, TagRead\n"
-        "from companion.tags import TagRegistry\n"
+        "from companion.table.session import Session\n"
+        "from companion.table.controller import (ButtonPress, DeviceEvent, DeviceState, SessionLike,\n"
+        "    TagLookup, TagRead)\n"
+        "from companion.table.tags import TagRegistry\n"
         "from hardware.events import ButtonEvent, DeviceStatus, TagEvent, TagRemoved\n\n\n"
         "def fits(s: Session, t: TagRegistry, b: ButtonEvent, e: TagEvent, r: TagRemoved, d: DeviceStatus,\n"
         "         ) -> tuple[SessionLike, TagLookup, ButtonPress, TagRead, TagRead, DeviceState, DeviceEvent]:\n"
         "    return s, t, b, e, r, d, b\n")
     bad = tmp_path / "bad.py"
-    bad.write_text("from companion.table import SessionLike, TagLookup\n\n\n"
+    bad.write_text("from companion.table.controller import SessionLike, TagLookup\n\n\n"
                    "def fits(x: int) -> tuple[SessionLike, TagLookup]:\n    return x, x\n")
     command = [str(mypy) if mypy.exists() else "mypy", "--strict", "--follow-imports=silent",
                "--cache-dir", str(tmp_path / "cache")]

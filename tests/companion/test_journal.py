@@ -4,8 +4,8 @@ import sqlite3
 
 import pytest
 
-from companion.journal import CACHE_KIB, SCHEMA_VERSION, Journal, count_actions, data_dir
-from companion.session import Session
+from companion.store.journal import CACHE_KIB, SCHEMA_VERSION, Journal, count_actions, data_dir
+from companion.table.session import Session
 
 
 def test_default_journal_lives_in_the_user_data_dir():

@@ -1,11 +1,11 @@
-"""The journal's read side lives in companion/journal_read.py; callers keep
-importing everything from companion.journal."""
+"""The journal's read side lives in companion/store/journal_read.py; callers keep
+importing everything from companion.store.journal."""
 from __future__ import annotations
 
 import types
 
-import companion.journal as journal
-import companion.journal_read as journal_read
+import companion.store.journal as journal
+import companion.store.journal_read as journal_read
 
 
 def test_every_public_name_of_the_read_side_is_importable_from_companion_journal():

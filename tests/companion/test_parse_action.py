@@ -1,5 +1,5 @@
 """One way in for an action (issue 21 §3): `parse_action` checks shape, move, actor
-and fields once, with one set of limits (companion/limits.py); moves are data in
+and fields once, with one set of limits (companion/rules/limits.py); moves are data in
 long form; no shipped game wraps `apply` around the framework's pipeline."""
 from __future__ import annotations
 
@@ -8,15 +8,16 @@ import random
 
 import pytest
 
-from companion import games, moves
-from companion.engine import CHANCE, TABLE, Game
+from companion import games
 from companion.errors import IllegalAction
 from companion.games.maya import actions as maya_actions
 from companion.games.maya_madness import actions as madness_actions
 from companion.games.mayan_curse import actions as curse_actions
-from companion.limits import MAX_INT, MAX_TEXT
-from companion.moves import CORRECTION, Field, Move, parse_action
-from companion.session import Session
+from companion.rules import moves
+from companion.rules.engine import CHANCE, TABLE, Game
+from companion.rules.limits import MAX_INT, MAX_TEXT
+from companion.rules.moves import CORRECTION, Field, Move, parse_action
+from companion.table.session import Session
 
 SHIPPED = games.available()
 PLAYERS = {"maya": ["Ana", "Ben", "Cy"], "maya-madness": ["Ana", "Ben"], "mayan-curse": ["Ana", "Ben"]}

@@ -1,4 +1,4 @@
-"""Remembered players (companion/players.py): names, colours, fobs and the last
+"""Remembered players (companion/table/players.py): names, colours, fobs and the last
 table survive a restart; a renamed player keeps their games; the file is private,
 written whole or not at all, and a damaged one is moved aside, never lost."""
 from __future__ import annotations
@@ -12,9 +12,9 @@ import sys
 
 import pytest
 
-from companion import stats
 from companion.errors import BadOption
-from companion.players import PlayersNotSaved, Roster
+from companion.history import stats
+from companion.table.players import PlayersNotSaved, Roster
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from history_steps import play_session

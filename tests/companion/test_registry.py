@@ -12,7 +12,8 @@ import sys
 
 import pytest
 
-from companion import entrypoints, games
+from companion import games
+from companion.store import entrypoints
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SHIPPED = ("maya", "maya-madness", "mayan-curse")

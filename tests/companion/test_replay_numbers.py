@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion import cli
+from companion.cli import main as cli
 
 
 def _replay(capsys, tmp_path, lines: list[str]) -> tuple[int, str, str]:

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-import companion.session as session_module
+import companion.table.session as session_module
 from companion.bots import RandomBot
-from companion.engine import CHANCE
-from companion.journal import Journal, loads
-from companion.session import SNAPSHOT_EVERY, Session, replay
+from companion.rules.engine import CHANCE
+from companion.store.journal import Journal, loads
+from companion.table.session import SNAPSHOT_EVERY, Session, replay
 
 
 def _outcome(fn, text):

@@ -1,16 +1,16 @@
-"""One place decides what a seat is (companion/seats.py): a whole number 0..n-1,
+"""One place decides what a seat is (companion/rules/seats.py): a whole number 0..n-1,
 never True/False or 0.0, and a refusal is a sentence however absurd the value
 (issue 20 section 5, ../shared/repros/reliability/junk_refusals.py)."""
 from __future__ import annotations
 
 import pytest
 
-from companion.engine import CHANCE
 from companion.errors import BadOption, IllegalAction
 from companion.games import get_game
-from companion.limits import shown
-from companion.seats import is_seat, parse_seat, same_seat
-from companion.session import Session
+from companion.rules.engine import CHANCE
+from companion.rules.limits import shown
+from companion.rules.seats import is_seat, parse_seat, same_seat
+from companion.table.session import Session
 
 
 def _deep(n: int) -> list:

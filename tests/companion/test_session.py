@@ -5,9 +5,9 @@ import sqlite3
 import pytest
 
 from companion import games
-from companion.engine import CHANCE, TABLE
 from companion.errors import BadOption, IllegalAction
-from companion.session import Session
+from companion.rules.engine import CHANCE, TABLE
+from companion.table.session import Session
 
 
 def entry_rows(journal, session):

@@ -1,4 +1,4 @@
-"""Statistics (companion/stats.py) and the hidden-information property of
+"""Statistics (companion/history/stats.py) and the hidden-information property of
 everything the history shows: stats, csv, bgstats and a game's detail log are
 built from results and TABLE views only."""
 from __future__ import annotations
@@ -10,11 +10,11 @@ import sys
 
 import pytest
 
-from companion import export, stats
-from companion.cli_history import stats_command
-from companion.engine import TABLE
+from companion.cli.history import stats_command
 from companion.games import get_game
-from companion.log import game_log
+from companion.history import export, stats
+from companion.rules.engine import TABLE
+from companion.table.log import game_log
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from history_steps import play_session, random_history
@@ -68,7 +68,7 @@ def test_stats_command_prints_figures_and_json(journal, toy, monkeypatch, capsys
 def test_score_progression_follows_the_public_score_round_by_round():
     g = get_game("maya")
     rng = random.Random(3)
-    from companion.engine import CHANCE
+    from companion.rules.engine import CHANCE
 
     names = ["Ana", "Ben", "Cleo"]
     state = g.setup(names, g.resolve_options({}))

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.engine import TABLE, Game
 from companion.errors import CannotUndo, IllegalAction
-from companion.journal import Journal
-from companion.session import Session
-from companion.table import BY_BUTTON, BY_FOB, BY_TOUCH, TableController
+from companion.rules.engine import TABLE, Game
+from companion.store.journal import Journal
+from companion.table.controller import BY_BUTTON, BY_FOB, BY_TOUCH, TableController
+from companion.table.session import Session
 
 
 # Plain event objects shaped like hardware events, topic included (companion must not import hardware).
@@ -374,7 +374,7 @@ def test_any_sequence_of_events_shows_a_secret_only_to_its_owner_after_it_is_jou
 
 
 def test_a_fob_learned_on_an_earlier_night_opens_its_players_view_at_any_seat(tmp_path):
-    from companion.tags import TagRegistry
+    from companion.table.tags import TagRegistry
 
     tags = TagRegistry.open(tmp_path / "tags.json")
     tags.learn("62E3086CED", {"kind": "fob", "player": "Cy"})
@@ -409,7 +409,7 @@ def test_every_seat_still_to_bid_is_acting_during_a_sealed_bid(tmp_path):
     import random
 
     from companion.bots import get_bot
-    from companion.engine import CHANCE
+    from companion.rules.engine import CHANCE
 
     journal = Journal.open(tmp_path / "journal.sqlite3")
     session = Session.create(journal, "maya", ["Ana", "Ben", "Cy"], options={"advanced": True}, seed=3)

@@ -16,11 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import games
-from companion.engine import CHANCE, TABLE
-from companion.frame import Outcome, TableFrame
-from companion.log import game_log
-from companion.session import Session
-from companion.table import BY_TOUCH, TableController
+from companion.rules.engine import CHANCE, TABLE
+from companion.table.controller import BY_TOUCH, TableController
+from companion.table.frame import Outcome, TableFrame
+from companion.table.log import game_log
+from companion.table.session import Session
 
 TITLES = ["maya", "maya-madness", "mayan-curse"]
 
@@ -132,7 +132,7 @@ def test_undo_and_redo_outcomes_say_what_they_did(journal):
 
 
 def test_before_anyone_moves_the_table_line_is_the_sealed_fingerprint(journal):
-    from companion.fairness import sealed_sentence
+    from companion.history.fairness import sealed_sentence
 
     s, table = madness(journal)
     assert table.frame().newest.startswith(sealed_sentence(s.seed))

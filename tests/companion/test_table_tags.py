@@ -18,12 +18,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.bots import get_bot, move
-from companion.engine import CHANCE, TABLE
 from companion.games import get_game
-from companion.journal import Journal
-from companion.session import Session
-from companion.table import TableController
-from companion.tags import TagRegistry
+from companion.rules.engine import CHANCE, TABLE
+from companion.store.journal import Journal
+from companion.table.controller import TableController
+from companion.table.session import Session
+from companion.table.tags import TagRegistry
 
 
 @dataclass(frozen=True)

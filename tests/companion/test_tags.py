@@ -5,8 +5,8 @@ import os
 
 import pytest
 
-from companion.paths import data_dir
-from companion.tags import TagError, TagInUse, TagRegistry, UnknownTag, describe
+from companion.store.paths import data_dir
+from companion.table.tags import TagError, TagInUse, TagRegistry, UnknownTag, describe
 
 BLUE_7 = {"kind": "worker", "colour": "blue", "value": 7}
 

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from companion.engine import CHANCE
 from companion.errors import IllegalAction
 from companion.games import get_game
+from companion.rules.engine import CHANCE
 
 DRAWS = {"maya": "draw_blue_markers", "maya-madness": "draw_token", "mayan-curse": "draw_stones", "charms": "deal"}
 

@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion import games
-from companion.engine import CHANCE, TABLE
 from companion.errors import CannotUndo
-from companion.journal import Journal
-from companion.session import Session
+from companion.rules.engine import CHANCE, TABLE
+from companion.store.journal import Journal
+from companion.table.session import Session
 
 pytestmark = pytest.mark.usefixtures("toy")  # the toy game is registered for every test here
 
@@ -199,7 +199,7 @@ def test_any_mix_of_moves_undo_redo_and_restarts_matches_a_fresh_replay(tmp_path
        ops=st.lists(st.sampled_from(["act"] * 6 + ["undo", "redo", "seen", "resume"]), max_size=60))
 def test_every_game_undoes_to_exactly_the_state_before_and_resumes_the_same(tmp_path_factory, name, seed, ops):
     from companion.bots import RandomBot
-    from companion.cli import simulation_options
+    from companion.cli.main import simulation_options
 
     game = games.get_game(name)
     seats = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
@@ -263,8 +263,8 @@ def test_long_games_with_undo_across_snapshots_resume_exactly_as_a_full_replay(t
     import sqlite3
 
     from companion.bots import RandomBot
-    from companion.cli import simulation_options
-    from companion.session import SNAPSHOT_EVERY, replay
+    from companion.cli.main import simulation_options
+    from companion.table.session import SNAPSHOT_EVERY, replay
 
     game = games.get_game(name)
     players = ["Ana", "Ben", "Cy"]
@@ -333,7 +333,7 @@ def rehide_toy(toy, monkeypatch):
     put back and the seat draws a fresh one."""
     from dataclasses import replace
 
-    from companion.engine import require
+    from companion.rules.engine import require
 
     class RehideRace(type(toy)):
         name = "toy-rehide"
@@ -422,7 +422,7 @@ def test_a_confirmed_undo_the_disk_refuses_changes_nothing(journal, rehide_toy):
 def test_the_controller_asks_the_table_before_undoing_a_reveal(journal):
     """Undo (a screen button, the end screen, the undo command tag) goes through the
     controller: a reveal is taken back only after Yes; No leaves everything."""
-    from companion.table import TableController
+    from companion.table.controller import TableController
 
     s = new(journal, seed=2)
     table = TableController(s)

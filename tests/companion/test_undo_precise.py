@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion import games
-from companion.engine import CHANCE
 from companion.errors import CannotUndo
-from companion.journal import Journal
-from companion.session import Session, replay
+from companion.rules.engine import CHANCE
+from companion.store.journal import Journal
+from companion.table.session import Session, replay
 
 TITLES = ["maya", "maya-madness", "mayan-curse"]
 
@@ -105,7 +105,7 @@ def _peek_blocks(name, players, options, actions, peeks, i):
                     min_size=5, max_size=45))
 @example(seed=17494, ops=["act", "peek", "act", "act", "undo"])  # Maya Madness: the undo of a won token rehides it
 def test_undo_is_allowed_exactly_when_no_peek_saw_what_it_takes_back(tmp_path_factory, name, seed, ops):
-    from companion.cli import simulation_options
+    from companion.cli.main import simulation_options
 
     game = games.get_game(name)
     players = ["Ana", "Ben", "Cy"]

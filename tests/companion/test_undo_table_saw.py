@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from companion.engine import CHANCE, TABLE
-from companion.session import Session
-from companion.table import TableController
+from companion.rules.engine import CHANCE, TABLE
+from companion.table.controller import TableController
+from companion.table.session import Session
 
 
 def _seat(a: Any) -> bool:

@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion import games
-from companion.engine import CHANCE, TABLE
-from companion.log import game_log
-from companion.viewschema import problems
+from companion.rules.engine import CHANCE, TABLE
+from companion.rules.viewschema import problems
+from companion.table.log import game_log
 
 NAMES = [*games.available(), "charms"]
 MAX_STEPS = 400  # a random game's first 400 actions: every phase of every title is reached
@@ -100,7 +100,7 @@ def test_the_schema_check_catches_a_seat_secret_on_the_table_view():
 
 def test_the_run_time_check_of_the_typed_view_names_what_is_wrong():
     """View is a TypedDict for the type checker; checked_view keeps the run-time check."""
-    from companion.viewschema import BadView, checked_view
+    from companion.rules.viewschema import BadView, checked_view
 
     game = games.get_game("maya-madness")
     view = game.view(game.setup(["Ana", "Ben"]), TABLE)

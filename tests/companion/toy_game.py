@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.engine import CHANCE, TABLE, Game, Option, Result, check_turn, require
+from companion.rules.engine import CHANCE, TABLE, Game, Option, Result, check_turn, require
 
 
 @dataclass(frozen=True)

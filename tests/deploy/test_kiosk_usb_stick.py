@@ -12,7 +12,7 @@ import shlex
 
 import pytest
 
-from companion import export_files
+from companion.history import files as export_files
 
 from .sandbox import Sandbox
 from .unitfile import Unit

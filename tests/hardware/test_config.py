@@ -81,7 +81,7 @@ def test_a_file_that_is_not_toml_says_so(tmp_path):
 
 
 def test_the_devices_command_finds_the_same_file_as_the_app(tmp_path, monkeypatch):
-    from companion.paths import config_path
+    from companion.store.paths import config_path
     assert config.default_path() == config_path()
     monkeypatch.delenv("MAYA_COMPANION_CONFIG")
     assert config.default_path() == config_path() == tmp_path / "xdg-config" / "maya-companion" / "config.toml"

@@ -49,7 +49,7 @@ def play_bot_moves(d, game, moves):
     import random
 
     from companion.bots import get_bot
-    from companion.engine import CHANCE
+    from companion.rules.engine import CHANCE
     from kivy_ui.screens.home import game_title
 
     d.tap(d.screen().ids.new_game)

@@ -364,7 +364,7 @@ def test_six_players_the_public_screen_never_shows_a_stone_or_a_stela_value(ui):
 def test_physical_randomness_each_player_enters_their_own_draw_behind_the_gate(ui):
     """A table drawing real stones from the real purse enters each hand privately,
     and the value of each real stela token too."""
-    from companion.session import Session
+    from companion.table.session import Session
 
     d = ui
     app = d.app
@@ -398,8 +398,8 @@ def test_physical_randomness_each_player_enters_their_own_draw_behind_the_gate(u
 def test_two_tables_differing_only_in_secrets_see_the_same_public_screen(ui):
     """The same reports with other stones in the purse and other stela values drawn
     (digital randomness, another seed) leave every text of the table screen unchanged."""
-    from companion.engine import CHANCE
-    from companion.session import Session
+    from companion.rules.engine import CHANCE
+    from companion.table.session import Session
 
     d = ui
     app = d.app
@@ -458,7 +458,7 @@ def test_solo_options_are_asked_only_of_a_solo_table_and_reset_when_hidden(ui):
 def test_a_long_knowledge_sum_on_the_end_screen_wraps_and_is_read_whole(ui):
     """Eight stelae, a camera and an unused backpack: the line is longer than the
     screen is wide, so it takes two lines instead of running off its row."""
-    from companion.session import Session
+    from companion.table.session import Session
 
     d = ui
     app = d.app

@@ -1,14 +1,14 @@
 """The end screen offers BG Stats' own "add a play" link as a QR code (issue 20,
 section 4), so a phone with BG Stats records the play without a stick. The QR holds
-the link companion.export.play_link makes, with this game's public result only."""
+the link companion.history.export.play_link makes, with this game's public result only."""
 from __future__ import annotations
 
 import json
 import random
 import urllib.parse
 
-from companion.engine import CHANCE
-from companion.session import Session
+from companion.rules.engine import CHANCE
+from companion.table.session import Session
 
 
 def _finish(d, seed=5, names=("Ana", "Ben")):
@@ -106,7 +106,7 @@ def test_a_result_too_long_for_any_qr_code_ends_the_game_without_one(ui, tmp_pat
     """Six players named with 40 emoji each (a name may have 40 letters): the link
     is longer than a QR code can hold (2,953 bytes), and segno's DataOverflowError
     escaped the end screen, so the app fell over at the end of the game."""
-    from companion.journal import Journal
+    from companion.store.journal import Journal
 
     d = ui
     app = d.app

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from companion.engine import CHANCE
+from companion.rules.engine import CHANCE
 
 from .test_app import harmless, new_game, pad
 from .test_curse_screen import curse_game, press

@@ -55,7 +55,8 @@ def _texts(d):
 
 def test_the_fourth_game_is_played_from_new_game_to_export_through_its_entry_point(installed, tmp_path,
                                                                                      monkeypatch):
-    from companion import export, games
+    from companion import games
+    from companion.history import export
 
     d = installed
     assert "charms" in games.available() and "charms" not in games._MODULES  # the entry point alone

@@ -1,4 +1,4 @@
-"""The table's screens read the table's frame (companion/frame.py) and the
+"""The table's screens read the table's frame (companion/table/frame.py) and the
 controller's methods that return frozen data, never the session (issue 21 §2):
 no `.session` read, no action dict built, in the screens and the app that
 follow the frame. An AST check, without Kivy."""

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.modalview import ModalView
 
-from companion.engine import CHANCE
-from companion.session import Session
+from companion.rules.engine import CHANCE
+from companion.table.session import Session
 
 GAMES = {
     "maya": ({}, {"advanced": True}),

@@ -72,7 +72,7 @@ def test_a_row_opens_the_game_with_its_log_steps_and_plot(past):
 
 
 def test_export_goes_to_a_usb_stick_when_one_is_mounted_and_says_where(past, tmp_path, monkeypatch):
-    from companion import export_files
+    from companion.history import files as export_files
 
     d = past
     s = d.screen()
@@ -125,7 +125,7 @@ def _mode(path):
 def test_save_game_then_export_both_land_in_the_data_folder_owner_only(past, tmp_path, monkeypatch):
     """Issue 20: Save game wrote the record as one file named `exports` (0644), and
     Export then failed "(File exists)"."""
-    from companion import export_files
+    from companion.history import files as export_files
 
     d = past
     s = d.screen()
@@ -152,7 +152,7 @@ def test_an_export_the_stick_cannot_finish_leaves_nothing_and_says_so(past, tmp_
     """export_half_pair.py: the screen said nothing was written, yet the .bgsplay stayed."""
     import time
 
-    from companion import export_files
+    from companion.history import files as export_files
 
     d = past
     s = d.screen()
@@ -175,7 +175,7 @@ def test_a_game_of_six_long_names_is_listed_whole(ui, tmp_path, monkeypatch):
 
     from history_fill import _steps
 
-    from companion.journal import Journal
+    from companion.store.journal import Journal
 
     d = ui
     monkeypatch.setattr(d.app, "journal", Journal.open(str(tmp_path / "journal.sqlite3")))

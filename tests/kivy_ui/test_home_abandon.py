@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.session import Session
+from companion.table.session import Session
 from kivy_ui.screens.home import NEWEST
 
 

@@ -4,8 +4,8 @@ newest move on the table line (never the previous player's draw); Undo and Redo
 say what they did; "Fix a number…" offers the public numbers the game lists."""
 from __future__ import annotations
 
-from companion.engine import TABLE
-from companion.log import game_log
+from companion.rules.engine import TABLE
+from companion.table.log import game_log
 
 from .test_app import harmless, new_game, pad, play_towards_win
 

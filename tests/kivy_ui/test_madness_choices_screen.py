@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from companion.choices import complete
-from companion.engine import CHANCE
-from companion.session import Session
+from companion.rules.choices import complete
+from companion.rules.engine import CHANCE
+from companion.table.session import Session
 
 from .test_app import dismiss_celebrations, yes
 

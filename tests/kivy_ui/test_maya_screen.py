@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 
 from companion.bots import get_bot
-from companion.engine import CHANCE
 from companion.games.maya.actions import is_private
+from companion.rules.engine import CHANCE
 
 BOT = get_bot("maya", "greedy")
 
@@ -33,7 +33,7 @@ def choice_buttons(d):
 
 def route(frame_choices, action):
     """(the choice, its picks in order) whose completion is `action`: what a table taps."""
-    from companion.choices import complete
+    from companion.rules.choices import complete
 
     for c in frame_choices:
         if not c.enabled or c.extra.get("opens"):
@@ -279,8 +279,8 @@ def test_every_state_says_what_it_waits_for_and_no_private_choice_is_said_to_the
     """Over random games in every mode: the prompt and the events always make a
     sentence, and a choice that names a card or a bid is only for its seat. (The
     choices' slots, confirmations and completions: tests/companion/games/maya/test_menu.py.)"""
-    from companion.engine import TABLE
     from companion.games import get_game
+    from companion.rules.engine import TABLE
 
     game = get_game("maya")
     rng = random.Random(5)
@@ -327,7 +327,7 @@ def test_a_crowded_row_of_choices_shrinks_until_every_label_reads_whole(ui):
     """Five players, advanced game: every crowded row of choices reads whole
     (never below the 16 px floor), the joker's uses included ("Joker: Block
     from the pool…", "Keep the joker")."""
-    from companion.session import Session
+    from companion.table.session import Session
 
     d = ui
     app = d.app

@@ -10,8 +10,8 @@ import contextlib
 import random
 
 from companion.bots import get_bot
-from companion.engine import CHANCE
-from companion.session import Session
+from companion.rules.engine import CHANCE
+from companion.table.session import Session
 from kivy_ui import theme
 
 BOT = get_bot("maya", "greedy")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import urllib.error
 import urllib.request
 
-from companion.session import Session
+from companion.table.session import Session
 
 
 def test_phones_turn_on_show_a_code_per_seat_and_who_is_connected(ui):
@@ -68,8 +68,8 @@ def test_phones_are_one_tap_from_the_log_and_back_returns_to_the_game(ui):
 def test_the_draws_are_sealed_on_the_table_before_anyone_moves_and_the_seed_shown_at_the_end(ui):
     """Issue 15, fairness: a short fingerprint of the seed before the table sees a
     draw; the seed itself on the end screen."""
-    from companion.engine import CHANCE
-    from companion.fairness import short_fingerprint
+    from companion.history.fairness import short_fingerprint
+    from companion.rules.engine import CHANCE
 
     d = ui
     app = d.app

@@ -27,7 +27,7 @@ def open_stores():
 
 def test_a_journal_that_cannot_be_opened_is_a_sentence_not_an_exit(tmp_path, monkeypatch):
     monkeypatch.setenv("MAYA_COMPANION_DATA", str(tmp_path / "data"))
-    from companion.journal import Journal
+    from companion.store.journal import Journal
 
     def broken(*_a, **_k):
         raise JournalError("The data folder /x is read-only, so the journal cannot be written.")
@@ -100,6 +100,6 @@ def test_home_is_on_screen_before_the_devices_the_journal_and_the_rules_are_load
     assert line is not None, out.stderr[-2000:]
     loaded = set(json.loads(line[7:]))
     assert "kivy_ui.screens.home" in loaded
-    late = ("hardware", "gpiozero", "serial", "sqlite3", "companion.journal", "companion.engine",
-            "companion.table", "companion.session", "tomllib")
+    late = ("hardware", "gpiozero", "serial", "sqlite3", "companion.store.journal", "companion.rules.engine",
+            "companion.table.controller", "companion.table.session", "tomllib")
     assert sorted(m for m in late if m in loaded) == []

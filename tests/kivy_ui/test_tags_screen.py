@@ -14,9 +14,9 @@ import random
 import pytest
 
 from companion.bots import get_bot, move
-from companion.engine import CHANCE
 from companion.games import get_game
-from companion.tags import UNKNOWN, describe
+from companion.rules.engine import CHANCE
+from companion.table.tags import UNKNOWN, describe
 
 BOT = get_bot("maya", "greedy")
 

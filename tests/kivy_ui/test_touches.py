@@ -94,7 +94,7 @@ def test_maya_madness_a_turn_with_a_wild_is_two_touches_the_card_and_its_value(u
 
 
 def test_maya_madness_full_deck_a_turn_with_a_wild_is_a_peek_the_card_and_its_value(ui):
-    from companion.session import Session
+    from companion.table.session import Session
     from kivy_ui.devices import SIM_FOBS
     from kivy_ui.widgets.sim_panel import FOB_KEYS
 

@@ -2,9 +2,9 @@
 only its views and result still renders every line a table reads."""
 from __future__ import annotations
 
-from companion.engine import TABLE
-from companion.journal import Journal
-from companion.session import Session
+from companion.rules.engine import TABLE
+from companion.store.journal import Journal
+from companion.table.session import Session
 
 
 class ViewsOnly:

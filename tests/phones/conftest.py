@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from companion.journal import Journal
 from companion.phones.hub import PhoneHub
-from companion.session import Session
-from companion.table import TableController
+from companion.store.journal import Journal
+from companion.table.controller import TableController
+from companion.table.session import Session
 
 
 class MainThread:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion import games
-from companion.choices import Choice, Part, PartOption
-from companion.engine import Game
 from companion.games.maya import Maya
+from companion.rules.choices import Choice, Part, PartOption
+from companion.rules.engine import Game
 
 NAME = "maya-picker"
 LAY = "lay"

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from companion.engine import CHANCE
 from companion.phones.hub import PhoneHub, private_lines
 from companion.phones.server import PhoneServer
-from companion.session import Session
+from companion.rules.engine import CHANCE
+from companion.table.session import Session
 
 from .conftest import make_hub
 
@@ -78,7 +78,7 @@ def table(tmp_path) -> Iterator[Callable[..., tuple[Session, PhoneHub, PhoneServ
     made: list[tuple[PhoneServer, Main]] = []
 
     def start(game: str, players: list[str], **options: Any) -> tuple[Session, PhoneHub, PhoneServer, Main]:
-        from companion.journal import Journal
+        from companion.store.journal import Journal
 
         main = Main()
         journal = main.call(lambda: Journal.open(tmp_path / f"{game}.sqlite3"))
@@ -241,7 +241,7 @@ def test_a_card_is_laid_through_the_phones_picker_and_its_question(table):
     """Issue 21: a choice with parts is one button and a picker on the phone (a card,
     then a quarry: only values still possible), its question asked on the phone; the
     action played is the one picked."""
-    from companion.choices import options_for
+    from companion.rules.choices import options_for
 
     from . import picker_game
 

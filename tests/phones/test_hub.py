@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from companion.choices import options_for
-from companion.engine import CHANCE
 from companion.games import get_game
 from companion.phones.hub import NOT_A_CHOICE, NOT_YOURS, ON_THE_TABLE, message_for
 from companion.phones.messages import private_lines
-from companion.session import Session
+from companion.rules.choices import options_for
+from companion.rules.engine import CHANCE
+from companion.table.session import Session
 
 from . import picker_game
 from .conftest import make_hub
@@ -236,7 +236,7 @@ def test_a_phone_cannot_tell_two_games_apart_that_differ_only_in_another_seats_s
     """Twin games (Maya Madness, physical deck): the same public moves, the same
     secret for Ana, a different secret for Ben. Ana's phone receives exactly the
     same messages in both until the table itself can tell them apart."""
-    from companion.journal import Journal
+    from companion.store.journal import Journal
 
     def start(seed: int) -> Session:
         j = Journal.open(tmp_path / f"j{seed}.sqlite3")

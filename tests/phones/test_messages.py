@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.choices import Choice, Part, PartOption
-from companion.frame import GateFrame, TableFrame
 from companion.games import get_game
 from companion.phones.messages import answer_key, message_for, offers
+from companion.rules.choices import Choice, Part, PartOption
+from companion.table.frame import GateFrame, TableFrame
 
 GAME = get_game("maya")
 

@@ -10,7 +10,7 @@ import aiohttp
 import pytest
 
 from companion.phones.server import BAD_TOKEN_LIMIT, PhoneServer
-from companion.session import Session
+from companion.table.session import Session
 
 from .conftest import MainThread, make_hub
 

@@ -19,8 +19,8 @@ from kivy.event import EventDispatcher
 from kivy.properties import ObjectProperty
 
 import kivy_ui.phones as P
-from companion.session import Session
-from companion.table import TableController
+from companion.table.controller import TableController
+from companion.table.session import Session
 
 from .conftest import MainThread
 from .test_server import next_of

@@ -13,11 +13,11 @@ import subprocess
 import pytest
 
 from companion.bots import RandomBot
-from companion.engine import CHANCE
 from companion.errors import CompanionError
-from companion.journal import Journal
-from companion.session import Session
-from companion.tags import TagRegistry
+from companion.rules.engine import CHANCE
+from companion.store.journal import Journal
+from companion.table.session import Session
+from companion.table.tags import TagRegistry
 
 
 def _mode(path) -> int:

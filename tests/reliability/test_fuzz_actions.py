@@ -13,10 +13,10 @@ import time
 import pytest
 
 from companion.bots import RandomBot
-from companion.engine import CHANCE, TABLE
 from companion.errors import CompanionError, IllegalAction
-from companion.journal import Journal
-from companion.session import Session
+from companion.rules.engine import CHANCE, TABLE
+from companion.store.journal import Journal
+from companion.table.session import Session
 
 FUZZ_ACTIONS = 20_000
 GAMES = (("maya", ["Ana", "Ben", "Cy"], {}), ("maya-madness", ["Di", "Ed", "Flo"], {"deck": "full"}),

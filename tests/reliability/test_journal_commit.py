@@ -9,10 +9,10 @@ import random
 import shutil
 
 from companion.bots import RandomBot
-from companion.engine import CHANCE, TABLE
 from companion.errors import CompanionError, JournalError
-from companion.journal import Journal
-from companion.session import Session
+from companion.rules.engine import CHANCE, TABLE
+from companion.store.journal import Journal
+from companion.table.session import Session
 
 TRIALS = 40
 GAMES = (("maya", ["Ana", "Ben", "Cy"], {}), ("maya-madness", ["Di", "Ed"], {"deck": "full"}),

@@ -18,10 +18,10 @@ import sys
 import pytest
 
 from companion.bots import RandomBot
-from companion.engine import CHANCE, TABLE
 from companion.errors import CompanionError, JournalError
-from companion.journal import Journal
-from companion.session import Session
+from companion.rules.engine import CHANCE, TABLE
+from companion.store.journal import Journal
+from companion.table.session import Session
 
 TRIALS = 150
 GAMES = (("maya", ["Ana", "Ben", "Cy"], {}), ("maya-madness", ["Di", "Ed"], {"deck": "full"}),
@@ -191,7 +191,8 @@ def test_an_empty_main_file_beside_a_wal_is_moved_aside_with_it(tmp_path):
     """SQLite deletes the -wal beside an empty main file, and every game in it;
     the journal moves both aside (byte for byte) before SQLite sees them."""
     path = tmp_path / "journal.sqlite3"
-    child = (f"import os, random\nfrom companion.journal import Journal\nfrom companion.session import Session\n"
+    child = (f"import os, random\nfrom companion.store.journal import Journal\n"
+             f"from companion.table.session import Session\n"
              f"j = Journal.open({str(path)!r}); s = Session.create(j, 'maya', ['Ana', 'Ben', 'Cy'], seed=1)\n"
              f"rng = random.Random(1)\n"
              f"for _ in range(30):\n    a = next(iter(s.actors())); s.act(rng.choice(s.legal_actions(a)))\n"

@@ -12,9 +12,9 @@ import random
 import pytest
 
 from companion.bots import RandomBot
-from companion.engine import CHANCE
-from companion.journal import Journal
-from companion.session import Session
+from companion.rules.engine import CHANCE
+from companion.store.journal import Journal
+from companion.table.session import Session
 
 ROUNDS = 40
 MOVES = 6
@@ -65,7 +65,7 @@ def _version_2_file(path: pathlib.Path) -> None:
     """A journal as version 2 of the companion left it, holding one game."""
     import sqlite3
 
-    from companion.journal import MIGRATIONS
+    from companion.store.journal import MIGRATIONS
 
     old = sqlite3.connect(path, isolation_level=None)
     for script in MIGRATIONS[:2]:

@@ -34,10 +34,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from companion.engine import CHANCE, TABLE  # noqa: E402
 from companion.errors import CompanionError, JournalError  # noqa: E402
-from companion.journal import Journal  # noqa: E402
-from companion.session import Session, replay  # noqa: E402
+from companion.rules.engine import CHANCE, TABLE  # noqa: E402
+from companion.store.journal import Journal  # noqa: E402
+from companion.table.session import Session, replay  # noqa: E402
 
 GAMES = (("maya", ["Ana", "Ben", "Cy"], {}), ("maya-madness", ["Di", "Ed", "Flo"], {"deck": "full"}),
          ("mayan-curse", ["Gus", "Hal", "Ida"], {}))

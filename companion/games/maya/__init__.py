@@ -11,9 +11,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace as dataclass_replace
 from typing import Any
 
-from ...choices import Choice
-from ...components import BoxSpec
-from ...engine import (
+from companion.rules.choices import Choice
+from companion.rules.components import BoxSpec
+from companion.rules.engine import (
     Action,
     BoardGameGeek,
     Correction,
@@ -26,9 +26,10 @@ from ...engine import (
     require,
     shared_ranks,
 )
-from ...limits import shown
-from ...seats import is_seat
-from ...viewschema import View, as_view
+from companion.rules.limits import shown
+from companion.rules.seats import is_seat
+from companion.rules.viewschema import View, as_view
+
 from . import actions as A
 from . import auction, building, distribution, hooks, quarrying, rounds, views
 from . import markers as mk

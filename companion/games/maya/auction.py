@@ -10,7 +10,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, cast
 
-from ...engine import CHANCE, Action, require
+from companion.rules.engine import CHANCE, Action, require
+
 from . import markers as mk
 from .components import BLUE_MARKERS, titles
 from .state import AUCTION_CHOICE, AUCTION_DRAW, BIDDING, Event, State, note, order_from, replace, tup_set

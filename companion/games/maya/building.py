@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ...engine import Action, require
+from companion.rules.engine import Action, require
+
 from . import markers as mk
 from .state import BUILDING, Event, State, add_block, level_full, note, replace, tup_add, tup_set
 

@@ -3,7 +3,7 @@ validate it into frozen specs the rules read.
 
 A wrong file is a BadComponents naming the key, e.g.
 "In the box file …/maya.toml, tiles.4.quarries[2].max_cards must be a whole
-number from 1 to 40, not 0." (companion.components.Checker)
+number from 1 to 40, not 0." (companion.rules.components.Checker)
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
-from ...components import Checker, cached_box, unconfirmed
+from companion.rules.components import Checker, cached_box, unconfirmed
 
 DEFAULT_PATH = pathlib.Path(__file__).with_name("components.toml")
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ...engine import Action, require
-from ...limits import shown
-from ...seats import is_seat
+from companion.rules.engine import Action, require
+from companion.rules.limits import shown
+from companion.rules.seats import is_seat
+
 from . import markers as mk
 from .quarrying import lay_card, low_sentence
 from .state import MINUS, Event, Pending, Quarry, State, note, order_from, replace, tup_add, tup_set

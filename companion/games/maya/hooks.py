@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...components import BoxNumber, BoxSpec, get_path
-from ...engine import Correction, LearnSet, TagKind, TagUse
+from companion.rules.components import BoxNumber, BoxSpec, get_path
+from companion.rules.engine import Correction, LearnSet, TagKind, TagUse
+
 from ...errors import IllegalAction
 from . import actions as A
 from .components import DEFAULT_PATH, load_box, validate

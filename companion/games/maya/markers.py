@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ...engine import Action, require
-from ...limits import shown
-from ...seats import is_seat
+from companion.rules.engine import Action, require
+from companion.rules.limits import shown
+from companion.rules.seats import is_seat
+
 from .components import titles
 from .state import Pending, State, add_block, level_full, note, replace, tup_add, tup_set
 

@@ -1,4 +1,4 @@
-"""What a Maya player can do now, as Choices (companion/choices.py): short labels,
+"""What a Maya player can do now, as Choices (companion/rules/choices.py): short labels,
 the sentence of each from words.py, groups a player reads, and stable slots.
 
 Stable slots: a choice's key always has the same group and slot, whoever plays
@@ -21,8 +21,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ...choices import Choice, Part, PartOption
-from ...engine import CHANCE
+from companion.rules.choices import Choice, Part, PartOption
+from companion.rules.engine import CHANCE
+
 from . import actions as A
 from . import auction, building, distribution, quarrying, views
 from . import markers as mk

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Action, require
+from companion.rules.engine import Action, require
+
 from .markers import no_quarry
 from .state import QUARRYING, State, note, replace, tup_set
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ...engine import CHANCE
+from companion.rules.engine import CHANCE
+
 from . import auction, building, distribution, quarrying, scoring, setup, transport
 from .state import (
     AUCTION_CHOICE,

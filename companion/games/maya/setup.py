@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine import Action, require
+from companion.rules.engine import Action, require
+
 from .building import no_pyramid
 from .components import Box
 from .state import SETUP, Options, Quarry, State, add_block, level_full, replace, tup_add

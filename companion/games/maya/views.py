@@ -1,4 +1,4 @@
-"""What each viewer may see, in the one view schema (companion/viewschema.py).
+"""What each viewer may see, in the one view schema (companion/rules/viewschema.py).
 
 The TABLE view shows what the physical table shows: at each concealed quarry
 the cards in order with owner and low/high (the back of a card shows that),
@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import TABLE
-from ...seats import parse_seat
+from companion.rules.engine import TABLE
+from companion.rules.seats import parse_seat
+
 from . import menu_words, words
 from .actions import private_lines
 from .rounds import actors

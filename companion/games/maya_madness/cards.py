@@ -9,7 +9,7 @@ from __future__ import annotations
 import pathlib
 from typing import Any
 
-from ...components import BoxNumber, BoxSpec, Checker, cached_box, get_path
+from companion.rules.components import BoxNumber, BoxSpec, Checker, cached_box, get_path
 
 WILD, SKIP, REVERSE, TEMPLE, ZERO = "wild", "skip", "reverse", "temple", "0"
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...choices import Choice
-from ...components import BoxSpec
-from ...engine import ANY_PHASE, CHANCE, TABLE, Correction, Game, Move, Option, Result, shared_ranks
+from companion.rules.choices import Choice
+from companion.rules.components import BoxSpec
+from companion.rules.engine import ANY_PHASE, CHANCE, TABLE, Correction, Game, Move, Option, Result, shared_ranks
+from companion.rules.seats import parse_seat
+from companion.rules.viewschema import View, as_view
+
 from ...errors import BadOption, IllegalAction
-from ...seats import parse_seat
-from ...viewschema import View, as_view
 from . import actions, rules, views
 from .actions import RETURN_TOKEN
 from .cards import BOX_SPEC, load_box, number

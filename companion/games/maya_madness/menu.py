@@ -1,4 +1,4 @@
-"""What a Maya Madness seat can do now, as Choices (companion/choices.py): the
+"""What a Maya Madness seat can do now, as Choices (companion/rules/choices.py): the
 card pad, a Wild's value, the starting count, a guess, the end of a turn.
 
 Every card kind has a fixed slot (−5..+5, then Wild, Skip, Reverse, Temple of
@@ -19,7 +19,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ...choices import Choice, Part, PartOption
+from companion.rules.choices import Choice, Part, PartOption
+
 from . import actions
 from .actions import END_TURN, GUESS, PLAY, START_CARD, START_COUNT
 from .cards import PAD_ORDER, WILD, WILD_VALUES, card_label, signed

@@ -12,7 +12,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from ...engine import CHANCE, Move
+from companion.rules.engine import CHANCE, Move
+
 from ...errors import IllegalAction
 from .actions import DRAW_TOKEN, END_TURN, GUESS, RESHUFFLE, RETURN_TOKEN, SHUFFLE
 from .actions import PLAY as PLAY_CARD
@@ -382,7 +383,7 @@ def apply_reshuffle(s: State, action: dict[str, Any]) -> State:
     )
 
 
-#: Moves as data (companion/engine.py): {what the game waits for: {action type: Move}}.
+#: Moves as data (companion/rules/engine.py): {what the game waits for: {action type: Move}}.
 #: A Wild's value and a starting count are checked by their moves, with the rulebook's sentence.
 MOVES = {
     "play": {

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import CHANCE
+from companion.rules.engine import CHANCE
+from companion.rules.limits import shown
+from companion.rules.seats import is_seat
+
 from ...errors import IllegalAction
-from ...limits import shown
-from ...seats import is_seat
 from .actions import CHANCE_TYPES, DRAW_TOKEN, END_TURN, GUESS, RESHUFFLE, SHUFFLE, TYPES
 from .actions import PLAY as PLAY_CARD
 from .actions import START_CARD as START_CARD_T

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import CHANCE, TABLE
+from companion.rules.engine import CHANCE, TABLE
+
 from .cards import PAD_ORDER, REVERSE, SKIP, TEMPLE, WILD, card_label, card_name, number
 from .state import State
 from .turns import waiting
@@ -169,7 +170,7 @@ def caused(s: State) -> tuple[Any, ...]:
 
 
 def view(s: State, viewer: Any, result_json: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The view schema of companion/viewschema.py, plus the table's own numbers:
+    """The view schema of companion/rules/viewschema.py, plus the table's own numbers:
     count, direction, bonus, dealer, the face-down pool, draw and discard piles."""
     full = s.deck_mode == "full"
     over = s.end is not None

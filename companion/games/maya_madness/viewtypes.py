@@ -1,7 +1,7 @@
 """The shape of a Maya Madness view, as TypedDicts: what views.py builds and what
 the table screen reads, so mypy catches a misspelt key on either side (issue 21 §4).
 
-The schema's keys (companion/viewschema.py) plus the game's own: the count and
+The schema's keys (companion/rules/viewschema.py) plus the game's own: the count and
 its words, the direction, the piles, each player's words, and in a seat's view
 `you`, that seat's secrets and the words its private view shows them in.
 """

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...seats import is_seat
+from companion.rules.seats import is_seat
 
 # chance (the companion's draws, or a person entering them under physical randomness)
 DRAW_STONES = "draw_stones"

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ...engine import require
+from companion.rules.engine import require
+
 from .actions import BOULDER_STOPPED
 from .state import BOULDERS, ENTRANCE, State, Tumble, event
 

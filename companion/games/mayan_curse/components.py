@@ -1,7 +1,7 @@
 """Mayan Curse's box: load and validate components.toml into a frozen Box.
 
 The shipped file sits beside this module; a user's own box numbers in
-<data dir>/boxes/mayan-curse.toml replace it whole (companion.components).
+<data dir>/boxes/mayan-curse.toml replace it whole (companion.rules.components).
 Every problem is a BadComponents naming the file and the dotted key.
 """
 from __future__ import annotations
@@ -10,9 +10,10 @@ import pathlib
 from dataclasses import dataclass
 from typing import Any
 
-from ...components import BoxNumber, BoxSpec, Checker, cached_box, get_path, unconfirmed
+from companion.rules.components import BoxNumber, BoxSpec, Checker, cached_box, get_path, unconfirmed
+from companion.rules.limits import MAX_TEXT
+
 from ...errors import BadComponents
-from ...limits import MAX_TEXT
 
 GAME_NAME = "mayan-curse"
 DEFAULT_PATH = pathlib.Path(__file__).with_name("components.toml")

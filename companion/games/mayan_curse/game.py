@@ -11,11 +11,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...choices import Choice
-from ...components import BoxSpec
-from ...engine import CHANCE, Correction, Game, Move, Option, Result, TagKind, TagUse, require
+from companion.rules.choices import Choice
+from companion.rules.components import BoxSpec
+from companion.rules.engine import CHANCE, Correction, Game, Move, Option, Result, TagKind, TagUse, require
+from companion.rules.viewschema import View, as_view
+
 from ...errors import BadOption
-from ...viewschema import View, as_view
 from . import actions as A
 from . import boulders, rounds, stelae, temple
 from .components import COLOURS, as_box, box_spec

@@ -1,4 +1,4 @@
-"""What a Mayan Curse player can do now, as Choices (companion/choices.py): the
+"""What a Mayan Curse player can do now, as Choices (companion/rules/choices.py): the
 short labels, sentences, groups and stable slots a screen or a phone page
 renders, the question before a move the table cannot take back, and pickers
 instead of one button per combination (three stones out of the purse's kinds, a
@@ -16,8 +16,9 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
-from ...choices import Choice, Part, PartOption
-from ...engine import CHANCE
+from companion.rules.choices import Choice, Part, PartOption
+from companion.rules.engine import CHANCE
+
 from . import actions as A
 from .boulders import nearest_stop, others_on
 from .components import COLOURS

@@ -9,7 +9,8 @@ from functools import lru_cache
 from math import comb
 from typing import Any
 
-from ...engine import require
+from companion.rules.engine import require
+
 from .components import HAND
 
 

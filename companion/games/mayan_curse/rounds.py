@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...engine import require
-from ...seats import same_seat
+from companion.rules.engine import require
+from companion.rules.seats import same_seat
+
 from . import boulders as bl
 from .actions import ENTER_STONES, PLAY_STONE
 from .components import COLOURS

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Result, shared_ranks
+from companion.rules.engine import Result, shared_ranks
+
 from . import solo
 from .knowledge import knowledge
 from .state import OVER, State

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ...engine import require
-from ...seats import same_seat
+from companion.rules.engine import require
+from companion.rules.seats import same_seat
+
 from .actions import DISCOVER_STELA, ENTER_STELA_VALUE, STELA_CRUSHED, STELA_VALUE
 from .boulders import crushing, remove_token
 from .components import COLOURS, PLACES

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import CHANCE, Game, LearnSet, TagKind, TagUse
+from companion.rules.engine import CHANCE, Game, LearnSet, TagKind, TagUse
+
 from . import actions as A
 from .components import COLOURS, load_box
 from .state import DRAW, REVEAL, TURN, VALUE, State

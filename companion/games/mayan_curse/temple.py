@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ...engine import require
+from companion.rules.engine import require
+
 from .boulders import clear_tokens
 from .state import State, event
 

@@ -1,4 +1,4 @@
-"""What each viewer may see (companion/viewschema.py). The TABLE view shows what
+"""What each viewer may see (companion/rules/viewschema.py). The TABLE view shows what
 the real table shows: the purse's size, how many stones each player holds and
 the stones they have played this turn, each player's stelae as face-down
 colours, the boulders, cameras, escapes, the round and turn order, and what the
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import CHANCE
+from companion.rules.engine import CHANCE
+
 from .components import COLOURS, HAND, PLACES
 from .knowledge import knowledge
 from .rounds import clockwise_from

@@ -26,11 +26,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.bots import Bot
-from companion.bots import register as register_bot
-from companion.choices import Choice, Part, PartOption
-from companion.components import BoxNumber, BoxSpec, Checker, get_path, load_components
-from companion.engine import (
+from companion.rules.bots import Bot
+from companion.rules.bots import register as register_bot
+from companion.rules.choices import Choice, Part, PartOption
+from companion.rules.components import BoxNumber, BoxSpec, Checker, get_path, load_components
+from companion.rules.engine import (
     CHANCE,
     TABLE,
     Game,

@@ -2,8 +2,8 @@
 
 Loaded by the Maya Madness test modules (tests/companion/games/conftest.py puts
 this folder on sys.path)."""
-from companion.engine import CHANCE, TABLE
 from companion.games import get_game
+from companion.rules.engine import CHANCE, TABLE
 
 G = get_game("maya-madness")
 NAMES = ("Ana", "Ben", "Cy", "Dee")

@@ -4,9 +4,9 @@ import random
 from collections import Counter
 
 from companion.bots import Bot, get_bot
-from companion.bots.maya_madness import GreedyBot
-from companion.engine import CHANCE, TABLE
 from companion.games import get_game
+from companion.games.maya_madness.bot import GreedyBot
+from companion.rules.engine import CHANCE, TABLE
 
 G = get_game("maya-madness")
 BOX = Counter({"+1": 7, "-1": 7, "+2": 7, "-2": 7, "+3": 4, "-3": 4, "+4": 4, "-4": 4, "+5": 3, "-5": 3,

@@ -8,13 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from madness_steps import NAMES, G, draw_all, play, table
 
-from companion import viewschema
-from companion.components import BoxNumber
-from companion.engine import CHANCE, TABLE
 from companion.errors import BadComponents, IllegalAction
 from companion.games.maya_madness import actions
 from companion.games.maya_madness.cards import BOX_SPEC, validate_box
-from companion.log import game_log
+from companion.rules import viewschema
+from companion.rules.components import BoxNumber
+from companion.rules.engine import CHANCE, TABLE
+from companion.table.log import game_log
 
 OPTIONS = [{}, {"deck": "full"}, {"advanced": True}, {"deck": "full", "advanced": True}]
 

@@ -10,9 +10,9 @@ from collections import Counter
 import pytest
 from madness_steps import NAMES, G, draw_all, play, said
 
-from companion.engine import CHANCE, TABLE
 from companion.errors import IllegalAction
 from companion.games.maya_madness.rules import deck_in_play
+from companion.rules.engine import CHANCE, TABLE
 
 BOX = Counter({"+1": 7, "-1": 7, "+2": 7, "-2": 7, "+3": 4, "-3": 4, "+4": 4, "-4": 4, "+5": 3, "-5": 3,
                "0": 7, "wild": 4, "skip": 3, "reverse": 3, "temple": 2})

@@ -2,9 +2,9 @@
 with and without advanced play), an action applies if and only if legal_actions lists it."""
 import random
 
-from companion.engine import CHANCE
 from companion.games import get_game
 from companion.games.maya_madness.cards import CARDS, WILD, WILD_VALUES
+from companion.rules.engine import CHANCE
 
 G = get_game("maya-madness")
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from madness_steps import NAMES, G, draw_all
 from test_maya_madness_properties import games, random_state, twin
 
-from companion.choices import complete, next_part, options_for
-from companion.engine import CHANCE
 from companion.errors import IllegalAction
+from companion.rules.choices import complete, next_part, options_for
+from companion.rules.engine import CHANCE
 
 PAD = ["-5", "-4", "-3", "-2", "-1", "0", "+1", "+2", "+3", "+4", "+5", "wild", "skip", "reverse", "temple"]
 

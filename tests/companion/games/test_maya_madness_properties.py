@@ -12,10 +12,10 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine import CHANCE, TABLE, play_random
 from companion.errors import IllegalAction
 from companion.games import get_game
 from companion.games.maya_madness.rules import deck_in_play
+from companion.rules.engine import CHANCE, TABLE, play_random
 
 G = get_game("maya-madness")
 NAMES = ("Ana", "Ben", "Cy", "Dee")

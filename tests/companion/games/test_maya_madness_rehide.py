@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from companion.engine import CHANCE, TABLE
-from companion.log import game_log
-from companion.session import Session
+from companion.rules.engine import CHANCE, TABLE
+from companion.table.log import game_log
+from companion.table.session import Session
 
 
 def until_a_token_is_won(journal, seed: int) -> tuple[Session, int, int]:

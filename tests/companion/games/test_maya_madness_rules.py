@@ -8,8 +8,8 @@ companion records each card played.
 import pytest
 from madness_steps import NAMES, G, draw_all, play, said, table
 
-from companion.engine import CHANCE
 from companion.errors import BadOption, IllegalAction
+from companion.rules.engine import CHANCE
 
 
 def start(n=2, start_card="+1", secrets=(6, 9, 3, 4), **options):

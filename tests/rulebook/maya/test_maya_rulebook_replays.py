@@ -12,7 +12,7 @@ import pathlib
 
 import pytest
 
-from companion.cli import main
+from companion.cli.main import main
 
 HERE = pathlib.Path(__file__).parent
 BLUE, RED, GREEN, YELLOW, PURPLE = range(5)

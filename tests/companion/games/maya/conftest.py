@@ -8,10 +8,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from companion.engine import TABLE
 from companion.games.maya import GAME, rounds
 from companion.games.maya.components import LevelSpec, PyramidSpec, QuarrySpec, load_box
 from companion.games.maya.state import BUILDING, QUARRY_END, Options, Quarry
+from companion.rules.engine import TABLE
 
 # The rulebook's examples name colours; the box file lists them in this order.
 BLUE, RED, GREEN, YELLOW, PURPLE = range(5)

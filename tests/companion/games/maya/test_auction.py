@@ -1,8 +1,8 @@
 """The advanced game's sealed auction of the blue markers."""
 import pytest
 
-from companion.engine import CHANCE
 from companion.errors import IllegalAction
+from companion.rules.engine import CHANCE
 
 BLUE, RED, GREEN, YELLOW, PURPLE = range(5)
 

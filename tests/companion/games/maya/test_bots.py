@@ -6,9 +6,9 @@ import random
 import pytest
 
 from companion.bots import get_bot
-from companion.cli import main
-from companion.engine import CHANCE
+from companion.cli.main import main
 from companion.games.maya import GAME
+from companion.rules.engine import CHANCE
 
 
 def play(n, advanced, greedy_seat, seed):

@@ -4,9 +4,9 @@ import tomllib
 
 import pytest
 
-from companion.components import override_path
 from companion.errors import BadComponents
 from companion.games.maya.components import DEFAULT_PATH, load_box, unconfirmed_values, validate
+from companion.rules.components import override_path
 
 
 def default_data():

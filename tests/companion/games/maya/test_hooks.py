@@ -5,10 +5,10 @@ import copy
 
 import pytest
 
-from companion.components import set_path
-from companion.engine import TABLE
 from companion.errors import BadComponents, IllegalAction
 from companion.games.maya import GAME
+from companion.rules.components import set_path
+from companion.rules.engine import TABLE
 
 from .conftest import BLUE, RED
 

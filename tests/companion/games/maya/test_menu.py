@@ -12,10 +12,10 @@ from itertools import product
 
 import pytest
 
-from companion.choices import complete, next_part, options_for
-from companion.engine import CHANCE, TABLE
 from companion.games.maya import GAME
 from companion.games.maya.state import QUARRYING
+from companion.rules.choices import complete, next_part, options_for
+from companion.rules.engine import CHANCE, TABLE
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli"]
 CONFIGS = [(n, adv, mode) for n in (3, 4, 5) for adv in (False, True) for mode in ("companion", "scoring-only")]
@@ -244,8 +244,8 @@ def test_a_physical_draw_of_blue_markers_is_entered_by_the_starting_player():
 def test_the_table_enters_a_physical_draw_through_the_starting_players_choice(journal):
     """Real blue markers drawn at the table: the frame offers the draw (a picker), and
     choosing the markers plays the draw."""
-    from companion.session import Session
-    from companion.table import TableController
+    from companion.table.controller import TableController
+    from companion.table.session import Session
 
     session = Session.create(journal, "maya", NAMES[:4], options={"advanced": True}, seed=1, randomness="physical")
     table = TableController(session)

@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from companion.engine import CHANCE
 from companion.errors import IllegalAction
 from companion.games.maya import GAME
 from companion.games.maya.state import DISTRIBUTION, QUARRYING
+from companion.rules.engine import CHANCE
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli"]
 

@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from companion.engine import CHANCE
 from companion.errors import IllegalAction
 from companion.games.maya import GAME, building, rounds
+from companion.rules.engine import CHANCE
 
 GAMES = int(os.environ.get("MAYA_RANDOM_GAMES", "240"))
 CONFIGS = [(n, adv, mode) for n in (3, 4, 5) for adv in (False, True) for mode in ("companion", "scoring-only")]

@@ -1,6 +1,6 @@
 """A new round and the end of the game: worker cards return, unused markers
 go back above their quarries (blue ones are spent), the auction is held again."""
-from companion.engine import CHANCE
+from companion.rules.engine import CHANCE
 
 BLUE, RED, GREEN, YELLOW, PURPLE = range(5)
 

@@ -5,10 +5,10 @@ import random
 import pytest
 
 from companion.bots import get_bot
-from companion.engine import TABLE
 from companion.errors import CannotUndo
-from companion.journal import Journal
-from companion.session import Session
+from companion.rules.engine import TABLE
+from companion.store.journal import Journal
+from companion.table.session import Session
 
 
 def play_until(session, stop, seed=0):

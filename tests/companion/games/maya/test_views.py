@@ -10,10 +10,10 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.engine import CHANCE, TABLE
 from companion.games.maya import GAME
 from companion.games.maya.state import BIDDING, replace
-from companion.viewschema import problems
+from companion.rules.engine import CHANCE, TABLE
+from companion.rules.viewschema import problems
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli"]
 

@@ -2,9 +2,9 @@
 through the real engine, so every test goes through apply()."""
 import pytest
 
-from companion.engine import CHANCE
 from companion.games.mayan_curse import GAME
 from companion.games.mayan_curse.state import BOULDERS, DRAW, TURN, VALUE
+from companion.rules.engine import CHANCE
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
 

@@ -4,9 +4,9 @@ import random
 import pytest
 
 from companion.bots import get_bot
-from companion.cli import simulate
-from companion.engine import CHANCE
+from companion.cli.main import simulate
 from companion.games.mayan_curse import GAME
+from companion.rules.engine import CHANCE
 
 
 def _bot_game(players, seed, stelae="digital", purse="companion"):

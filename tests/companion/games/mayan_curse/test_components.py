@@ -3,10 +3,10 @@ import tomllib
 
 import pytest
 
-from companion.components import override_path
 from companion.errors import BadComponents
 from companion.games.mayan_curse import GAME
 from companion.games.mayan_curse.components import DEFAULT_PATH, load_box, parse_box
+from companion.rules.components import override_path
 
 
 def _default():

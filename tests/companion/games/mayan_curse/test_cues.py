@@ -1,8 +1,8 @@
 """The cues and end lines of Mayan Curse come from the game with their sentences
 (issue 21): the boulder report while one tumbles, the round's summary, the
 knowledge breakdown at the end (Result.detail). A screen only shows them."""
-from companion.engine import TABLE
 from companion.games.mayan_curse.state import BOULDERS
+from companion.rules.engine import TABLE
 
 
 def test_the_boulder_cue_names_the_boulder_its_tokens_and_who_reports(driver):

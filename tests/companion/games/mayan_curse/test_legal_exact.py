@@ -3,10 +3,10 @@ both purses), an action applies if and only if legal_actions lists it, for every
 every state."""
 import random
 
-from companion.engine import CHANCE
 from companion.games.mayan_curse import GAME
 from companion.games.mayan_curse.components import COLOURS, PLACES
 from companion.games.mayan_curse.state import OVER
+from companion.rules.engine import CHANCE
 
 
 def candidates(state, seat):

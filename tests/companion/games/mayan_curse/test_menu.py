@@ -12,11 +12,11 @@ from collections import Counter
 
 import pytest
 
-from companion.choices import complete, next_part, options_for
-from companion.engine import CHANCE
 from companion.games.mayan_curse import GAME
 from companion.games.mayan_curse import actions as A
 from companion.games.mayan_curse.state import BOULDERS, DRAW, OVER, REVEAL, TURN, VALUE
+from companion.rules.choices import complete, next_part, options_for
+from companion.rules.engine import CHANCE
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
 OPTIONS = ({}, {"purse": "real"}, {"stelae": "physical"}, {"purse": "real", "stelae": "physical"})

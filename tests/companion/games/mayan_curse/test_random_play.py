@@ -6,9 +6,9 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine import CHANCE, TABLE
 from companion.games.mayan_curse import GAME
 from companion.games.mayan_curse.state import DRAW, OVER
+from companion.rules.engine import CHANCE, TABLE
 
 TOTAL_STONES = 20
 

@@ -1,9 +1,9 @@
 """Rounds & Turns: the draw, turn order, discarding stones, the first-player token, escaping."""
 import pytest
 
-from companion.engine import CHANCE
 from companion.errors import IllegalAction
 from companion.games.mayan_curse.state import DRAW, TURN
+from companion.rules.engine import CHANCE
 
 
 def test_each_player_draws_three_stones_at_the_start_of_the_round(driver):

@@ -2,10 +2,10 @@
 a person enters the real draw in physical mode, resume and undo keep secrets."""
 import pytest
 
-from companion.engine import CHANCE, TABLE
 from companion.errors import IllegalAction
-from companion.journal import Journal
-from companion.session import Session
+from companion.rules.engine import CHANCE, TABLE
+from companion.store.journal import Journal
+from companion.table.session import Session
 
 
 @pytest.fixture

@@ -1,9 +1,9 @@
 """Discovering Stelae: hidden values, trigger tokens, physical entry, crushed stelae."""
 import pytest
 
-from companion.engine import CHANCE
 from companion.errors import IllegalAction
 from companion.games.mayan_curse.state import REVEAL, TURN, VALUE
+from companion.rules.engine import CHANCE
 
 
 def test_digital_stela_value_is_drawn_from_what_is_left_of_that_colour(driver):

@@ -1,10 +1,10 @@
 """Sacred stones: secret in hand, public once played, the real purse entered behind the gate."""
 import pytest
 
-from companion.engine import CHANCE, TABLE
 from companion.errors import IllegalAction
 from companion.games.mayan_curse.state import TURN
-from companion.log import game_log
+from companion.rules.engine import CHANCE, TABLE
+from companion.table.log import game_log
 
 
 def test_a_played_stone_is_shown_to_the_table_and_the_rest_stay_secret(driver):

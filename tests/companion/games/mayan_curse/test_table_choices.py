@@ -4,8 +4,8 @@ picked. Physical randomness: the seat a draw is for enters it from its own
 choices, and no one else sees them."""
 from __future__ import annotations
 
-from companion.session import Session
-from companion.table import TableController
+from companion.table.controller import TableController
+from companion.table.session import Session
 
 
 def test_physical_randomness_the_seat_the_draw_is_for_enters_it_through_its_choices(journal):

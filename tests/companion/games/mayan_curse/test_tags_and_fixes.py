@@ -1,8 +1,8 @@
 """Stone and stela tags (use_tag) and fixing the trigger tokens (corrections)."""
 import pytest
 
-from companion.engine import CHANCE
 from companion.errors import IllegalAction
+from companion.rules.engine import CHANCE
 
 STONE = {"kind": "stone", "symbols": ["jaguar", "dog"]}  # a dual stone, either side first
 DOG = {"kind": "stone", "symbols": ["dog"]}

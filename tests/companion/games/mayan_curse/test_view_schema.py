@@ -1,4 +1,4 @@
-"""Issue 9: every Mayan Curse view follows companion/viewschema.py, and a TABLE view
+"""Issue 9: every Mayan Curse view follows companion/rules/viewschema.py, and a TABLE view
 never contains a secret (stones in hand, stela values, the purse's make-up), over
 random games with every combination of the purse and stelae options."""
 import json
@@ -8,10 +8,10 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine import CHANCE, TABLE
 from companion.games.mayan_curse import GAME
 from companion.games.mayan_curse.state import OVER
-from companion.viewschema import problems
+from companion.rules.engine import CHANCE, TABLE
+from companion.rules.viewschema import problems
 
 
 def _hide_everything(state, rng):

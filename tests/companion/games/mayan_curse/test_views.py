@@ -1,7 +1,7 @@
 """What the table and each seat see: everything the UI needs, no secret."""
 import json
 
-from companion.engine import CHANCE, TABLE
+from companion.rules.engine import CHANCE, TABLE
 
 
 def test_table_view_has_what_the_table_screen_shows(driver):

@@ -1,0 +1,1 @@
+"""The command line: maya-companion and its history commands."""

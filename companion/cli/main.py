@@ -1,0 +1,473 @@
+"""The `maya-companion` command line.
+
+    maya-companion                      the touchscreen app (the `app` command)
+    maya-companion games [--json]       the games and their options
+    maya-companion replay FILE.jsonl    replay a game from a setup line and action lines
+    maya-companion simulate GAME --players N --games K --seed S [--bot greedy|random] [--jobs J] [--json]
+
+Each subcommand of companion/ is one line of COMMANDS (name -> module, function,
+help), imported only when it runs; the function takes the command's arguments
+(argv after the name) and returns the exit code. Commands from the layers above
+companion/ (`app` from kivy_ui, `devices` from hardware) are found through the
+entry-point group `maya_companion.commands` (read lazily: importlib.metadata is
+imported only when such a command or --help is asked for), so this module never
+imports them. Errors are sentences, never tracebacks: exit code 2 for a usage
+mistake or a bad option, 1 for a failed replay.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from companion.errors import CompanionError
+from companion.games import descriptions, get_game
+
+if TYPE_CHECKING:
+    import argparse
+
+    from companion.rules.engine import Game
+
+PROG = "maya-companion"
+ENTRY_GROUP = "maya_companion.commands"
+MAX_ACTIONS = 100_000
+
+#: name -> (module, function, help). function(argv: list[str]) -> exit code; it
+#: parses its own arguments (command_parser gives one that errs in sentences).
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "games": ("companion.cli.main", "games_command", "list the games and their options"),
+    "replay": ("companion.cli.main", "replay_command",
+               "replay a game from a JSON-lines file and print the final table view"),
+    "simulate": ("companion.cli.main", "simulate_command", "bots play each other; results and speed"),
+    "stats": ("companion.cli.history", "stats_command", "plays, wins and scores per player and game"),
+    "export": ("companion.cli.history", "export_command", "finished games as BG Stats, CSV or replayable JSON lines"),
+    "verify": ("companion.cli.history", "verify_command", "check an exported game's draws against its revealed seed"),
+}
+BUILTIN = tuple(COMMANDS)
+
+
+class UsageError(Exception):
+    """A mistake in how the command was typed: exit code 2."""
+
+
+def command_parser(name: str, description: str) -> argparse.ArgumentParser:
+    """The parser a subcommand fills: a mistake raises a sentence (exit code 2).
+    argparse is imported here, when a command has arguments to parse."""
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:  # argparse would print usage and exit; we want a sentence
+            raise UsageError(f"{self.prog}: {message[0].upper() + message[1:]}. Try '{self.prog} --help'.")
+
+    return Parser(prog=f"{PROG} {name}", description=description)
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace | int:
+    """Parsed arguments, or the exit code of --help."""
+    try:
+        return parser.parse_args(list(argv))
+    except SystemExit as e:  # --help
+        return int(e.code or 0)
+
+
+def _out(text: str = "") -> None:
+    sys.stdout.write(text + "\n")
+
+
+def _err(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
+# --- games --------------------------------------------------------------------
+def games_command(argv: Sequence[str]) -> int:
+    as_json = list(argv) == ["--json"]
+    if argv and not as_json:  # help or a mistake: argparse says it (it is not loaded for the plain listing)
+        parser = command_parser("games", "List the games and their options.")
+        parser.add_argument("--json", action="store_true", help="print JSON")
+        args = _parse(parser, argv)
+        if isinstance(args, int):
+            return args
+        as_json = args.json
+    described = descriptions()
+    if as_json:
+        _out(json.dumps(described))
+        return 0
+    for d in described:
+        lo, hi = d["players"]
+        _out(f"{d['name']}: {d['title']}, {lo} to {hi} players")
+        for o in d["options"]:
+            allowed = ""
+            if o["kind"] == "choice":
+                allowed = " (" + ", ".join(map(str, o["choices"])) + ")"
+            elif o["kind"] == "int":
+                allowed = f" ({o['min']} to {o['max']})"
+            elif o["kind"] == "bool":
+                allowed = " (true or false)"
+            _out(f"    {o['name']} = {json.dumps(o['default'])}{allowed}  {o['help']}".rstrip())
+    if not described:
+        _out("No games are installed.")
+    return 0
+
+
+# --- replay -------------------------------------------------------------------
+class ReplayError(Exception):
+    def __init__(self, line: int, reason: str):
+        super().__init__(f"Line {line}: {reason}")
+
+
+def replay_lines(lines: Iterable[str]) -> dict[str, Any]:
+    """Replay a setup line and action lines; {"view", "result", "actions"}.
+    Raises ReplayError naming the line (1-based) and the reason."""
+    from companion.rules.corrections import step
+    from companion.rules.engine import TABLE
+
+    game: Game | None = None
+    state: Any = None
+    count = 0
+    for number, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            data = json.loads(raw)
+        except json.JSONDecodeError as e:
+            raise ReplayError(number, f"this is not valid JSON ({e.msg} at column {e.colno}).") from None
+        except RecursionError:
+            raise ReplayError(number, "this line nests lists or objects too deeply to be a move.") from None
+        except ValueError:  # an integer too long for Python to read (over 4,300 digits)
+            raise ReplayError(number, _too_large(_longest_number(raw))) from None
+        if not isinstance(data, dict):
+            raise ReplayError(number, "each line must be a JSON object.")
+        # the setup's fairness record carries the 64-bit seed, for `verify`
+        huge = _huge_number(data if game is not None else {k: v for k, v in data.items() if k != "fairness"})
+        if huge is not None:
+            raise ReplayError(number, _too_large(huge))
+        if game is None:
+            game, state = _replay_setup(number, data)
+            continue
+        try:
+            state = step(game, state, data)  # a move, or a correction the table made
+        except CompanionError as e:  # IllegalAction and its kin: already a sentence
+            raise ReplayError(number, str(e)) from None
+        except Exception as e:  # an engine bug must still not print a traceback
+            raise ReplayError(number, f"the game could not apply this action ({type(e).__name__}: {e}).") from None
+        count += 1
+    if game is None:
+        raise ReplayError(1, 'the file is empty; the first line must be the setup {"game": ..., "players": [...]}.')
+    result = game.result(state)
+    return {"view": game.view(state, TABLE), "result": result.to_json() if result else None, "actions": count}
+
+
+def _huge_number(data: Any) -> int | None:
+    """The first whole number in a line beyond what any move carries (limits.MAX_INT), or None."""
+    from companion.rules.limits import MAX_INT
+
+    stack = [data]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, int) and not isinstance(v, bool) and abs(v) > MAX_INT:
+            return v
+        if isinstance(v, dict):
+            stack.extend(reversed(list(v.values())))
+        elif isinstance(v, list):
+            stack.extend(reversed(v))
+    return None
+
+
+def _longest_number(raw: str) -> str:
+    import re
+
+    return max(re.findall(r"-?\d+", raw), key=len, default="")
+
+
+def _too_large(value: int | str) -> str:
+    """"the number 1234…(400 digits) is too large …": the value named, short."""
+    from companion.rules.limits import MAX_INT, shown_int
+
+    if isinstance(value, str):  # the digits as written (Python cannot read them as a number)
+        sign, digits = ("-", value[1:]) if value.startswith("-") else ("", value)
+        text = f"{sign}{digits[:4]}…({len(digits)} digits)"
+    else:
+        text = shown_int(value)
+    return f"the number {text} is too large (the numbers in a move are at most {MAX_INT:,})."
+
+
+def _replay_setup(number: int, data: dict[str, Any]) -> tuple[Game, Any]:
+    if "game" not in data or "players" not in data:
+        raise ReplayError(number, 'the first line must be the setup {"game": ..., "players": [...], "options": {...}}.')
+    if not isinstance(data["players"], list):
+        raise ReplayError(number, "players must be a list of names.")
+    if not isinstance(data.get("options") or {}, dict):
+        raise ReplayError(number, 'options must be an object of names and values, e.g. {"advanced": true}.')
+    unknown = sorted(set(data) - {"game", "players", "options", "fairness"})  # fairness: read by `verify`
+    if unknown:
+        raise ReplayError(number, f"the setup has an unknown field {unknown[0]!r}.")
+    try:
+        game = get_game(str(data["game"]))
+        players = game.check_players(data["players"])
+        options = game.resolve_options(data.get("options") or {})
+        return game, game.setup(players, options)
+    except CompanionError as e:
+        raise ReplayError(number, str(e)) from None
+
+
+def replay_command(argv: Sequence[str]) -> int:
+    parser = command_parser("replay", "Replay a game from a JSON-lines file and print the final table view.")
+    parser.add_argument("file", metavar="FILE.jsonl",
+                        help="first line the setup, then one action per line ('-' for stdin)")
+    args = _parse(parser, argv)
+    if isinstance(args, int):
+        return args
+    try:
+        if args.file == "-":
+            lines = sys.stdin.read().splitlines()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                lines = f.read().splitlines()
+    except FileNotFoundError:
+        raise UsageError(f"There is no file {args.file}.") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"The file {args.file} could not be read: {getattr(e, 'strerror', None) or e}.") from None
+    try:
+        out = replay_lines(lines)
+    except ReplayError as e:
+        _err(f"{args.file}: {e}")
+        return 1
+    _out(json.dumps(out))
+    return 0
+
+
+# --- simulate -----------------------------------------------------------------
+def simulation_options(game: Game, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's options for bot self-play: the game's own `simulation_options`
+    if it declares them; otherwise a `deck` option offering "full" is set to
+    full (bots need real hands and a real draw pile). `given` wins."""
+    opts = dict(getattr(game, "simulation_options", None) or {})
+    if not opts:
+        for o in game.options:
+            if o.name == "deck" and "full" in o.choices:
+                opts["deck"] = "full"
+    opts.update(given)
+    return game.resolve_options(opts)
+
+
+def _play_games(job: tuple[str, list[str], dict[str, Any], str, int, Sequence[int]]) -> tuple[list[int], int, int, int]:
+    """Play games number `numbers` (each with its own seeded rng, so a game's course
+    does not depend on which process plays it); (wins per seat, shared, nobody, actions)."""
+    import random
+
+    from companion.bots import get_bot, move
+    from companion.rules.engine import CHANCE
+
+    game_name, names, opts, bot_kind, seed, numbers = job
+    game = get_game(game_name)
+    bot = get_bot(game_name, bot_kind)
+    wins = [0] * len(names)
+    shared = nobody = total_actions = 0
+    apply, actors, result = game.apply, game.actors, game.result
+    for g in numbers:
+        rng = random.Random(f"simulate:{seed}:{g}")
+        state = game.setup(names, opts)
+        n = 0
+        while (res := result(state)) is None:
+            now = actors(state)
+            actor = next(iter(now)) if len(now) == 1 else rng.choice(sorted(now, key=str))
+            if actor == CHANCE:
+                action = game.sample_chance(state, rng)
+            else:
+                action = move(bot, game, state, actor, rng)
+            state = apply(state, action)
+            n += 1
+            if n > MAX_ACTIONS:
+                raise CompanionError(f"Game {g + 1} did not end after {MAX_ACTIONS} actions.")
+        total_actions += n
+        for w in res.winners:
+            wins[w] += 1
+        shared += len(res.winners) > 1
+        nobody += not res.winners
+    return wins, shared, nobody, total_actions
+
+
+def _pool(jobs: int) -> Any:
+    """A process pool: forked where the platform allows (children then know every
+    registered game, a test's own included), spawned elsewhere."""
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    return context.Pool(jobs, initializer=_worker_init)
+
+
+def _worker_init() -> None:
+    """A forked worker may inherit the parent's signal handlers (an app's, a test
+    runner's): with them, ending the pool could wait forever. Back to the defaults."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
+
+
+def simulate(game_name: str, players: int, games: int, seed: int, bot_kind: str = "greedy",
+             options: dict[str, Any] | None = None, jobs: int = 1) -> dict[str, Any]:
+    """Bots play `games` games against each other with the engine alone (no
+    journal), in `jobs` processes. The same arguments give the same results,
+    whatever the number of jobs (only the timings differ)."""
+    from companion.bots import get_bot
+
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1.")
+    game = get_game(game_name)
+    names = game.check_players([f"Player {i + 1}" for i in range(players)])
+    opts = simulation_options(game, options or {})
+    get_bot(game_name, bot_kind)  # an unknown bot is a sentence before any process starts
+    jobs = min(jobs, max(games, 1))
+    start = time.perf_counter()
+    if jobs == 1:
+        parts = [_play_games((game_name, names, opts, bot_kind, seed, range(games)))]
+    else:
+        chunk = max(1, games // (jobs * 8))  # small chunks: the processes finish together
+        work = [(game_name, names, opts, bot_kind, seed, range(i, min(i + chunk, games)))
+                for i in range(0, games, chunk)]
+        with _pool(jobs) as pool:
+            parts = pool.map(_play_games, work)
+            pool.close()  # let the workers finish by themselves rather than be terminated
+            pool.join()
+    seconds = time.perf_counter() - start
+    wins = [sum(p[0][i] for p in parts) for i in range(players)]
+    shared = sum(p[1] for p in parts)
+    nobody = sum(p[2] for p in parts)
+    total_actions = sum(p[3] for p in parts)
+    return {
+        "game": game_name, "players": players, "games": games, "seed": seed, "bot": bot_kind,
+        "options": opts, "wins": wins, "shared_wins": shared, "no_winner": nobody,
+        "mean_actions": round(total_actions / games, 3) if games else 0.0,
+        "jobs": jobs, "seconds": round(seconds, 4),
+        "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
+    }
+
+
+def _parse_options(pairs: Iterable[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"An option is written NAME=VALUE, e.g. --option deck=full, not {pair!r}.")
+        try:
+            out[key] = json.loads(value)  # numbers and true/false as such
+        except json.JSONDecodeError:
+            out[key] = value
+    return out
+
+
+def simulate_command(argv: Sequence[str]) -> int:
+    s = command_parser("simulate", "Bots play each other; results and speed.")
+    s.add_argument("game")
+    s.add_argument("--players", type=int, required=True)
+    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--bot", choices=("greedy", "random"), default="greedy")
+    s.add_argument("--jobs", type=int, default=1, help="processes to play in (the results do not depend on it)")
+    s.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    args = _parse(s, argv)
+    if isinstance(args, int):
+        return args
+    if args.games < 1:
+        raise UsageError("--games must be at least 1.")
+    summary = simulate(args.game, args.players, args.games, args.seed, args.bot, _parse_options(args.option),
+                       jobs=args.jobs)
+    if args.json:
+        _out(json.dumps(summary))
+        return 0
+    wins = ", ".join(f"Player {i + 1} won {w}" for i, w in enumerate(summary["wins"]))
+    _out(f"{summary['game']}: {summary['games']} games, {summary['players']} {summary['bot']} bots, "
+         f"seed {summary['seed']}.")
+    _out(f"{wins}.")
+    if summary["shared_wins"] or summary["no_winner"]:
+        _out(f"Shared wins: {summary['shared_wins']}; nobody won: {summary['no_winner']}.")
+    _out(f"{summary['mean_actions']} actions per game on average; {summary['games_per_second']} games per second.")
+    return 0
+
+
+# --- the command table -----------------------------------------------------------
+def _command(name: str) -> Callable[[list[str]], int]:
+    module, function, _help = COMMANDS[name]
+    fn: Callable[[list[str]], int] = getattr(importlib.import_module(module), function)
+    return fn
+
+
+def _help() -> str:
+    lines = [f"usage: {PROG} [COMMAND] [ARGS]", "",
+             "The Maya table companion. With no command, starts the touchscreen app.", "", "commands:"]
+    every = {name: entry[2] for name, entry in COMMANDS.items()} | _plugin_help()
+    lines += [f"  {name:<10}  {text}".rstrip() for name, text in sorted(every.items())]
+    lines += ["", f"'{PROG} COMMAND --help' tells more about one command."]
+    return "\n".join(lines)
+
+
+def _entry_points() -> dict[str, Any]:
+    from importlib import metadata  # lazily: it costs more than the rest of start-up
+
+    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_GROUP)}
+
+
+def _plugin_help() -> dict[str, str]:
+    known = {"app": "the touchscreen app (the default)", "devices": "check the buttons and tag readers"}
+    return {name: known.get(name, "") for name in sorted(_entry_points()) if name not in COMMANDS}
+
+
+def run_plugin(name: str, argv: list[str]) -> int:
+    ep = _entry_points().get(name)
+    if ep is None:
+        commands = ", ".join(sorted(set(COMMANDS) | set(_entry_points())))
+        raise UsageError(f"There is no command {name!r}; the commands are: {commands}.")
+    try:
+        fn = ep.load()
+    except Exception as e:
+        what = "the touchscreen app" if name == "app" else f"the {name!r} command"
+        _err(f"{PROG}: {what} could not be started: {type(e).__name__}: {e}. "
+             f"Is the package installed with its dependencies (pip install -e .)?")
+        return 1
+    code = fn(argv)
+    return int(code or 0)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args and args[0] == "--version":
+            from companion import __version__
+            _out(f"{PROG} {__version__}")
+            return 0
+        if args and args[0] in ("-h", "--help"):
+            _out(_help())
+            return 0
+        if not args or args[0].startswith("-"):
+            return run_plugin("app", args)  # no command: the app (e.g. `maya-companion --sim`)
+        if args[0] not in COMMANDS:
+            return run_plugin(args[0], args[1:])
+        return int(_command(args[0])(args[1:]) or 0)
+    except UsageError as e:
+        _err(str(e))
+        return 2
+    except CompanionError as e:
+        _err(f"{PROG}: {e}")
+        return 2
+    except KeyboardInterrupt:
+        _err(f"{PROG}: stopped.")
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as e:  # a bug: still a sentence; MAYA_COMPANION_DEBUG=1 shows the traceback
+        if os.environ.get("MAYA_COMPANION_DEBUG"):
+            raise
+        _err(f"{PROG}: something went wrong ({type(e).__name__}: {e}). "
+             f"Run again with MAYA_COMPANION_DEBUG=1 to see the details.")
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

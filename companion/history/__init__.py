@@ -1,0 +1,1 @@
+"""History: finished games, statistics, exports and the fairness record."""

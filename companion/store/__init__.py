@@ -1,0 +1,1 @@
+"""The store: the journal (SQLite), its reader, snapshots and the data folder."""
