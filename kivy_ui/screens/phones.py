@@ -76,7 +76,7 @@ class PhonesScreen(Screen):
         connected = set(svc.connected())
         frame = table.frame()
         colours = theme.seat_colours({"colours": list(frame.colours)}, len(frame.players))
-        for seat, name in enumerate(table.players):
+        for seat, name in enumerate(frame.players):
             _cname, symbol, rgba = colours[seat]
             url = svc.url(seat)
             row = Factory.PhoneSeat(seat_name=f"{symbol} {name}", connected=seat in connected, url=url,
