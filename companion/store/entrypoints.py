@@ -24,7 +24,7 @@ import sys
 from typing import Any
 
 _CACHE: dict[tuple[str, tuple[str, ...]], dict[str, str]] = {}
-ROOT = pathlib.Path(__file__).resolve().parent.parent  # the checkout holding companion/
+ROOT = pathlib.Path(__file__).resolve().parents[2]  # the checkout holding companion/
 
 
 def _parse(text: str, group: str) -> dict[str, str]:
@@ -54,23 +54,14 @@ def _distributions(entry: str) -> list[str]:
 
 def _from_pyproject(group: str) -> dict[str, str]:
     """This checkout's own declaration of `group`, for an install that predates it."""
-    path = ROOT / "pyproject.toml"
+    import tomllib  # only for a stale install: not on the start-up path
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
+        data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         return {}
-    header = f'[project.entry-points."{group}"]'
-    out: dict[str, str] = {}
-    inside = False
-    for raw in text.splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if line.startswith("["):
-            inside = line == header
-            continue
-        if inside and "=" in line:
-            name, value = line.split("=", 1)
-            out[name.strip()] = value.strip().strip("\"'")
-    return out
+    found = data.get("project", {}).get("entry-points", {}).get(group, {})
+    return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
 
 
 def _folders_key() -> list[list[Any]]:

@@ -119,7 +119,7 @@ d.until(lambda: d.app.journal is not None, 10)
 from kivy.core.window import Window
 from kivy.uix.label import Label
 from companion.bots import get_bot
-from companion.session import Session
+from companion.table.session import Session
 flips = []
 Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))
 anchor = Label(text="0", font_size="24sp", size_hint=(None, None), size=(60, 30), pos=(0, 0))

@@ -50,8 +50,8 @@ Config.set("graphics", "maxfps", "0")
 from kivy_ui.driver import AppDriver
 import aiohttp
 from kivy.core.window import Window
-from companion.engine import CHANCE
-from companion.session import Session
+from companion.rules.engine import CHANCE
+from companion.table.session import Session
 
 d = AppDriver(simulate=True); d.start()
 d.until(lambda: d.app.journal is not None)
@@ -142,12 +142,12 @@ svc.stop(); d.stop()
 
 FLOOD_CHILD = r'''
 import json, os, queue, random, resource, select, subprocess, sys, tempfile, threading, time
-from companion.engine import CHANCE
-from companion.journal import Journal
+from companion.rules.engine import CHANCE
+from companion.store.journal import Journal
 from companion.phones.hub import PhoneHub
 from companion.phones.server import PhoneServer
-from companion.session import Session
-from companion.table import TableController
+from companion.table.session import Session
+from companion.table.controller import TableController
 
 WINDOWS, TAPS, GAP = int(sys.argv[1]), int(sys.argv[2]), 0.02
 STUCK = 60.0  # a tap not answered in this long is counted as this long, and ends its window

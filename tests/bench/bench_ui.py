@@ -158,7 +158,7 @@ from kivy_ui.driver import AppDriver, configure_window
 configure_window()
 Config.set("graphics", "maxfps", "0")
 from hardware.events import ButtonEvent
-import companion.journal as J
+import companion.store.journal as J
 committing = [0.0]
 real_commit = J.Journal.commit
 def timed_commit(self, *a, **kw):

@@ -30,8 +30,8 @@ spec = importlib.util.spec_from_file_location("toy_game", sys.argv[3])
 toy = importlib.util.module_from_spec(spec); sys.modules["toy_game"] = toy; spec.loader.exec_module(toy)
 games._LOADED["toy"] = toy.GAME
 from companion.bots import RandomBot
-from companion.journal import Journal
-from companion.session import Session
+from companion.store.journal import Journal
+from companion.table.session import Session
 
 path, game, options = sys.argv[1], sys.argv[2], json.loads(sys.argv[4])
 players = ["Ana", "Ben", "Cy"]

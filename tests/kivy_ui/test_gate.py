@@ -85,11 +85,11 @@ def test_a_wild_chosen_in_the_hand_stays_as_a_draft_when_the_view_times_out(ui, 
     try:
         overlay = open_view(d, table, seat)
         panel = overlay.content
-        d.tap(next(b for b in panel.hand.children if getattr(b, "code", None) == "wild"))
+        d.tap(next(b for b in panel.slots if getattr(b, "payload", None) == "play:wild"))
         assert panel.wild_open and panel.wilds.parent is panel
         now[0] += table.timeout + 1
         d.wait(0.6)
-        assert private(d) is None and d.screen().drafts == {seat: "wild"}
+        assert private(d) is None and d.screen().drafts == {seat: "play:wild"}
         assert table.public_view()["turn"] == seat, "nothing was played"
         overlay = open_view(d, table, seat)
         assert overlay.content.wild_open, "the half-entered Wild is offered again"

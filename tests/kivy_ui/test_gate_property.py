@@ -71,7 +71,9 @@ def secrets_of(d, table, seats: int) -> dict[int, set[str]]:
     seat's view does (what every view shows alike, "Nothing to choose here now.", is
     nobody's secret)."""
     reset(d, table)
-    public = texts(d)
+    # what the public screen draws, and the labels of the public choices (a seat's view
+    # may offer a public choice too, e.g. Maya Madness's Guess: nobody's secret)
+    public = texts(d) | {c.label for c in table.frame().choices}
     views = {}
     for seat in range(seats):
         table.open_gate(seat, "fob")

@@ -42,9 +42,9 @@ if networks == "both":
 from kivy.event import EventDispatcher
 from kivy.properties import ObjectProperty
 import kivy_ui.phones as P
-from companion.journal import Journal
-from companion.session import Session
-from companion.table import TableController
+from companion.store.journal import Journal
+from companion.table.session import Session
+from companion.table.controller import TableController
 
 class App(EventDispatcher):
     table = ObjectProperty(None, allownone=True)

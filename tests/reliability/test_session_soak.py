@@ -45,10 +45,10 @@ GAMES = (("maya", ["Ana", "Ben", "Cy"], {}), ("maya-madness", ["Di", "Ed", "Flo"
 CHILD = r"""
 import json, random, sys
 from companion.bots import RandomBot
-from companion.engine import CHANCE
+from companion.rules.engine import CHANCE
 from companion.errors import CompanionError
-from companion.journal import Journal
-from companion.session import Session
+from companion.store.journal import Journal
+from companion.table.session import Session
 path, seed = sys.argv[1], int(sys.argv[2])
 games = json.loads(sys.argv[3])
 out = sys.stdout
