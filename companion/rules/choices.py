@@ -156,11 +156,15 @@ def complete(choice: Choice, picks: Mapping[str, Any] | None = None) -> dict[str
     action = dict(choice.action)
     if not choice.parts:
         return action
+    if picks is not None and not isinstance(picks, Mapping):
+        raise IllegalAction(f"{choice.label}: that is not possible now.")
     picks = dict(picks or {})
     for part in choice.parts:
         if part.key not in picks:
             raise IllegalAction(f"{part.label}: nothing is picked yet.")
         if part.count > 1:
+            if not isinstance(picks[part.key], (list, tuple)):  # a phone's 5 or None, not a list of picks
+                raise IllegalAction(f"{choice.label}: that is not possible now.")
             picks[part.key] = tuple(picks[part.key])
     for combo in choice.legal:
         if all(_norm(combo.get(p.key)) == _norm(picks[p.key]) for p in choice.parts):
