@@ -358,7 +358,9 @@ class TableController(GateKeeper, DeviceHandling):
                 action = complete(found, picks)
             except CompanionError as e:
                 return self._say(str(e))
-            return self.play(action)
+            # A seat's own choice is made behind its gate or on its phone: never the second
+            # touch of a double tap on the previous player's button.
+            return self._play(action, guard=found.public)
         return self._say("That cannot be done now.")
 
     # --- game intents -----------------------------------------------------
@@ -368,13 +370,17 @@ class TableController(GateKeeper, DeviceHandling):
         Outcome(True, what it did, in the TABLE log's words) when the session took
         it; otherwise Outcome(False, why) (also in `message`) and nothing changed.
         A double tap's second touch is Outcome(False, "") and says nothing."""
+        return self._play(action, guard=True)
+
+    def _play(self, action: Mapping[str, Any], guard: bool) -> Outcome:
+        """play(); guard: a move for another seat within `settle` of the last is a double tap."""
         move = dict(action)
         if "actor" not in move:
             seat = self.turn()
             if seat is None:
                 return self._say("Nobody can act right now.")
             move["actor"] = seat
-        if self._bounced(move["actor"]):
+        if guard and self._bounced(move["actor"]):
             return Outcome(False)  # the second touch of a double tap: silently nothing
         if self.gate is not None and self.gate.seat != move["actor"]:
             # Someone else's secret must not stay on screen while the game moves on.

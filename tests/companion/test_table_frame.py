@@ -302,3 +302,19 @@ def test_every_listener_gets_the_frames_in_the_same_order_even_when_one_reads_fr
     assert [f for f, _ in first] == second and all(f is seen for f, seen in first)
     table.tick()
     assert second[-1].gate.seat is None and [f for f, _ in first] == second
+
+
+def test_a_seats_own_choice_right_after_anothers_move_is_no_double_tap(journal):
+    """Full deck: Ben plays a card of his hand on his phone (or behind his gate) just
+    after Ana played hers. The double-tap guard is for a finger bouncing on the table's
+    buttons; Ben's own choice is played, not silently dropped."""
+    now = [0.0]
+    s = Session.create(journal, "maya-madness", ["Ana", "Ben", "Cy"], options={"deck": "full"}, seed=4)
+    table = TableController(s, clock=lambda: now[0], settle=0.35)
+    for _ in range(2):
+        seat = table.acting()[0]
+        card = next(c for c in table.seat_frame(seat).choices if not c.parts)
+        before = len(s.actions)
+        out = table.choose(card.key, seat=seat)
+        assert out.ok and out.sentence and len(s.actions) > before
+        now[0] += 0.1
