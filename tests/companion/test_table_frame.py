@@ -318,3 +318,29 @@ def test_a_seats_own_choice_right_after_anothers_move_is_no_double_tap(journal):
         out = table.choose(card.key, seat=seat)
         assert out.ok and out.sentence and len(s.actions) > before
         now[0] += 0.1
+
+
+def test_choose_refuses_in_a_sentence_and_changes_nothing(journal):
+    """A stale key, another seat's own choice, a seat's own choice without its seat, a
+    seat that does not act, picks no legal combination has, huge picks, and a choice that
+    asks first chosen unconfirmed: each refused (or asked), nothing played."""
+    s = Session.create(journal, "maya-madness", ["Ana", "Ben", "Cy"], options={"deck": "full", "advanced": True},
+                       seed=4)
+    table = TableController(s)
+    seat = table.acting()[0]
+    other = (seat + 1) % 3
+    mine = table.seat_frame(seat).choices
+    card = next(c for c in mine if not c.parts)
+    guess = next(c for c in table.frame().choices if c.key == "guess")
+    before = list(s.actions)
+    for key, picks, by in (("no-such-choice", None, None), ("no-such-choice", None, seat),
+                           (card.key, None, None), (card.key, None, other),
+                           ("guess", {"target": seat, "number": 1}, None),
+                           ("guess", {"target": other, "number": 10**9}, None),
+                           ("guess", {"target": other, "number": ["x"] * 100_000}, None),
+                           ("guess", {"target": {"a": [1]}, "number": None}, None)):
+        out = table.choose(key, picks, seat=by, confirmed=True)
+        assert not out.ok and out.sentence.endswith(".") and out.sentence == table.frame().message, (key, by)
+    out = table.choose("guess", {"target": other, "number": 1})
+    assert not out.ok and out.ask == guess.confirm and not out.sentence
+    assert list(s.actions) == before
