@@ -167,7 +167,7 @@ def complete(choice: Choice, picks: Mapping[str, Any] | None = None) -> dict[str
                 raise IllegalAction(f"{choice.label}: that is not possible now.")
             picks[part.key] = tuple(picks[part.key])
     for combo in choice.legal:
-        if all(_norm(combo.get(p.key)) == _norm(picks[p.key]) for p in choice.parts):
+        if all(_hashable(combo.get(p.key)) == _hashable(picks[p.key]) for p in choice.parts):
             action.update({p.key: _plain(combo[p.key]) for p in choice.parts})
             return action
     raise IllegalAction(f"{choice.label}: that is not possible now.")
@@ -187,10 +187,6 @@ def _hashable(value: Any) -> Any:
     if isinstance(value, dict):
         return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
     return value
-
-
-def _norm(value: Any) -> Any:
-    return _hashable(value)
 
 
 def _plain(value: Any) -> Any:

@@ -343,10 +343,8 @@ class TableController(GateKeeper, DeviceHandling):
         found only for that seat. A choice that asks a confirmation is not played until
         confirmed (Outcome.ask holds the question)."""
         state, game = self.session.state, self.session.game
-        seats = [seat] if seat is not None else self.choosers()
-        for s in seats:
-            if s not in self.choosers():
-                continue
+        choosers = self.choosers()
+        for s in choosers if seat is None else [s for s in choosers if s == seat]:
             found = find([c for c in game.menu(state, s) if c.public or c.seat == seat], key)
             if found is None:
                 continue
