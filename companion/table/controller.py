@@ -350,12 +350,12 @@ class TableController(GateKeeper, DeviceHandling):
                 continue
             if not found.enabled:
                 return self._say(found.why or "That cannot be done now.")
-            if found.confirm and not confirmed:
-                return Outcome(False, ask=found.confirm)
             try:
                 action = complete(found, picks)
             except CompanionError as e:
                 return self._say(str(e))
+            if found.confirm and not confirmed:  # asked only for a move that is possible
+                return Outcome(False, ask=found.confirm)
             # A seat's own choice is made behind its gate or on its phone: never the second
             # touch of a double tap on the previous player's button.
             return self._play(action, guard=found.public)

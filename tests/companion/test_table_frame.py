@@ -344,3 +344,16 @@ def test_choose_refuses_in_a_sentence_and_changes_nothing(journal):
     out = table.choose("guess", {"target": other, "number": 1})
     assert not out.ok and out.ask == guess.confirm and not out.sentence
     assert list(s.actions) == before
+
+
+def test_a_choice_that_asks_first_is_not_asked_for_picks_that_are_not_possible(journal):
+    """A guess at a number no token has: refused at once in a sentence; the table is not
+    asked "Make this guess?" for a move it would then refuse."""
+    s = Session.create(journal, "maya-madness", ["Ana", "Ben", "Cy"], options={"deck": "full", "advanced": True},
+                       seed=4)
+    table = TableController(s)
+    other = (table.acting()[0] + 1) % 3
+    out = table.choose("guess", {"target": other, "number": 10**9})
+    assert not out.ok and out.ask is None and out.sentence == table.frame().message
+    out = table.choose("guess", {"target": other, "number": 1})
+    assert out.ask and not out.ok
