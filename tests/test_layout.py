@@ -163,3 +163,26 @@ if __name__ == "__main__":  # the figures for a note: python tests/test_layout.p
         p.setdefault(group(m), set()).update(group(d) for d in deps if group(d) != group(m))
     print("modules", len(g), "depth", depth(g), "cycles", cycles(g))
     print("packages deep", depth(p), "package cycles", cycles(p))
+
+
+def _docs() -> list[pathlib.Path]:
+    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def test_every_path_the_docs_name_exists():
+    """A file named by path in the docs (companion/table/gate.py) exists after the
+    regroup, and a file named bare in backticks (`gate.py`) exists somewhere in the
+    tree: a map of the architecture that names files which are gone misleads."""
+    import re
+
+    names = {p.name for d in (*PACKAGES, "tests", "deploy", "scripts") for p in (ROOT / d).rglob("*.py")}
+    missing = []
+    for doc in _docs():
+        text = doc.read_text(encoding="utf-8")
+        for m in re.finditer(r"(?<![\w/.])((?:companion|kivy_ui|hardware|tests)/[\w/.-]+\.py)\b", text):
+            if not (ROOT / m.group(1)).exists():
+                missing.append(f"{doc.name}: {m.group(1)}")
+        for m in re.finditer(r"`([a-z_]+\.py)`", text):
+            if m.group(1) not in names:
+                missing.append(f"{doc.name}: {m.group(1)}")
+    assert not missing, missing

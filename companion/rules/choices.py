@@ -156,14 +156,18 @@ def complete(choice: Choice, picks: Mapping[str, Any] | None = None) -> dict[str
     action = dict(choice.action)
     if not choice.parts:
         return action
+    if picks is not None and not isinstance(picks, Mapping):
+        raise IllegalAction(f"{choice.label}: that is not possible now.")
     picks = dict(picks or {})
     for part in choice.parts:
         if part.key not in picks:
             raise IllegalAction(f"{part.label}: nothing is picked yet.")
         if part.count > 1:
+            if not isinstance(picks[part.key], (list, tuple)):  # a phone's 5 or None, not a list of picks
+                raise IllegalAction(f"{choice.label}: that is not possible now.")
             picks[part.key] = tuple(picks[part.key])
     for combo in choice.legal:
-        if all(_norm(combo.get(p.key)) == _norm(picks[p.key]) for p in choice.parts):
+        if all(_hashable(combo.get(p.key)) == _hashable(picks[p.key]) for p in choice.parts):
             action.update({p.key: _plain(combo[p.key]) for p in choice.parts})
             return action
     raise IllegalAction(f"{choice.label}: that is not possible now.")
@@ -183,10 +187,6 @@ def _hashable(value: Any) -> Any:
     if isinstance(value, dict):
         return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
     return value
-
-
-def _norm(value: Any) -> Any:
-    return _hashable(value)
 
 
 def _plain(value: Any) -> Any:

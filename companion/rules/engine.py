@@ -406,8 +406,10 @@ class Game(Generic[S]):
 
     @property
     def private_action_types(self) -> frozenset[str] | None:
-        """The moves that use what only their player knows (Move.private): a phone
-        (companion/phones) offers and takes only these; None: every legal move."""
+        """The moves that use what only their player knows (Move.private); None when
+        none is. The default menu() makes these the seat's own choices (Choice.seat);
+        a phone offers and takes a seat's own Choices, so a game with its own menu()
+        decides there what a phone enters (Maya Madness: a guess is public)."""
         kinds = frozenset(kind for phase in self.moves.values() for kind, m in phase.items() if m.private)
         return kinds or None
 

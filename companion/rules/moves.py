@@ -2,8 +2,8 @@
 
 A game declares its moves in long form, `{phase: {action type: Move}}`
 (Game.moves): how each applies, its fields with their types, its legal
-instances, whether it can be undone, whether it is private (what a seat's phone
-offers), whether it is a turn at all. The framework runs the pipeline
+instances, whether it can be undone, whether it is private (uses what only its
+player knows), whether it is a turn at all. The framework runs the pipeline
 (boardgame.io's `flow.getMove`): every action goes through `parse_action`, once,
 
     shape      a mapping with a text `type` and an actor (a seat number or CHANCE)
@@ -68,11 +68,12 @@ class Move:
     `texts` are the short form (names of whole-number / text fields), merged into
     fields. undoable: False, or a function (before, action, after) -> bool, for a
     move that shows a secret to the whole table (Game.undoable). private: the move
-    uses what only its player knows, so a seat's phone offers it
-    (Game.private_action_types). told: no event of the move's own says what it did,
-    so Game.tell records the action itself. turn: False for a move that is not a
-    turn of the game (a correction, a token an undo puts back): taken whoever is to
-    act (its apply checks who may), applied as it is (no begin, no settle).
+    uses what only its player knows (Game.private_action_types: the default
+    Game.menu makes it a seat's own choice, which only its gate and its phone
+    show). told: no event of the move's own says what it did, so Game.tell records
+    the action itself. turn: False for a move that is not a turn of the game (a
+    correction, a token an undo puts back): taken whoever is to act (its apply
+    checks who may), applied as it is (no begin, no settle).
     """
 
     apply: Callable[[Any, Action], Any]

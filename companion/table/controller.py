@@ -343,22 +343,22 @@ class TableController(GateKeeper, DeviceHandling):
         found only for that seat. A choice that asks a confirmation is not played until
         confirmed (Outcome.ask holds the question)."""
         state, game = self.session.state, self.session.game
-        seats = [seat] if seat is not None else self.choosers()
-        for s in seats:
-            if s not in self.choosers():
-                continue
+        choosers = self.choosers()
+        for s in choosers if seat is None else [s for s in choosers if s == seat]:
             found = find([c for c in game.menu(state, s) if c.public or c.seat == seat], key)
             if found is None:
                 continue
             if not found.enabled:
                 return self._say(found.why or "That cannot be done now.")
-            if found.confirm and not confirmed:
-                return Outcome(False, ask=found.confirm)
             try:
                 action = complete(found, picks)
             except CompanionError as e:
                 return self._say(str(e))
-            return self.play(action)
+            if found.confirm and not confirmed:  # asked only for a move that is possible
+                return Outcome(False, ask=found.confirm)
+            # A seat's own choice is made behind its gate or on its phone: never the second
+            # touch of a double tap on the previous player's button.
+            return self._play(action, guard=found.public)
         return self._say("That cannot be done now.")
 
     # --- game intents -----------------------------------------------------
@@ -368,13 +368,17 @@ class TableController(GateKeeper, DeviceHandling):
         Outcome(True, what it did, in the TABLE log's words) when the session took
         it; otherwise Outcome(False, why) (also in `message`) and nothing changed.
         A double tap's second touch is Outcome(False, "") and says nothing."""
+        return self._play(action, guard=True)
+
+    def _play(self, action: Mapping[str, Any], guard: bool) -> Outcome:
+        """play(); guard: a move for another seat within `settle` of the last is a double tap."""
         move = dict(action)
         if "actor" not in move:
             seat = self.turn()
             if seat is None:
                 return self._say("Nobody can act right now.")
             move["actor"] = seat
-        if self._bounced(move["actor"]):
+        if guard and self._bounced(move["actor"]):
             return Outcome(False)  # the second touch of a double tap: silently nothing
         if self.gate is not None and self.gate.seat != move["actor"]:
             # Someone else's secret must not stay on screen while the game moves on.

@@ -81,3 +81,30 @@ def test_every_game_has_a_menu_for_the_seats_that_act():
             assert len({c.key for c in menu}) == len(menu), f"{name}: two choices share a key"
             playable = [c for c in menu if c.enabled and not c.parts]
             state = game.apply(state, complete(rng.choice(playable)))
+
+
+@pytest.mark.parametrize("picks", [{"stones": 5}, {"stones": None}, {"stones": {"a": 1}}, [1, 2], "abc", 7])
+def test_odd_picks_are_refused_in_a_sentence_not_a_crash(picks):
+    """A pick that is not a value (or, for a part of several picks, not a list of them),
+    or picks that are not a table: IllegalAction with a sentence, never a TypeError."""
+    choice = three_stones({"jade": 2, "gold": 1})
+    with pytest.raises(IllegalAction) as e:
+        complete(choice, picks)
+    assert str(e.value).endswith(".") and "object" not in str(e.value)
+
+
+def test_the_table_refuses_odd_picks_and_changes_nothing(journal):
+    """TableController.choose with picks no screen or phone page could have sent: a
+    clear sentence, no move, nothing raised."""
+    from companion.table.controller import TableController
+    from companion.table.session import Session
+
+    s = Session.create(journal, "mayan-curse", ["Ana", "Ben"], options={"purse": "real"}, seed=1)
+    table = TableController(s)
+    seat = table.acting()[0]
+    assert any(c.key == "enter_stones" for c in table.seat_frame(seat).choices)
+    before = list(s.actions)
+    for picks in ({"stones": 5}, {"stones": None}, [("stones", 1)], "stones"):
+        out = table.choose("enter_stones", picks, seat=seat)  # type: ignore[arg-type]
+        assert not out.ok and out.sentence and out.sentence == table.frame().message
+    assert list(s.actions) == before

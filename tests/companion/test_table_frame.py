@@ -302,3 +302,58 @@ def test_every_listener_gets_the_frames_in_the_same_order_even_when_one_reads_fr
     assert [f for f, _ in first] == second and all(f is seen for f, seen in first)
     table.tick()
     assert second[-1].gate.seat is None and [f for f, _ in first] == second
+
+
+def test_a_seats_own_choice_right_after_anothers_move_is_no_double_tap(journal):
+    """Full deck: Ben plays a card of his hand on his phone (or behind his gate) just
+    after Ana played hers. The double-tap guard is for a finger bouncing on the table's
+    buttons; Ben's own choice is played, not silently dropped."""
+    now = [0.0]
+    s = Session.create(journal, "maya-madness", ["Ana", "Ben", "Cy"], options={"deck": "full"}, seed=4)
+    table = TableController(s, clock=lambda: now[0], settle=0.35)
+    for _ in range(2):
+        seat = table.acting()[0]
+        card = next(c for c in table.seat_frame(seat).choices if not c.parts)
+        before = len(s.actions)
+        out = table.choose(card.key, seat=seat)
+        assert out.ok and out.sentence and len(s.actions) > before
+        now[0] += 0.1
+
+
+def test_choose_refuses_in_a_sentence_and_changes_nothing(journal):
+    """A stale key, another seat's own choice, a seat's own choice without its seat, a
+    seat that does not act, picks no legal combination has, huge picks, and a choice that
+    asks first chosen unconfirmed: each refused (or asked), nothing played."""
+    s = Session.create(journal, "maya-madness", ["Ana", "Ben", "Cy"], options={"deck": "full", "advanced": True},
+                       seed=4)
+    table = TableController(s)
+    seat = table.acting()[0]
+    other = (seat + 1) % 3
+    mine = table.seat_frame(seat).choices
+    card = next(c for c in mine if not c.parts)
+    guess = next(c for c in table.frame().choices if c.key == "guess")
+    before = list(s.actions)
+    for key, picks, by in (("no-such-choice", None, None), ("no-such-choice", None, seat),
+                           (card.key, None, None), (card.key, None, other),
+                           ("guess", {"target": seat, "number": 1}, None),
+                           ("guess", {"target": other, "number": 10**9}, None),
+                           ("guess", {"target": other, "number": ["x"] * 100_000}, None),
+                           ("guess", {"target": {"a": [1]}, "number": None}, None)):
+        out = table.choose(key, picks, seat=by, confirmed=True)
+        assert not out.ok and out.sentence.endswith(".") and out.sentence == table.frame().message, (key, by)
+    out = table.choose("guess", {"target": other, "number": 1})
+    assert not out.ok and out.ask == guess.confirm and not out.sentence
+    assert list(s.actions) == before
+
+
+def test_a_choice_that_asks_first_is_not_asked_for_picks_that_are_not_possible(journal):
+    """A guess at a number no token has: refused at once in a sentence; the table is not
+    asked "Make this guess?" for a move it would then refuse."""
+    s = Session.create(journal, "maya-madness", ["Ana", "Ben", "Cy"], options={"deck": "full", "advanced": True},
+                       seed=4)
+    table = TableController(s)
+    other = (table.acting()[0] + 1) % 3
+    out = table.choose("guess", {"target": other, "number": 10**9})
+    assert not out.ok and out.ask is None and out.sentence == table.frame().message
+    out = table.choose("guess", {"target": other, "number": 1})
+    assert out.ask and not out.ok

@@ -387,7 +387,8 @@ def apply_reshuffle(s: State, action: dict[str, Any]) -> State:
 #: A Wild's value and a starting count are checked by their moves, with the rulebook's sentence.
 MOVES = {
     "play": {
-        # private: what a seat's phone may enter; public moves stay on the touchscreen
+        # private: Game.private_action_types; what a phone enters is this game's menu() (menu.py): a card
+        # of a full deck's hand; a physical deck's card, a guess and the end of a turn are public
         PLAY_CARD: Move(apply_play, texts=("card",), legal=legal_play, private=True),
         END_TURN: Move(apply_end_turn, legal=legal_end_turn, private=True),
         GUESS: Move(apply_guess, ints=("target", "number"), legal=legal_guess, private=True),
