@@ -50,19 +50,6 @@ def _command_sets() -> list[LearnSet]:
 FOB = TagKind("fob", "Players' fobs", {"player": str}, lambda m: f"{m['player']}'s fob", _fob_sets)
 COMMAND = TagKind("command", "Commands", {"name": str}, lambda m: f"the {m['name']} command", _command_sets)
 
-# Kinds stored by earlier versions, kept readable while a game that used them does not
-# declare them (yet): a tag list must never be moved aside because a game is missing.
-_STORED = {
-    "worker": TagKind("worker", "Worker cards", {"colour": str, "value": int},
-                      lambda m: f"{m['colour'].capitalize()}'s {m['value']}", list),
-    "stone": TagKind("stone", "Sacred stones", {"symbols": list},
-                     lambda m: "the sacred stone " + " / ".join(m["symbols"]), list),
-    "stela": TagKind("stela", "Stelae", {"colour": str},
-                     lambda m: f"a {m['colour']} stela" + (f" ({m['value']})" if "value" in m else ""), list,
-                     optional={"value": int}),
-}
-
-
 def kinds() -> dict[str, TagKind]:
     """Every tag kind this table knows, in order: fobs, each game's own kinds (the
     registry's games in name order, Game.tag_kinds()), commands."""
@@ -76,8 +63,6 @@ def kinds() -> dict[str, TagKind]:
             continue
         for kind in game.tag_kinds():
             found.setdefault(kind.kind, kind)
-    for name, kind in _STORED.items():
-        found.setdefault(name, kind)
     found["command"] = COMMAND
     return found
 
@@ -107,9 +92,14 @@ def normalise_uid(uid: str) -> str:
     return text
 
 
-def check_meaning(meaning: dict[str, Any]) -> dict[str, Any]:
-    """A validated copy of meaning; a bad one is a TagError naming the field."""
+def check_meaning(meaning: dict[str, Any], stored: bool = False) -> dict[str, Any]:
+    """A validated copy of meaning; a bad one is a TagError naming the field.
+    stored: read back from the tag list, where a kind no game declares now (its game
+    is not installed, or not yet) is kept as it was written, if it is plain short data:
+    a tag list is never moved aside because a game is missing."""
     known = kinds()
+    if stored and isinstance(meaning, dict) and meaning.get("kind") not in known:
+        return _kept(meaning)
     if not isinstance(meaning, dict) or meaning.get("kind") not in known:
         raise TagError(f"A tag must stand for one of: {', '.join(known)}; not {meaning!r}.")
     kind = meaning["kind"]
@@ -139,6 +129,20 @@ def check_meaning(meaning: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _kept(meaning: dict[str, Any]) -> dict[str, Any]:
+    """A stored tag of a kind no game declares now: names, whole numbers and short
+    lists of names, kept as they are; anything else makes the list damaged."""
+    def plain(v: Any) -> bool:
+        if isinstance(v, str):
+            return bool(v.strip()) and _storable(v)
+        if isinstance(v, int) and not isinstance(v, bool):
+            return abs(v) <= 2**53
+        return isinstance(v, (list, tuple)) and 1 <= len(v) <= 2 and all(isinstance(s, str) and plain(s) for s in v)
+    if not all(isinstance(k, str) and _storable(k) and plain(v) for k, v in meaning.items()):
+        raise TagError(f"A stored tag of kind {meaning.get('kind')!r:.40} is not plain data: {meaning!r:.80}.")
+    return {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in meaning.items()}
+
+
 def _storable(text: str) -> bool:
     """Text that can be written as UTF-8 (no lone surrogates) and is of a sane length."""
     try:
@@ -153,7 +157,7 @@ def describe(meaning: dict[str, Any]) -> str:
     (a game's kinds are described by the game)."""
     spec = kinds().get(str(meaning.get("kind")))
     if spec is None:
-        return repr(meaning)
+        return f"a {meaning.get('kind')} tag (its game is not installed)"
     try:
         return spec.describe(meaning)
     except (KeyError, TypeError, AttributeError):
@@ -194,7 +198,7 @@ class TagRegistry:
                 raise ValueError("it is nested too deeply") from None
             if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
                 raise ValueError("no tags table")
-            tags = {normalise_uid(uid): check_meaning(m) for uid, m in data["tags"].items()}
+            tags = {normalise_uid(uid): check_meaning(m, stored=True) for uid, m in data["tags"].items()}
         except (ValueError, TagError) as e:
             why = str(e)[:160]
             try:

@@ -288,7 +288,7 @@ class MayanCurseScreen(GameScreen):
         summary (the next round's draws follow at once, so it stays until tapped)."""
         now = (v["round"], v["tumbling"]["now"], tuple(v["tumbling"]["done"])) if v["tumbling"]["now"] else None
         if now is not None and now != self._heard:
-            App.get_running_app().play_sound("boulder")
+            App.get_running_app().play_sound("rumble")
         self._heard = now
         key = self._round_end_key(v)
         if key is None or key == self._summary_key:

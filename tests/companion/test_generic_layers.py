@@ -37,13 +37,7 @@ GENERIC_FILES = _load("generic_files")
 GENERIC = [str(p.relative_to(ROOT)) for p in GENERIC_FILES.generic()]
 
 #: Files that name a game today (issue 21), each with who makes it generic.
-OFFENDERS = {
-    # the tag kinds earlier versions stored (worker, stone, stela), kept readable: they
-    # belong in their games' tag_kinds() as legacy kinds — the tags/controller helper
-    "companion/table/tags.py": "tags: _STORED legacy kinds move to their games",
-    # the "boulder" cue's tune: cues come from the game (Cue.sound) — the controller/app helper
-    "kivy_ui/sounds.py": "app helper: a game names its cues' tunes",
-}
+OFFENDERS: dict[str, str] = {}  # none left (issue 21): a file that names a game fails
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

@@ -149,3 +149,28 @@ def test_an_unreadable_tag_list_starts_empty_with_a_sentence_and_keeps_the_file(
     assert registry.lookup("62E3086CED") is None
     assert "could not be read" in registry.notice
     assert path.is_dir()  # nothing moved or deleted
+
+
+def test_tags_of_a_game_not_installed_are_kept_as_they_were_written():
+    """Issue 21: the tag list no longer keeps a table of the shipped games' kinds; a tag
+    of a kind no installed game declares (its game removed, or a newer one's) is kept
+    as plain data and named as such, and the rest of the list still works."""
+    path = data_dir() / "tags.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"version": 1, "tags": {
+        "62E3086CED": {"kind": "fob", "player": "Ana"},
+        "0415A2B3C4": {"kind": "rune", "colour": "teal", "value": 3, "faces": ["sun", "moon"]}}}))
+    reg = TagRegistry.open()
+    assert reg.notice is None and len(reg) == 2
+    assert reg.meaning("0415A2B3C4") == {"kind": "rune", "colour": "teal", "value": 3, "faces": ["sun", "moon"]}
+    assert describe(reg.meaning("0415A2B3C4")) == "a rune tag (its game is not installed)"
+    with pytest.raises(TagError):  # learning one is still checked against the kinds in use
+        reg.learn("0415A2B3C5", {"kind": "rune", "colour": "teal"})
+
+
+def test_a_stored_tag_of_an_unknown_kind_that_is_not_plain_data_makes_the_list_damaged():
+    path = data_dir() / "tags.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"version": 1, "tags": {"0415A2B3C4": {"kind": "rune", "deep": {"a": [1, 2]}}}}))
+    reg = TagRegistry.open()
+    assert len(reg) == 0 and "The tag list was damaged" in reg.notice

@@ -128,12 +128,12 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
     press(d, "End turn")  # Cy
 
     # The boulders tumble, left to right from the boulders' board: a cue and a sound for each.
-    assert screen.cue_title == "The LEFT boulder tumbles!" and sounds.count("boulder") == 1
+    assert screen.cue_title == "The LEFT boulder tumbles!" and sounds.count("rumble") == 1
     assert "Then: centre, right." in screen.cue_detail and d.cut_off() == []
     readable(d)
     d.shot("curse-03-boulder-cue")
     press(d, "Row 3")
-    assert screen.cue_title == "The CENTRE boulder tumbles!" and sounds.count("boulder") == 2
+    assert screen.cue_title == "The CENTRE boulder tumbles!" and sounds.count("rumble") == 2
     press(d, "Crushed brown")
     assert table.public_view()["crushed"]["brown"] == 1
     press(d, "Entrance")  # irreversible: the first tap only asks

@@ -48,7 +48,7 @@ def test_sounds_are_short_valid_wav_files(tmp_path, monkeypatch):
     from kivy_ui.sounds import sound_files
 
     files = sound_files()
-    assert {"token", "reveal", "error", "boulder"} <= set(files)
+    assert {"token", "reveal", "error", "rumble"} <= set(files)
     for path in files.values():
         with wave.open(str(path)) as w:
             seconds = w.getnframes() / w.getframerate()
