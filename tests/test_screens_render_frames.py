@@ -17,6 +17,8 @@ out of the list).
 from __future__ import annotations
 
 import ast
+import functools
+import importlib.util
 import pathlib
 import re
 
@@ -83,14 +85,16 @@ def player_facing(text: str) -> bool:
             or stripped.endswith((".", "?", "!", ":", "…")))
 
 
+@functools.cache
+def _generic_files():
+    spec = importlib.util.spec_from_file_location("generic_files", ROOT / "tests/companion/generic_files.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def _docstrings(tree: ast.AST) -> set[int]:
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
-    return found
+    return _generic_files().docstring_ids(tree)
 
 
 def py_words(source: str) -> list[str]:

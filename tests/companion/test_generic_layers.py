@@ -40,17 +40,6 @@ GENERIC = [str(p.relative_to(ROOT)) for p in GENERIC_FILES.generic()]
 OFFENDERS: dict[str, str] = {}  # none left (issue 21): a file that names a game fails
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    """ids of the string constants that are docstrings."""
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
-    return found
-
-
 def _registry_words() -> tuple[set[str], set[str]]:
     """The registry names and titles of every game (none is imported)."""
     from companion import games
@@ -74,7 +63,7 @@ def game_names_in(source: str, names: set[str] | None = None, titles: set[str] |
     if names is None or titles is None:
         names, titles = _registry_words()
     tree = ast.parse(source)
-    skip = _docstrings(tree)
+    skip = GENERIC_FILES.docstring_ids(tree)
     out = []
     for node in ast.walk(tree):
         words: list[str] = []
