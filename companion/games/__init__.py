@@ -295,13 +295,9 @@ def _store(name: str, module: str, folder: pathlib.Path, what: str, value: Any) 
     path = _cache_path()
     if path is None:
         return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".games.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(cache), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass  # a read-only home: the next listing reads the files again
+    from companion.store.paths import write_cache
+
+    write_cache(path, cache)  # a read-only home: the next listing reads the files again
 
 
 def descriptions() -> list[dict[str, Any]]:

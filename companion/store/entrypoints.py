@@ -111,13 +111,9 @@ def scan(group: str) -> dict[str, str]:
     if path is not None:
         disk = disk if isinstance(disk, dict) else {}
         disk[group] = {"folders": folders, "found": found}
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(f".entry_points.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(disk), encoding="utf-8")
-            os.replace(tmp, path)
-        except OSError:
-            pass  # a read-only home: read the distributions each time
+        from companion.store.paths import write_cache
+
+        write_cache(path, disk)  # a read-only home: read the distributions each time
     return dict(found)
 
 

@@ -64,6 +64,18 @@ def write_private_json(path: pathlib.Path, data: Any) -> None:
         raise
 
 
+def write_cache(path: pathlib.Path, data: Any) -> None:
+    """Replace a cache file with `data` as JSON in one step (a reader never sees half
+    of it); a home that cannot be written just means no cache: nothing is raised."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only home: the next reader works it out again
+
+
 def config_path() -> pathlib.Path:
     """The config file: $MAYA_COMPANION_CONFIG, else $XDG_CONFIG_HOME/maya-companion/config.toml."""
     override = os.environ.get("MAYA_COMPANION_CONFIG")
