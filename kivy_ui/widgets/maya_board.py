@@ -183,10 +183,11 @@ class QuarryColumn(Panel):
         long = len(q["blocks"]) >= 4
         self.title.text = ("" if long else words.quarry_short(q["quarry"]) + " ") + \
             f"[color={theme.hex_colour(theme.ACCENT)}]{pays}[/color]"
-        count = (words.quarry_short(q["quarry"]) + " " if long else "") + f"{len(q['cards'])}/{q['max_cards']} "
+        number = words.quarry_short(q["quarry"]) + " " if long else ""  # said once, on this line
+        count = number + f"{len(q['cards'])}/{q['max_cards']} "
         if result is not None:  # scored: the blocks each player won here, most first
             won = sorted(((int(k), b) for k, b in result["blocks"].items() if b), key=lambda sb: -sb[1])
-            self.marker.text = " ".join(mark(seats, s, str(b)) for s, b in won) or words.NO_BLOCKS
+            self.marker.text = number + (" ".join(mark(seats, s, str(b)) for s, b in won) or words.NO_BLOCKS)
             self.marker.color = theme.TEXT
         else:
             self.marker.text = count + (short_marker_name(q["marker"]) if q["marker"] else "—")

@@ -499,3 +499,40 @@ def test_undo_of_a_boulder_at_the_entrance_asks_the_table_first(ui):
     d.tap(screen.ids.undo)
     d.tap(ask.undo)
     assert table.public_view()["boulders_at_entrance"] == 0
+
+
+def test_in_portrait_every_seat_row_still_shows_the_players_name(ui):
+    """Touch Display 2 stands 720x1280 in portrait: the passage kept its 372dp beside
+    the seats, and each row's fixed columns left the name a few pixels, drawn as ".",
+    so nothing on the table said whose row was whose. In portrait the passage goes
+    under the seats and the rows get the width."""
+    from kivy.core.window import Window
+
+    d = ui
+    curse_game(d, ("Ana", "Ben", "Cy", "Dee"))
+    screen = d.screen()
+
+    def name_widths():
+        return [next(w for w in r.children if getattr(w, "text", None) == r.name_text).width
+                for r in screen.ids.seats.children]
+
+    landscape = name_widths()
+    try:
+        Window.size = (720, 1280)
+        d.frames(6)
+        for row in screen.ids.seats.children:
+            name = next(w for w in row.children if getattr(w, "text", None) == row.name_text)
+            name.texture_update()
+            assert name.width >= dp_px(110), (row.name_text, name.width)
+        assert screen.ids.passage.width > 0 and screen.ids.passage.height > 0
+    finally:
+        Window.size = (800, 480)
+        d.frames(6)
+    assert name_widths() == landscape, "landscape keeps the passage beside the seats"
+    d.app.leave_game()
+
+
+def dp_px(value):
+    from kivy.metrics import dp
+
+    return dp(value)

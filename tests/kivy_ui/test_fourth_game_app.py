@@ -56,7 +56,7 @@ def _texts(d):
 def test_the_fourth_game_is_played_from_new_game_to_export_through_its_entry_point(installed, tmp_path,
                                                                                      monkeypatch):
     from companion import games
-    from companion.history import export
+    from companion.history import files as export_files
 
     d = installed
     assert "charms" in games.available() and "charms" not in games._MODULES  # the entry point alone
@@ -135,8 +135,8 @@ def test_the_fourth_game_is_played_from_new_game_to_export_through_its_entry_poi
     # Past games names it by its title, and export carries it.
     d.app.show("history")
     assert d.until(lambda: any("Charm hunt" in t for t in d.texts(d.screen().ids.games)), 5)
-    monkeypatch.setattr(export, "MOUNT_GLOBS", ())
-    monkeypatch.setattr(export, "data_dir", lambda: tmp_path)
+    monkeypatch.setattr(export_files, "MOUNT_GLOBS", ())
+    monkeypatch.setattr(export_files, "data_dir", lambda: tmp_path)
     d.tap(d.screen().ids.export)
     written = sorted((tmp_path / "exports").iterdir())
     assert any("Charm hunt" in p.read_text(encoding="utf-8") for p in written if p.suffix == ".csv")

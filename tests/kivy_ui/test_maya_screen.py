@@ -378,3 +378,22 @@ def test_the_maya_screen_and_its_widgets_render_choices_and_build_no_action():
             if isinstance(node, ast.Compare):
                 sides = [node.left, *node.comparators]
                 assert not any(isinstance(s, ast.Attribute) and s.attr in ("text", "label") for s in sides), where
+
+
+def test_a_scored_quarry_of_four_places_still_says_its_number(ui):
+    """Where four places pay (Q7 with five players) the quarry's number moves from its
+    title to the line below; once scored that line says who won how many blocks, and
+    the number went with it: a column headed "8·5·3·1" and nothing to say it was Q7."""
+    from kivy_ui.widgets.maya_board import QuarryColumn
+
+    seats = {0: ("Red", "●", (0.9, 0.25, 0.22, 1)), 1: ("Blue", "■", (0.25, 0.5, 0.95, 1))}
+    q = {"quarry": 6, "blocks": [8, 5, 3, 1], "cards": [], "max_cards": 8, "marker": None,
+         "protected": [], "two_points": None}
+    column = QuarryColumn(8, width=110)
+    column.show(q, seats, current=False, result={"quarry": 6, "blocks": {"0": 8, "1": 5}})
+    assert "Q7" in column.title.text + column.marker.text
+    column.show(q, seats, current=False, result=None)
+    assert "Q7" in column.title.text + column.marker.text
+    short = {**q, "quarry": 0, "blocks": [3, 1]}
+    column.show(short, seats, current=False, result={"quarry": 0, "blocks": {"0": 3}})
+    assert column.title.text.startswith("Q1 ") and "Q1" not in column.marker.text, "said once"
