@@ -2,8 +2,8 @@
 (issue 21: the generic-layer check covers every file outside companion/games/<game>/
 and that game's own screen files).
 
-A game owns: its package (the folder of its entry point's module), its greedy bot
-(companion/bots/<package name>.py, the bots' convention), its own table screen (the
+A game owns: its package (the folder of its entry point's module, its bot.py
+included), its own table screen (the
 module its `maya_companion.screens` entry point names, with the .kv beside it) and
 the kivy_ui/widgets modules that screen imports, directly or through each other.
 Every other .py, .kv, .html and .js file under companion/, kivy_ui/ and hardware/
@@ -69,7 +69,6 @@ def owned() -> dict[pathlib.Path, str]:
         if first.name == "__init__.py":
             for p in first.parent.rglob("*"):
                 out[p.resolve()] = name
-            out[(ROOT / "companion" / "bots" / f"{first.parent.name}.py").resolve()] = name
         else:
             out[first.resolve()] = name
         todo = []
