@@ -173,7 +173,8 @@ class AppDriver:
             while up is not None and up.parent is not up:
                 if isinstance(up, ScrollView):
                     sx, sy = up.to_window(up.x, up.y)
-                    rect = [max(rect[0], sx), max(rect[1], sy), min(rect[2], sx + up.width), min(rect[3], sy + up.height)]
+                    rect = [max(rect[0], sx), max(rect[1], sy),
+                            min(rect[2], sx + up.width), min(rect[3], sy + up.height)]
                 up = up.parent
             return rect if rect[2] - rect[0] > 1 and rect[3] - rect[1] > 1 else None
 
