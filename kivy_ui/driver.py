@@ -238,7 +238,7 @@ class AppDriver:
         happened): a Glance label (app.kv), or one a screen marks with `glance = True`."""
         return type(w).__name__ == "Glance" or bool(getattr(w, "glance", False))
 
-    def small_text(self, root=None) -> list[tuple[str, float, int]]:
+    def small_text(self, root=None) -> list[tuple[str, float, float]]:
         """(text, font px, px needed) for every public label a player could not read
         across the table: a glance label under theme.GLANCE_PX, anything under
         theme.MIN_PX, each times the panel's scale (theme.scale_for: 1 at 800x480).
