@@ -19,6 +19,8 @@ from kivy.metrics import dp
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.history.words import count
+
 from .. import theme
 from . import SCREENS
 from .home import game_title
@@ -179,7 +181,7 @@ class HistoryScreen(Screen):
             self.ids.notice.text = str(e)
             return
         self.ids.notice.color = theme.GOOD
-        self.ids.notice.text = (f"Exported {len(rows)} game{'s' if len(rows) != 1 else ''} to {where}: "
+        self.ids.notice.text = (f"Exported {count(len(rows), 'game')} to {where}: "
                                 + ", ".join(p.name for p in written) + "." + _no_stick(folder))
 
 
@@ -199,6 +201,7 @@ class GameDetailScreen(Screen):
 
     def show_game(self, game_id: int):
         from companion.errors import CompanionError
+        from companion.history.option_words import described
         from companion.history.stats import game_detail
         from companion.table.players import Roster
 
@@ -226,8 +229,8 @@ class GameDetailScreen(Screen):
                                         font_size="24sp", bold=won, color=theme.ACCENT if won else rgba,
                                         size_hint_y=None, height="36dp"))
         lines = [s for s in (d["sentence"], d["tiebreak"]) if s]
-        options = ", ".join(f"{k.replace('_', ' ')} {('on' if v else 'off') if isinstance(v, bool) else v}"
-                            for k, v in d["options"].items())
+        # Only the options that applied to this table, in the rulebook's words.
+        options = "; ".join(described(d["game"], d["options"], len(d["players"]), d["players"]))
         if options:
             lines.append(f"Options: {options}.")
         if d["seed"] is not None:

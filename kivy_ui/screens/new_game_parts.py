@@ -49,13 +49,36 @@ def physical_keyboard() -> bool:
     return False
 
 
-class DockedKeyboard(VKeyboard):
-    """Kivy's VKeyboard, docked in the screen's layout below the form: no moving,
-    turning or scaling, and a touch on it never takes the focus from the field."""
+def keyboard_setting() -> str:
+    """The [app] keyboard setting ("auto": the system's language)."""
+    from kivy.app import App
 
-    def __init__(self, **kw):
+    settings = getattr(App.get_running_app(), "settings", None) or {}
+    return str(settings.get("keyboard", "auto"))
+
+
+class DockedKeyboard(VKeyboard):
+    """Kivy's VKeyboard for typing names, docked in the screen's layout below the form:
+    no moving, turning or scaling, and a touch on it never takes the focus from the
+    field. The letters of the table's language (new_game_keys.py; `setting` is the
+    [app] keyboard setting), and a Shift that works with one finger: tap ⇧, then the
+    letter (Kivy's own ⇧ only holds while a finger stays on it). `auto_shift()` makes
+    the next letter a capital (a name's first letter); every key typed reaches
+    `on_textinput` (letters, space, accents) or `on_key_down` (⌫, ⏎, ✓)."""
+
+    def __init__(self, setting: str = "auto", **kw):
+        from kivy.metrics import sp
+
+        from .new_game_keys import layouts_for
+
         kw.setdefault("size_hint", (1, 1))
+        self.language, found = layouts_for(setting)
         super().__init__(do_translation=False, do_rotation=False, do_scale=False, **kw)
+        self.available_layouts.update(found)
+        self.letters = f"names-{self.language}"
+        self.layout = self.letters
+        self.font_size = sp(24)
+        self.font_name = theme.SYMBOL_FONT
         # VKeyboard lays its keys out once; docked in a layout it must follow its slot's size.
         self.bind(size=lambda *_a: self.refresh(True))
 
@@ -69,6 +92,86 @@ class DockedKeyboard(VKeyboard):
 
     def setup_mode_dock(self, *largs):
         pass
+
+    def auto_shift(self, on: bool = True) -> None:
+        """The next letter typed is a capital (on) or not."""
+        self.have_shift = on
+        self._show_shift()
+
+    def _show_shift(self):
+        if self.have_shift:
+            self.active_keys[-2] = self._shift_place()
+        else:
+            self.active_keys.pop(-2, None)
+        self.refresh_active_keys_layer()
+
+    def refresh_active_keys_layer(self):
+        # Before the keys are first laid out (or while a page is changing) there is nothing to light.
+        try:
+            super().refresh_active_keys_layer()
+        except (KeyError, IndexError):
+            pass
+
+    def _shift_place(self):
+        rows = self.available_layouts[self.layout]
+        for line in range(1, rows["rows"] + 1):
+            for i, key in enumerate(rows[f"normal_{line}"]):
+                if key[2] == "shift":
+                    return (line, i)
+        return (1, 0)
+
+    def key_at(self, code: str):
+        """Where the key typing `code` ("a", "ö", "shift", "enter") is, in window
+        coordinates, on the page shown now (None when it is not on it)."""
+        rows = self.available_layouts[self.layout]
+        geometry = self.layout_geometry
+        mode = self.layout_mode
+        for line in range(1, rows["rows"] + 1):
+            for i, key in enumerate(rows[f"{mode}_{line}"]):
+                if code in (key[1], key[2]):
+                    (x, y), (w, h) = geometry[f"LINE_{line}"][i]
+                    return self.to_window(x + w / 2, y + h / 2)
+        return None
+
+    def process_key_on(self, touch):
+        if not touch:
+            return
+        key = self.get_key_at_pos(*self.to_local(*touch.pos))
+        if not key:
+            return
+        (_shown, typed, code, _size), place = key
+        touch.ud[self.uid] = {"key": key}
+        if code in ("shift", "capslock", "page", "special", "layout"):  # never repeated
+            if self._start_repeat_key_ev is not None:
+                self._start_repeat_key_ev.cancel()
+                self._start_repeat_key_ev = None
+            self.repeat_touch = None
+        if code == "shift":
+            self.auto_shift(not self.have_shift)
+            return
+        if code == "page":  # the second page (accents, digits) and back
+            more = self.letters + "-more"
+            self.layout = self.letters if self.layout == more else more
+            self._show_shift()
+            return
+        if typed:
+            if self.have_shift and typed.strip() and not self.have_capslock:
+                self.auto_shift(False)  # one capital, then lower case (the field may ask again)
+            self.dispatch("on_textinput", typed)
+        else:
+            self.dispatch("on_key_down", code, typed, self._get_modifiers())
+        self.active_keys[touch.uid] = place
+        self.refresh_active_keys_layer()
+
+    def process_key_up(self, touch):
+        if self.uid not in touch.ud:
+            return
+        (_shown, typed, code, _size), _place = touch.ud[self.uid]["key"]
+        if code not in ("shift", "page"):
+            self.dispatch("on_key_up", code, typed, self._get_modifiers())
+        if touch.uid in self.active_keys:
+            self.active_keys.pop(touch.uid, None)
+            self.refresh_active_keys_layer()
 
 
 class PlayerPicker(ModalView):
@@ -133,7 +236,7 @@ class PlayerPicker(ModalView):
             field.focus = True
         else:  # the same docked keyboard as the name fields, inside this box
             field.keyboard_mode = "managed"
-            kb = DockedKeyboard(size_hint=(1, None), height=dp(190))
+            kb = DockedKeyboard(setting=keyboard_setting(), size_hint=(1, None), height=dp(190))
             kb.bind(on_textinput=lambda _k, text: field.insert_text(text),
                     on_key_down=lambda _k, code, *_a: field.do_backspace() if code == "backspace" else (
                         self.rename(player) if code == "enter" else None))
