@@ -238,7 +238,7 @@ class GameDetailScreen(Screen):
         else:
             lines.append("Draws made at the table.")
         for text in lines:
-            lab = Factory.Dim(text=text, font_size="16sp", size_hint_y=None)
+            lab = Factory.Dim(text=text, font_size="18sp", size_hint_y=None)
             lab.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(4)))
             box.add_widget(lab)
         self.step = len(d["log"])
