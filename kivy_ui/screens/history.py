@@ -230,9 +230,9 @@ class GameDetailScreen(Screen):
                                         size_hint_y=None, height="36dp"))
         lines = [s for s in (d["sentence"], d["tiebreak"]) if s]
         # Only the options that applied to this table, in the rulebook's words.
-        options = "; ".join(described(d["game"], d["options"], len(d["players"]), d["players"]))
+        options = described(d["game"], d["options"], len(d["players"]), d["players"])
         if options:
-            lines.append(f"Options: {options}.")
+            lines.append("Options:\n" + "\n".join(f"· {o}" for o in options))
         if d["seed"] is not None:
             lines.append(f"Draws: seed {d['seed']} (fingerprint {d['fingerprint']}).")
         else:

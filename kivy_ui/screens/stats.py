@@ -84,7 +84,7 @@ class StatsScreen(Screen):
             lines.append((f"{label}: {plays}, {wins} ({round(100 * p['win_rate'])}%)",
                           "20sp", rgba))
             lines.append((f"    average {p['average']}, best {p['best']}; last: "
-                          + " ".join(f"{r['score']}{'★' if r['won'] else ''}" for r in p["last10"]), "17sp",
+                          + " ".join(f"{r['score']}{'★' if r['won'] else ''}" for r in p["last10"]), "18sp",
                           theme.TEXT_DIM))
         for text, size, colour in lines:
             lab = Factory.Body(text=text, font_size=size, color=colour, font_name=theme.SYMBOL_FONT,

@@ -106,7 +106,7 @@ class _Plot(Widget):
                 Line(points=[x, ty, x + w, ty], width=1)
         for t in ticks:
             ty = y + (t - lo) / (hi - lo) * h
-            self._label(f"{t:g}", sp(16), (x - dp(6), ty), "right")
+            self._label(f"{t:g}", sp(18), (x - dp(6), ty), "right")
         with self.canvas.before:
             Color(*AXIS)
             Line(points=[x, y + h, x, y, x + w, y], width=1.2)
@@ -165,7 +165,7 @@ class LinePlot(_Plot):
             room = max(1, int(w // dp(70)))
             every = max(1, -(-steps // room))
             for i in range(0, min(steps, len(self.x_labels)), every):
-                self._label(self.x_labels[i], sp(16), (px(i), y0 - dp(14)), "center")
+                self._label(self.x_labels[i], sp(18), (px(i), y0 - dp(14)), "center")
         # legend on one line above the plot area
         lx = x
         ly = y0 + h + legend_h / 2
@@ -212,6 +212,6 @@ class BarPlot(_Plot):
             else:  # the tallest bar: the number inside its top, in ink that reads on the bar
                 self._label(f"{v:g}", sp(18), (cx, top - sp(12)), "center", theme.ink_on(self.colour), bold=True)
             if n <= 12 or i % max(1, n // 8) == 0:
-                self._label(name, sp(16), (cx, y - dp(14)), "center")
+                self._label(name, sp(18), (cx, y - dp(14)), "center")
         self._end()
         return None
