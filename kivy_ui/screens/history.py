@@ -16,7 +16,7 @@ import time
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.history.words import count
@@ -48,6 +48,7 @@ def seat_label(name: str, colour: str) -> tuple[str, tuple]:
 
 
 class HistoryScreen(Screen):
+    narrow = BooleanProperty(False)  # a portrait panel: parts stacked (the .kv sets it)
     page = NumericProperty(0)
     total = NumericProperty(0)
     game_filter = StringProperty("")  # "" = every game
@@ -194,6 +195,7 @@ def _no_stick(folder) -> str:
 
 class GameDetailScreen(Screen):
     """One finished game: results, log, step-through, score by round."""
+    narrow = BooleanProperty(False)  # a portrait panel: parts stacked (the .kv sets it)
 
     step = NumericProperty(0)
     pane = StringProperty("log")

@@ -10,7 +10,7 @@ import time
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.history.words import count
@@ -21,6 +21,7 @@ from .home import game_title
 
 
 class StatsScreen(Screen):
+    narrow = BooleanProperty(False)  # a portrait panel: parts stacked (the .kv sets it)
     game = StringProperty("")
     player = StringProperty("")
     plot_kind = StringProperty("scores")
