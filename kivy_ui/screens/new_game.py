@@ -40,7 +40,16 @@ def option_applies(game: str, option, players: int, options=None) -> bool:
     return applies(game, option.name, players, options)
 
 
+def _row_of(field):
+    """The player's row a name field is in (None once the row is gone)."""
+    w = field.parent
+    while w is not None and not isinstance(w, PlayerRow):
+        w = w.parent if w.parent is not w else None
+    return w
+
+
 class PlayerRow(BoxLayout):
+    narrow = BooleanProperty(False)  # a portrait form: name above colour and fob (the .kv sets it)
     seat = NumericProperty(0)
     colour_name = StringProperty("Red")
     fob = StringProperty("")
@@ -156,7 +165,7 @@ class NewGameScreen(Screen):
 
     def show_keyboard(self, field):
         old = getattr(self, "_field", None)
-        if old is not None and old.parent is not None and old.parent.seat != field.parent.seat:
+        if old is not None and _row_of(old) is not None and _row_of(old).seat != _row_of(field).seat:
             old.focus = False
         self._field = field
         kb = getattr(self, "keyboard", None)
@@ -169,11 +178,13 @@ class NewGameScreen(Screen):
         dock = self.ids.keyboard_dock
         if kb.parent is None:
             dock.add_widget(kb)
-        dock.height = dp(190)
+        # A portrait panel has room for taller keys (its keys are narrower).
+        dock.height = dp(250) if theme.portrait(self.size) else dp(190)
         self.keyboard_shown = True
         self._capitalise(field)
         # The field stays in sight above the keyboard, once the form has shrunk.
-        Clock.schedule_once(lambda _dt: self.ids.scroll.scroll_to(field.parent, padding=dp(8), animate=False), 0)
+        Clock.schedule_once(lambda _dt: self.ids.scroll.scroll_to(_row_of(field) or field, padding=dp(8),
+                                                                      animate=False), 0)
 
     def hide_keyboard(self):
         kb = getattr(self, "keyboard", None)
@@ -219,7 +230,8 @@ class NewGameScreen(Screen):
         """Enter: on to the next player's name; after the last one, the keyboard goes away."""
         rows = self.rows()
         seats = [r.seat for r in rows]
-        here = field.parent.seat if field.parent is not None and field.parent.seat in seats else None
+        row = _row_of(field)
+        here = row.seat if row is not None and row.seat in seats else None
         later = [r for r in rows if here is not None and r.seat > here]
         if not later:
             self.hide_keyboard()

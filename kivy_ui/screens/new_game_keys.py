@@ -21,9 +21,9 @@ LETTERS: dict[str, tuple[str, str, str]] = {
     "en": ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
     "de": ("qwertzuiopü", "asdfghjklöä", "yxcvbnmß"),
     "fr": ("azertyuiop", "qsdfghjklm", "wxcvbnéèàç"),
-    "es": ("qwertyuiop", "asdfghjklñ", "zxcvbnmáéíóú"),
-    "it": ("qwertyuiop", "asdfghjklèé", "zxcvbnmàòùì"),
-    "pt": ("qwertyuiop", "asdfghjklç", "zxcvbnmãõáéó"),
+    "es": ("qwertyuiop", "asdfghjklñ", "zxcvbnmáéó"),
+    "it": ("qwertyuiop", "asdfghjklèé", "zxcvbnmàòù"),
+    "pt": ("qwertyuiop", "asdfghjklç", "zxcvbnmãáé"),
     "sv": ("qwertyuiopå", "asdfghjklöä", "zxcvbnm"),
     "fi": ("qwertyuiopå", "asdfghjklöä", "zxcvbnm"),
     "da": ("qwertyuiopå", "asdfghjklæø", "zxcvbnm"),
@@ -70,12 +70,12 @@ def layouts(lang: str) -> dict[str, dict[str, Any]]:
     """Kivy layouts for `lang`: "names-LANG" (its letters) and "names-LANG-more" (the
     second page), each with normal (lower case) and shift (capitals) modes."""
     rows = LETTERS.get(lang, LETTERS["en"])
-    cols = max(max(len(r) for r in (*rows, *EXTRA)) + 2, 14)
-    space = [[" ", " ", "spacebar", cols - 5.5]]
-    digits = [[d, d, d, 1] for d in EXTRA[3]]
     out = {}
-    for name, letters, key, last in ((f"names-{lang}", rows, "àé…", space),
-                                     (f"names-{lang}-more", EXTRA[:3], "abc", digits)):
+    for name, letters, key in ((f"names-{lang}", rows, "àé…"), (f"names-{lang}-more", EXTRA[:3], "abc")):
+        # As few columns as the page needs: the widest keys a narrow panel can have.
+        cols = max(len(letters[0]) + 2, len(letters[1]) + 2, len(letters[2]) + 5, 12 if name.endswith("more") else 0)
+        last = ([[d, d, d, 1] for d in EXTRA[3][: int(cols - 5.5)]] if name.endswith("more")
+                else [[" ", " ", "spacebar", cols - 5.5]])
         d: dict[str, Any] = {"title": name, "description": f"Names ({lang})", "cols": cols, "rows": 4}
         for mode, upper in (("normal", False), ("shift", True)):
             for i, row in enumerate(_rows(letters, cols, upper, key, last), 1):
