@@ -269,7 +269,8 @@ class AppDriver:
         if parent is not None:
             parent.scroll_to(widget, padding=10, animate=False)  # as a finger would scroll first
             self.frames(2)
-        self.tap_at(*widget.to_window(*widget.center), hold=hold, frames=frames)
+        x, y = widget.to_window(*widget.center)
+        self.tap_at(x, y, hold=hold, frames=frames)
 
     def tap_at(self, x: float, y: float, hold: float = 0.0, frames: int = 2):
         """A finger down at (x, y) in window coordinates, then up: a key of the

@@ -15,7 +15,6 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
@@ -25,8 +24,7 @@ from companion.errors import CompanionError
 from .. import theme
 from . import playable_games
 from .home import game_title
-from .new_game_keys import language
-from .new_game_parts import DockedKeyboard, PlayerPicker, keyboard_setting, physical_keyboard
+from .new_game_parts import DockedKeyboard, NameKeyboard, PlayerPicker, physical_keyboard
 
 __all__ = ["DockedKeyboard", "NewGameScreen", "PlayerPicker", "PlayerRow", "option_applies", "physical_keyboard"]
 
@@ -38,14 +36,6 @@ def option_applies(game: str, option, players: int, options=None) -> bool:
     from companion.history.option_words import applies
 
     return applies(game, option.name, players, options)
-
-
-def _row_of(field):
-    """The player's row a name field is in (None once the row is gone)."""
-    w = field.parent
-    while w is not None and not isinstance(w, PlayerRow):
-        w = w.parent if w.parent is not w else None
-    return w
 
 
 class PlayerRow(BoxLayout):
@@ -60,7 +50,7 @@ class PlayerRow(BoxLayout):
         return f"{symbol} {name}"
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(NameKeyboard, Screen):
     game = StringProperty("")
     players = NumericProperty(2)
     games = ListProperty([])
@@ -157,101 +147,6 @@ class NewGameScreen(Screen):
                 if r.fob == player.fob:
                     r.fob = ""
             row.fob = player.fob
-
-    # --- the docked on-screen keyboard -------------------------------------------------
-    def name_focus(self, field, focused):
-        if focused and field.keyboard_mode == "managed":
-            self.show_keyboard(field)
-
-    def show_keyboard(self, field):
-        old = getattr(self, "_field", None)
-        if old is not None and _row_of(old) is not None and _row_of(old).seat != _row_of(field).seat:
-            old.focus = False
-        self._field = field
-        kb = getattr(self, "keyboard", None)
-        setting = keyboard_setting()
-        if kb is None or kb.language != language(setting):  # the table's language, should it change
-            if kb is not None and kb.parent is not None:
-                kb.parent.remove_widget(kb)
-            kb = self.keyboard = DockedKeyboard(setting=setting)
-            kb.bind(on_textinput=self._vk_text, on_key_down=self._vk_key)
-        dock = self.ids.keyboard_dock
-        if kb.parent is None:
-            dock.add_widget(kb)
-        # A portrait panel has room for taller keys (its keys are narrower).
-        dock.height = dp(250) if theme.portrait(self.size) else dp(190)
-        self.keyboard_shown = True
-        self._capitalise(field)
-        # The field stays in sight above the keyboard, once the form has shrunk.
-        Clock.schedule_once(lambda _dt: self.ids.scroll.scroll_to(_row_of(field) or field, padding=dp(8),
-                                                                      animate=False), 0)
-
-    def hide_keyboard(self):
-        kb = getattr(self, "keyboard", None)
-        if kb is not None and kb.parent is not None:
-            kb.parent.remove_widget(kb)
-        if "keyboard_dock" in self.ids:
-            self.ids.keyboard_dock.height = 0
-        self.keyboard_shown = False
-        field = getattr(self, "_field", None)
-        self._field = None
-        if field is not None and field.focus:
-            field.focus = False
-
-    def _capitalise(self, field):
-        """A name starts with a capital by itself, and so does each word of it
-        ("Ana Lena", "Jean-Luc"): the keyboard's Shift is on there, off elsewhere."""
-        kb = getattr(self, "keyboard", None)
-        if kb is not None:
-            before = field.text[: field.cursor_index()]
-            kb.auto_shift(not before.strip() or before[-1] in " -")
-
-    def _vk_text(self, _kb, text):
-        field = getattr(self, "_field", None)
-        if field is not None:
-            field.insert_text(text)
-            self._capitalise(field)
-
-    def _vk_key(self, _kb, keycode, internal, _modifiers):
-        field = getattr(self, "_field", None)
-        if field is None:
-            return
-        if keycode == "backspace":
-            field.do_backspace()
-            self._capitalise(field)
-        elif keycode == "enter":
-            self.next_name(field)
-        elif keycode == "escape":
-            self.hide_keyboard()
-        elif internal:  # a window that sends keys, not text: the key's letter
-            self._vk_text(_kb, internal)
-
-    def next_name(self, field):
-        """Enter: on to the next player's name; after the last one, the keyboard goes away."""
-        rows = self.rows()
-        seats = [r.seat for r in rows]
-        row = _row_of(field)
-        here = row.seat if row is not None and row.seat in seats else None
-        later = [r for r in rows if here is not None and r.seat > here]
-        if not later:
-            self.hide_keyboard()
-            field.focus = False
-            return
-        nxt = later[0].ids.name
-        if nxt.keyboard_mode == "managed":
-            self.show_keyboard(nxt)
-        Clock.schedule_once(lambda _dt: setattr(nxt, "focus", True), 0)
-
-    def on_touch_down(self, touch):
-        # A touch on neither the keyboard nor a name field puts the keyboard away
-        # (touch.pos is in window coordinates here: nothing above a screen is relative).
-        if self.keyboard_shown:
-            dock = self.ids.keyboard_dock
-            on_keys = dock.collide_point(*dock.to_widget(*touch.pos))
-            on_name = any(r.ids.name.collide_point(*r.ids.name.to_widget(*touch.pos)) for r in self.rows())
-            if not on_keys and not on_name:
-                self.hide_keyboard()
-        return super().on_touch_down(touch)
 
     # --- the game and its options ---------------------------------------------
     def _engine(self):
@@ -412,8 +307,8 @@ class NewGameScreen(Screen):
             def keep(_dt):
                 room = content.height - scroll.height
                 scroll.scroll_y = min(1.0, max(0.0, 1 - above / room)) if room > 0 else 1.0
-            for delay in (0, 0.05, 0.15):  # the help lines take their height as they are drawn
-                Clock.schedule_once(keep, delay)
+            # The help lines take their height as they are drawn; a finger's next touch ends it.
+            self._keeping = [Clock.schedule_once(keep, delay) for delay in (0, 0.05, 0.15)]
 
     # --- fobs -------------------------------------------------------------------
     def wait_for_fob(self, row):
