@@ -64,3 +64,12 @@ def test_a_game_without_words_shows_its_option_names_readably():
                                            (1, "game", "1 game"), (3, "match", "3 matches")])
 def test_counted_words_agree_with_their_number(n, word, says):
     assert count(n, word) == says
+
+
+def test_the_fairness_sentence_counts_one_move_and_one_draw_in_the_singular():
+    from companion.history.fairness import Verified
+
+    one = Verified(game="maya", randomness="digital", draws=1, fingerprint="ab" * 32, actions=1)
+    assert one.sentence().startswith("The one draw follows from the revealed seed")
+    table = Verified(game="maya", randomness="physical", draws=0, fingerprint="ab" * 32, actions=1)
+    assert "its 1 move replays as recorded." in table.sentence()
