@@ -19,6 +19,7 @@ from typing import Any
 
 from kivy.factory import Factory
 from kivy.metrics import dp
+from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
@@ -95,7 +96,10 @@ def save(section: Section) -> str:
 
 
 class NumberRow(BoxLayout):
-    """One number: label and source on the left, − value + and the shipped value on the right."""
+    """One number: label and source on the left, − value + and the shipped value on the right
+    (on a portrait panel: below them)."""
+
+    narrow = BooleanProperty(False)  # the .kv sets it from the window's shape
 
 
 class BoxSetupScreen(Screen):

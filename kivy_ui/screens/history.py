@@ -218,7 +218,9 @@ class GameDetailScreen(Screen):
             self.ids.notice.text = str(e)
             return
         d = self.detail
-        self.ids.title.text = f"{d['title']} · {_when(d['started'])} · {_minutes(d['duration_s'])}"
+        # On a narrow (portrait) panel the date goes under the game's title, not after it.
+        self.ids.title.text = f"{d['title']}{chr(10) if self.narrow else ' · '}{_when(d['started'])} · " \
+                              f"{_minutes(d['duration_s'])}"
         box = self.ids.results
         box.clear_widgets()
         ranks = d["ranks"] or list(range(1, len(d["players"]) + 1))
