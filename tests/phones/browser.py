@@ -65,6 +65,8 @@ def phone(url: str) -> Any:
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--no-first-run", "--window-size=390,844", f"--user-data-dir={tempfile.mkdtemp()}"):
         o.add_argument(arg)
+    # A phone's screen, 390 x 844 CSS px (a desktop window is never under 500 px wide).
+    o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1}})
     d = webdriver.Chrome(options=o, service=Service(DRIVER))
     d.get(url)
     return d
