@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import pathlib
 from typing import Any
 
@@ -125,6 +126,7 @@ class MayaApp(App):
     # --- start-up -------------------------------------------------------------
     def build(self):
         Window.clearcolor = theme.BACKGROUND
+        self.apply_scale()
         theme.register_fonts()
         Builder.load_file(str(HERE / "app.kv"))
         self.root_widget = Root()
@@ -134,6 +136,17 @@ class MayaApp(App):
         self.show("home")
         Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up)
         return self.root_widget
+
+    @staticmethod
+    def apply_scale() -> float:
+        """Draw the layout as large as the panel is dense (theme.scale_for), before any
+        widget is built: dp and sp sizes are turned into pixels when a rule applies.
+        KIVY_METRICS_DENSITY, when set, is the user's choice and wins."""
+        from kivy.metrics import Metrics
+
+        if not os.environ.get("KIVY_METRICS_DENSITY"):
+            Metrics.density = theme.scale_for(*Window.size)
+        return float(Metrics.density)
 
     def on_start(self):
         # The journal, tags and devices start after the first frame is on screen, so

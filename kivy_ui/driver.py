@@ -136,14 +136,81 @@ class AppDriver:
 
         bad = []
         for w in self.walk(root):
-            if not isinstance(w, Label) or not w.text or not self.visible(w) or w.shorten:
+            if not isinstance(w, Label) or not w.text or not self.visible(w):
                 continue
             tw, th = w.texture_size
+            if w.shorten and self._shortened(w):  # drawn with "…" for what did not fit
+                bad.append((w.text, tuple(w.texture_size), tuple(w.size)))
+                continue
             x, y = w.to_window(w.x, w.y)
             outside = x < -1 or y < -1 or x + w.width > Window.width + 1 or y + w.height > Window.height + 1
             if tw > w.width + 2 or th > w.height + 2 or (outside and not scrolls(w)):
                 bad.append((w.text, tuple(w.texture_size), tuple(w.size)))
         return bad
+
+    def overlaps(self, root=None) -> list[tuple[str, str]]:
+        """Pairs of visible texts drawn over each other (one label's text over
+        another's): each label's text where it is drawn, clipped to its widget and to
+        any ScrollView it is in, against every other label under the same window child
+        (an overlay covers the screen below it on purpose)."""
+        from kivy.uix.label import Label
+        from kivy.uix.scrollview import ScrollView
+
+        def drawn(w):
+            # Kivy draws the texture centred on the widget; the text's lines sit in it
+            # by halign and valign (a text_size as big as the widget makes the texture so).
+            tw, th = w.texture_size
+            lines = getattr(w._label, "_cached_lines", None) or []
+            cw = max((ln.w for ln in lines), default=tw)
+            ch = sum(ln.h for ln in lines) or th
+            cw, ch = min(cw, tw), min(ch, th)
+            x, y = w.to_window(w.x, w.y)
+            tx, ty = x + (w.width - tw) / 2, y + (w.height - th) / 2
+            left = {"left": tx, "right": tx + tw - cw}.get(w.halign, tx + (tw - cw) / 2)
+            bottom = {"bottom": ty, "top": ty + th - ch}.get(w.valign, ty + (th - ch) / 2)
+            rect = [max(x, left), max(y, bottom), min(x + w.width, left + cw), min(y + w.height, bottom + ch)]
+            up = w.parent
+            while up is not None and up.parent is not up:
+                if isinstance(up, ScrollView):
+                    sx, sy = up.to_window(up.x, up.y)
+                    rect = [max(rect[0], sx), max(rect[1], sy),
+                            min(rect[2], sx + up.width), min(rect[3], sy + up.height)]
+                up = up.parent
+            return rect if rect[2] - rect[0] > 1 and rect[3] - rect[1] > 1 else None
+
+        def ancestors(w):
+            out = set()
+            while w.parent is not None and w.parent is not w:
+                w = w.parent
+                out.add(id(w))
+            return out
+
+        bad = []
+        for top in ([root] if root is not None else self.window_widgets()):
+            labels = [(w, r) for w in self.walk(top) if isinstance(w, Label) and w.text.strip()
+                      and self.visible(w) and not self.in_sim_panel(w) and (r := drawn(w)) is not None]
+            for i, (a, ra) in enumerate(labels):
+                up_a = ancestors(a)
+                for b, rb in labels[i + 1:]:
+                    if id(b) in up_a or id(a) in ancestors(b):
+                        continue
+                    if min(ra[2], rb[2]) - max(ra[0], rb[0]) > 2 and min(ra[3], rb[3]) - max(ra[1], rb[1]) > 2:
+                        bad.append((a.text[:40], b.text[:40]))
+        return bad
+
+    @staticmethod
+    def _shortened(w) -> bool:
+        """Whether a `shorten` label drew less than its whole text: its text laid out
+        without shortening is taller (it wraps) or wider than what was drawn."""
+        opts = dict(w._label.options)
+        opts.update(text=w.text, shorten=False, text_size=(w.text_size[0], None))
+        whole = type(w._label)(**opts)
+        whole.refresh()
+        if whole.texture is None:
+            return False
+        fw, fh = whole.texture.size
+        tw, th = w.texture_size
+        return fh > th + 2 or (w.text_size[0] is None and fw > tw + 2)
 
     # --- reading from across the table -------------------------------------------------
     def public_labels(self, root=None):
@@ -171,15 +238,18 @@ class AppDriver:
         happened): a Glance label (app.kv), or one a screen marks with `glance = True`."""
         return type(w).__name__ == "Glance" or bool(getattr(w, "glance", False))
 
-    def small_text(self, root=None) -> list[tuple[str, float, int]]:
+    def small_text(self, root=None) -> list[tuple[str, float, float]]:
         """(text, font px, px needed) for every public label a player could not read
-        across the table at 800x480: a glance label under theme.GLANCE_PX, anything
-        under theme.MIN_PX. Game screens' tests call this in several game states."""
+        across the table: a glance label under theme.GLANCE_PX, anything under
+        theme.MIN_PX, each times the panel's scale (theme.scale_for: 1 at 800x480).
+        Game screens' tests call this in several game states."""
+        from kivy.metrics import Metrics
+
         from . import theme
 
         bad = []
         for w in self.public_labels(root):
-            need = theme.GLANCE_PX if self.glance(w) else theme.MIN_PX
+            need = (theme.GLANCE_PX if self.glance(w) else theme.MIN_PX) * float(Metrics.density)
             if w.font_size < need - 0.01:
                 bad.append((w.text[:60], round(float(w.font_size), 1), need))
         return bad
@@ -271,11 +341,14 @@ class AppDriver:
 
     def shot(self, name: str) -> pathlib.Path:
         """Screenshot a main screen into `self.shots`, after checking that no
-        text on it is cut off (the check a person would make looking at it)."""
-        self.frames(2)
+        text on it is cut off or drawn over another (the checks a person would make
+        looking at it)."""
+        path = self.screenshot(name, self.shots)  # first, so a failure can be looked at
         cut = self.cut_off()
         assert cut == [], f"text cut off on {name}: {cut}"
-        return self.screenshot(name, self.shots)
+        over = self.overlaps()
+        assert over == [], f"texts drawn over each other on {name}: {over}"
+        return path
 
     def screenshot(self, name: str, folder: str | os.PathLike = "artifacts/screenshots") -> pathlib.Path:
         from kivy.core.window import Window

@@ -63,10 +63,33 @@ def seat_colours(meta: dict | None, players: int) -> list[tuple]:
     return out
 
 
-# Readability at 800x480 (issue 10): what the table reads at a glance, and the least
-# anything on a public screen may be (pixels at density 1).
+# Readability at 800x480 (issues 10 and 22): what the table reads at a glance, and the
+# least anything on a public screen may be (pixels at density 1; on a denser panel the
+# same sizes in sp grow with scale_for()).
 GLANCE_PX = 24
-MIN_PX = 16
+MIN_PX = 18
+
+# The screens are laid out for the Pi's 7" display, 800x480 (480x800 stood up). The other
+# supported panels are about as big but denser, so the same layout is drawn larger:
+# 1024x600 (a 7" HDMI panel) 1.25x, Touch Display 2 (720x1280, 7") 1.5x either way up.
+DESIGN_SIZE = (800, 480)
+SCALE_RANGE = (1.0, 2.0)
+
+
+def portrait(size) -> bool:
+    """A window taller than it is wide: the screens stack their parts."""
+    return size[1] > size[0]
+
+
+def scale_for(width: float, height: float) -> float:
+    """Kivy's density for a window of width x height pixels: how much bigger than at
+    800x480 (or 480x800) the same layout fits, in steps of 0.05, within SCALE_RANGE.
+    1 at 800x480, 1.25 at 1024x600, 1.5 at 1280x720 and 720x1280."""
+    long_side, short_side = DESIGN_SIZE
+    w, h = (short_side, long_side) if portrait((width, height)) else (long_side, short_side)
+    fits = min(width / w, height / h)
+    low, high = SCALE_RANGE
+    return max(low, min(high, int(fits * 20 + 1e-6) / 20))
 
 
 def register_fonts() -> None:

@@ -429,6 +429,8 @@ class NewGameScreen(Screen):
 
     def on_leave(self, *_):
         self.hide_keyboard()
-        App.get_running_app().device_listener = None
+        app = App.get_running_app()
+        if app is not None:  # None when the app is stopping with this screen open
+            app.device_listener = None
         for r in self.rows():
             r.waiting = 0
