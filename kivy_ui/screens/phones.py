@@ -59,7 +59,7 @@ class PhonesScreen(Screen):
         self._codes: dict[str, Any] = {}  # url -> its QR texture
 
     def on_size(self, *_a: Any) -> None:
-        self.portrait = self.height > self.width
+        self.portrait = theme.portrait(self.size)
 
     def refresh(self) -> None:
         svc = service()

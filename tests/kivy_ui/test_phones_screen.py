@@ -10,7 +10,7 @@ from companion.table.session import Session
 
 def problems(d) -> list:
     """What a player could not read on the screen now: text too small, cut off, or over other text."""
-    return [*d.small_text(), *d.cut_off(), *(d.overlaps() if hasattr(d, "overlaps") else [])]
+    return [*d.small_text(), *d.cut_off(), *d.overlaps()]
 
 
 def card(screen, seat: int):
