@@ -1,6 +1,6 @@
 """States for test_sizes.py: the Phones screen (issue 22 §5) with the most seats a
-game has (a six-player Mayan Curse: six codes) — off, every code to scan, two phones
-joined, a joined seat's code shown again, every phone joined. The phones' server
+game has (a six-player Mayan Curse: six codes) — off, every code to scan, another network's
+address, two phones joined, a joined seat's code shown again, every phone joined. The phones' server
 listens on loopback here, so the states do not depend on the machine's network."""
 from __future__ import annotations
 
@@ -24,6 +24,10 @@ def states(d):
         assert svc.on, svc.problem
         assert screen.codes_shown() == [0, 1, 2, 3, 4, 5]
         yield "phones-to-join"
+        svc.addresses.append("198.51.100.7")  # this machine on a second network too
+        screen.refresh()
+        assert screen.others
+        yield "phones-other-network"
         gw = svc.hub.gateway()
         gw.connected(0)
         gw.connected(2)
