@@ -42,6 +42,8 @@ def waiting(state: State, reporter: int, viewer: Any = None) -> str:
         if state.opts.purse == "real" and not s.entered:
             if viewer == seat:
                 return f"{names[seat]}'s turn: enter the 3 stones you drew, then slide, move, end the turn."
+            if isinstance(viewer, int):  # another seat's own view: nothing of theirs to tap either
+                return f"{names[seat]}'s turn: they enter the stones they drew, slide, move, end the turn."
             return f"{names[seat]}'s turn: enter your stones (tap your name), slide, move, end the turn."
         return f"{names[seat]}'s turn: slide, move, report what happens, then end the turn."
     if state.phase == BOULDERS:
