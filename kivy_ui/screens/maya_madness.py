@@ -294,7 +294,10 @@ class MayaMadnessScreen(GameScreen):
             return  # the end screen takes over at the end
         App.get_running_app().play_sound("token")
         self._celebration = self._celebration or Celebration()
-        self._celebration.show(won[-1]["sentence"])
+        players = cast("MadnessView", self.frame.view)["players"] if self.frame is not None else []
+        seat = won[-1].get("seat")
+        tally = next((p["tokens_label"] for p in players if p["seat"] == seat), "")
+        self._celebration.show(won[-1]["sentence"], tally)  # and how far that leaves them: "★ 2 of 5"
 
     # --- the private overlay's content ---------------------------------------------
     def private_content(self, seat, view):

@@ -172,8 +172,8 @@ class Celebration(ModalView):
         self.bind(width=lambda w, val: setattr(self.label, "text_size", (val * 0.9, None)))
         self._close = Clock.create_trigger(lambda *_: self.dismiss(animation=False), 2.5)
 
-    def show(self, sentence: str):
-        self.label.text = "★  " + sentence + "  ★"
+    def show(self, sentence: str, tally: str = ""):
+        self.label.text = "★  " + sentence + "  ★" + (f"\n\n{tally}" if tally else "")
         self.label.text_size = (self.width * 0.9 if self.width > 200 else 640, None)
         if self.parent is not None:
             self.dismiss(animation=False)  # a second win while the first still shows

@@ -43,10 +43,9 @@ TWO_ROWS_BELOW = 700
 
 
 def sim_key(text: str, **kw) -> Factory.BigButton:
-    """A key whose label wraps at spaces ("Seat 1 / [1]") on a narrow panel, never cut."""
-    b = Factory.BigButton(text=text, font_size="15sp", height="44dp", halign="center", valign="middle", **kw)
-    b.bind(width=lambda w, width: setattr(w, "text_size", (max(1, width - dp(4)), None)))
-    return b
+    """A key; its label wraps at spaces ("Fob A / [q]") on a narrow panel (BigButton's
+    text_size), never cut."""
+    return Factory.BigButton(text=text, font_size="15sp", height="44dp", **kw)
 
 
 class SimPanel(BoxLayout):
@@ -55,6 +54,7 @@ class SimPanel(BoxLayout):
                          padding=("3dp", "2dp"), **kw)
         self.app = app
         self._down: set[str] = set()
+        # the fob keys and Tag… sit in the seats' row, or in a row of their own (_arrange)
         self.seats_row, self.fobs_row = BoxLayout(spacing=dp(3)), BoxLayout(spacing=dp(3))
         self.add_widget(self.seats_row)
         self.seats_row.add_widget(Label(text="SIM", size_hint_x=None, width="40dp", bold=True, color=theme.ACCENT))
@@ -62,9 +62,7 @@ class SimPanel(BoxLayout):
         # The seat buttons the simulated hardware has (the default config wires five).
         present = [n for n in SEAT_BUTTONS if n in app.devices.sim.buttons]
         for i, name in enumerate(present):
-            b = SimButton(self, name, text=f"Seat {i + 1} [{SEAT_KEYS[i]}]", font_size="15sp", height="44dp",
-                          halign="center", valign="middle")
-            b.bind(width=lambda w, width: setattr(w, "text_size", (max(1, width - dp(4)), None)))
+            b = SimButton(self, name, text=f"Seat {i + 1} [{SEAT_KEYS[i]}]", font_size="15sp", height="44dp")
             self.seat_buttons[name] = b
             self.seats_row.add_widget(b)
         self.fob_buttons = {}
@@ -72,10 +70,8 @@ class SimPanel(BoxLayout):
             b = sim_key("")
             b.bind(on_release=lambda _b, u=uid: self.tap_fob(u))
             self.fob_buttons[uid] = b
-            self.fobs_row.add_widget(b)
         self.tag_button = sim_key("Tag…", size_hint_x=None, width="64dp")
         self.tag_button.bind(on_release=lambda _b: self.choose_tag())
-        self.fobs_row.add_widget(self.tag_button)
         self.tag_menu = None
         self.bind(width=self._arrange)
         self._arrange()
@@ -83,19 +79,20 @@ class SimPanel(BoxLayout):
 
     def _arrange(self, *_):
         """One row on a wide window; two (seats, then fobs) on a narrow one (portrait)."""
-        two = self.width < dp(TWO_ROWS_BELOW) and self.width > 100
-        if two and self.fobs_row.parent is self.seats_row:
-            self.seats_row.remove_widget(self.fobs_row)
-        if two and self.fobs_row.parent is None:
-            self.fobs_row.size_hint_x = 1
+        two = dp(TWO_ROWS_BELOW) > self.width > 100
+        keys = [*self.fob_buttons.values(), self.tag_button]
+        row = self.fobs_row if two else self.seats_row
+        if keys[0].parent is row:
+            return
+        for key in keys:
+            if key.parent is not None:
+                key.parent.remove_widget(key)
+            row.add_widget(key)
+        if two:
             self.add_widget(self.fobs_row)
-            self.height = dp(48 * 2 + 3)
-        elif not two and self.fobs_row.parent is not self.seats_row:
-            if self.fobs_row.parent is not None:
-                self.remove_widget(self.fobs_row)
-            self.seats_row.add_widget(self.fobs_row)
-            self.fobs_row.size_hint_x = 4  # four fob keys as wide as the seat keys, and Tag…
-            self.height = dp(48)
+        elif self.fobs_row.parent is not None:
+            self.remove_widget(self.fobs_row)
+        self.height = dp(48 * 2 + 3) if two else dp(48)
 
     @property
     def sim(self):

@@ -50,18 +50,6 @@ def harmless(table):
     return next(label_of(k) for k in (1, -1, 2, -2) if k != need(table))
 
 
-def open_gate(d, table, seat):
-    """The seat's name tapped, the others look away: its private view."""
-    screen = d.screen()
-    rows = list(reversed(screen.ids.seats.children))
-    d.tap(rows[seat])
-    d.frames(2)
-    ask = next(w for w in d.window_widgets() if type(w).__name__ == "ConfirmPeek")
-    d.tap(ask.ids_show)
-    assert d.until(lambda: screen.gate_view.overlay is not None, 3)
-    d.frames(3)
-
-
 def madness(d, names, tag):
     table = start(d, names)
     yield f"madness-{tag}-deal"
@@ -70,6 +58,9 @@ def madness(d, names, tag):
     yield f"madness-{tag}-starting-count"
     pad(d, "+2")
     yield f"madness-{tag}-turn"
+    before = d.touches
+    pad(d, harmless(table))
+    assert d.touches - before == 1, "a Maya Madness turn is one touch (issue 22 §6), at every size"
     pad(d, "Wild")
     yield f"madness-{tag}-wild-value"
     pad(d, next(label_of(k) for k in (1, -1, 2, -2) if k != need(table)))
@@ -103,9 +94,21 @@ def full_deck(d, names, tag):
     if table.public_view()["phase"] == "start_count":
         pad(d, "+1")
     yield f"madness-{tag}-full-deck-table"
-    open_gate(d, table, table.public_view()["turn"])
+    seat = table.public_view()["turn"]
+    before = d.touches
+    look = next(b for b in d.screen().ids.pad_top.children if b.text == f"{table.name(seat)}'s hand")
+    d.tap(look)  # the pad's way to the hand: the gate asks the others to look away
+    ask = next(w for w in d.window_widgets() if type(w).__name__ == "ConfirmPeek")
+    d.tap(ask.ids_show)
+    assert d.until(lambda: d.screen().gate_view.overlay is not None, 3)
+    d.frames(3)
     yield f"madness-{tag}-full-deck-hand"
-    table.close_gate()
+    panel = d.screen().gate_view.overlay.content
+    held = table.session.view(seat)["you"]["hand"]
+    card = next(c for c in held if c not in ("wild", "skip", "temple"))
+    d.tap(next(b for b in panel.slots if b.payload == f"play:{card}"))
+    assert d.touches - before == 3, "a full-deck turn by touch: the hand, Show, the card"
+    assert table.public_view()["turn"] != seat
     d.frames(2)
     d.app.show("home")
     d.frames(2)
@@ -124,6 +127,18 @@ def generic(d):
         assert d.until(lambda: d.screen().name == "charms", 5)
         d.frames(5)
         yield "generic-table"
+        s = d.screen()
+        d.tap(next(w for w in d.walk(s.ids.choices) if getattr(w, "text", None) == "Hop"))
+        yield "generic-picker"  # a choice of two parts: its picker
+        picker = s.ids.choices.picker
+        d.tap_text("3", widget=picker, exact=True)
+        d.tap_text("1", widget=picker, exact=True)
+        d.tap(s.board.rows[1])
+        d.tap(s.gate_view._confirm.ids_show)
+        assert d.until(lambda: d.app.table.gate is not None, 3)
+        d.frames(3)
+        yield "generic-private"  # Ben's own view behind the gate
+        d.tap(s.gate_view._private.hide_button)
         d.app.show("home")
         d.frames(2)
 
