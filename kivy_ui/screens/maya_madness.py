@@ -157,6 +157,10 @@ class MayaMadnessScreen(GameScreen):
             row.name_text = p["label"]
             row.is_turn = f.acting == (p["seat"],)
             row.tokens_text = p["tokens_label"]
+        turn = next((r for r in rows if r.is_turn), None)
+        scroll = self.ids.seats_scroll
+        if turn is not None and scroll.do_scroll_y:
+            scroll.scroll_to(turn, padding=dp(4), animate=False)
         self._render_pad()
         self.gate_view.sync(self._table)
 

@@ -143,6 +143,17 @@ def generic(d):
         d.frames(2)
 
 
+def long_names(d):
+    """Names as long as New game takes them wrap onto a second line; rows that no longer
+    fit scroll, the player at turn kept in view."""
+    start(d, ("Maximiliane Annabelle-Sophie", "Benedikt", "Cyrille Dominique Evangeline", "Dominique"))
+    for _ in range(3):
+        pad(d, "+1")
+    yield "madness-4-long-names"
+    d.app.show("home")
+    d.frames(2)
+
+
 def states(d):
     yield from madness(d, NAMES, "2")
     yield from madness(d, FULL, "4")
@@ -150,4 +161,5 @@ def states(d):
     yield from advanced(d, FULL, "4")
     yield from full_deck(d, NAMES, "2")
     yield from full_deck(d, FULL, "4")
+    yield from long_names(d)
     yield from generic(d)
