@@ -60,7 +60,7 @@ class ChoicesBar(BoxLayout):
                 seen.sort()
         for group in sorted(groups, key=lambda g: list(self.slots).index(g)):
             row = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(6))
-            row.add_widget(Factory.Dim(text=group, size_hint_x=None, width=dp(130), font_size="16sp"))
+            row.add_widget(Factory.Dim(text=group, size_hint_x=None, width=dp(130), font_size="18sp"))
             for slot in self.slots[group]:
                 choice = groups[group].get(slot)
                 if choice is None:

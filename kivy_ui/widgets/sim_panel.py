@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 
 from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
@@ -37,31 +38,61 @@ class SimButton(Factory.BigButton):
         self.panel.button_up(self.button_name)
 
 
+#: Narrower than this (dp), the panel lays its keys out in two rows: seats, then fobs.
+TWO_ROWS_BELOW = 700
+
+
+def sim_key(text: str, **kw) -> Factory.BigButton:
+    """A key; its label wraps at spaces ("Fob A / [q]") on a narrow panel (BigButton's
+    text_size), never cut."""
+    return Factory.BigButton(text=text, font_size="15sp", height="44dp", **kw)
+
+
 class SimPanel(BoxLayout):
     def __init__(self, app, **kw):
-        super().__init__(size_hint_y=None, height="48dp", spacing="3dp", padding=("3dp", "2dp"), **kw)
+        super().__init__(orientation="vertical", size_hint_y=None, height="48dp", spacing="3dp",
+                         padding=("3dp", "2dp"), **kw)
         self.app = app
         self._down: set[str] = set()
-        self.add_widget(Label(text="SIM", size_hint_x=None, width="40dp", bold=True, color=theme.ACCENT))
+        # the fob keys and Tag… sit in the seats' row, or in a row of their own (_arrange)
+        self.seats_row, self.fobs_row = BoxLayout(spacing=dp(3)), BoxLayout(spacing=dp(3))
+        self.add_widget(self.seats_row)
+        self.seats_row.add_widget(Label(text="SIM", size_hint_x=None, width="40dp", bold=True, color=theme.ACCENT))
         self.seat_buttons = {}
         # The seat buttons the simulated hardware has (the default config wires five).
         present = [n for n in SEAT_BUTTONS if n in app.devices.sim.buttons]
         for i, name in enumerate(present):
             b = SimButton(self, name, text=f"Seat {i + 1} [{SEAT_KEYS[i]}]", font_size="15sp", height="44dp")
             self.seat_buttons[name] = b
-            self.add_widget(b)
+            self.seats_row.add_widget(b)
         self.fob_buttons = {}
         for uid in SIM_FOBS:
-            b = Factory.BigButton(text="", font_size="15sp", height="44dp", shorten=True)
+            b = sim_key("")
             b.bind(on_release=lambda _b, u=uid: self.tap_fob(u))
             self.fob_buttons[uid] = b
-            self.add_widget(b)
-        self.tag_button = Factory.BigButton(text="Tag…", font_size="15sp", height="44dp",
-                                            size_hint_x=None, width="64dp")
+        self.tag_button = sim_key("Tag…", size_hint_x=None, width="64dp")
         self.tag_button.bind(on_release=lambda _b: self.choose_tag())
-        self.add_widget(self.tag_button)
         self.tag_menu = None
+        self.bind(width=self._arrange)
+        self._arrange()
         self.refresh()
+
+    def _arrange(self, *_):
+        """One row on a wide window; two (seats, then fobs) on a narrow one (portrait)."""
+        two = dp(TWO_ROWS_BELOW) > self.width > 100
+        keys = [*self.fob_buttons.values(), self.tag_button]
+        row = self.fobs_row if two else self.seats_row
+        if keys[0].parent is row:
+            return
+        for key in keys:
+            if key.parent is not None:
+                key.parent.remove_widget(key)
+            row.add_widget(key)
+        if two:
+            self.add_widget(self.fobs_row)
+        elif self.fobs_row.parent is not None:
+            self.remove_widget(self.fobs_row)
+        self.height = dp(48 * 2 + 3) if two else dp(48)
 
     @property
     def sim(self):

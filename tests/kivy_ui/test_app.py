@@ -354,9 +354,11 @@ def test_full_deck_the_player_plays_from_their_hand_in_the_private_view(ui):
     screen = d.screen()
     if table.public_view()["phase"] == "start_count":
         pad(d, "+1")  # the shuffled deck turned up a Wild: the dealer picks the count on the pad
-    assert screen.ids.pad.opacity == 0, "the hands are secret: no public card pad"
+    keys = [b for b in screen.ids.pad_top.children + screen.ids.pad_bottom.children if b.opacity and b.text]
+    assert [b.text for b in keys] == ["Ana's hand"], "the hands are secret: no public card keys"
+    assert screen.ids.pad_hint.text == "Play a card from your hand"
     assert not any("hand" in t.lower() and "+" in t for t in d.texts(screen))
-    d.tap_text("Ana", widget=screen.ids.seats)
+    d.tap(keys[0])  # the pad's way to the hand goes through the gate, as tapping the name does
     d.tap(screen.gate_view.overlay.ids_show)
     overlay = screen.gate_view.overlay
     hand = table.session.view(0)["you"]["hand"]
@@ -427,6 +429,23 @@ def test_an_unplugged_reader_is_reported_at_the_table_and_cleared_when_it_is_bac
         reader.replug()
     assert d.until(lambda: not d.app.table.device_problems, 10)
     assert "reader" not in screen.ids.summary.text
+
+
+def test_full_deck_advanced_play_shows_how_to_play_a_card_not_an_open_guess(ui):
+    """Issue 22: with the full deck in advanced play the guess's picker opened by itself
+    ("Whose secret number?", no Cancel) and nothing said how to play a card. The pad
+    shows the way to the hand, and the guess as a button, with no picker open."""
+    d = ui
+    table = new_game(d, names=("Ana", "Ben"), options={"deck": "full", "advanced": True})
+    screen = d.screen()
+    if table.public_view()["phase"] == "start_count":
+        pad(d, "+1")
+    who = table.name(table.public_view()["turn"])
+    assert screen.ids.pad_hint.text == "Play a card from your hand"
+    assert f"{who}'s hand" in d.texts(screen.ids.pad_top)
+    assert screen.ids.extra.text == "Guess" and not screen.ids.extra.disabled
+    assert not any(name in d.texts(screen.ids.pad) for name in table.players), "no guess picker open"
+    d.shot("12-full-deck-advanced-table")
 
 
 def test_full_deck_advanced_play_offers_the_guess_beside_the_hand_with_the_count(ui):

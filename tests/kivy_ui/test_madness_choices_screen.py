@@ -16,11 +16,14 @@ from companion.table.session import Session
 
 from .test_app import dismiss_celebrations, yes
 
-SCREEN = pathlib.Path(__file__).resolve().parents[2] / "kivy_ui" / "screens" / "maya_madness.py"
+SCREENS = pathlib.Path(__file__).resolve().parents[2] / "kivy_ui" / "screens"
+#: The screen and its siblings (its pad's keys, the gate's content and the celebration).
+SCREEN_FILES = ("maya_madness.py", "maya_madness_pad.py", "maya_madness_private.py")
 
 
-def test_the_screen_builds_no_action_and_compares_no_label():
-    tree = ast.parse(SCREEN.read_text())
+@pytest.mark.parametrize("name", SCREEN_FILES)
+def test_the_screen_builds_no_action_and_compares_no_label(name):
+    tree = ast.parse((SCREENS / name).read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.Dict):
             keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
@@ -33,6 +36,16 @@ def test_the_screen_builds_no_action_and_compares_no_label():
             texts = [s for s in sides if isinstance(s, ast.Attribute) and s.attr in ("text", "label", "group")]
             strings = [s for s in sides if isinstance(s, ast.Constant) and isinstance(s.value, str)]
             assert not (texts and strings), f"a label compared with a string at line {node.lineno}"
+
+
+def test_the_table_reads_how_many_tokens_win(ui):
+    """Issue 22 §4: the Maya Madness table never said how many tokens win."""
+    from .test_app import new_game
+
+    table = new_game(ui, names=("Ana", "Ben"), options={"tokens_to_win": 4})
+    rows = list(reversed(ui.screen().ids.seats.children))
+    assert [r.tokens_text for r in rows] == ["★ 0 of 4", "★ 0 of 4"]
+    assert all(ui.find("★ 0 of 4", widget=r) for r in rows) and table.public_view()["options"]["tokens_to_win"] == 4
 
 
 def tap_payload(d, buttons, payload):

@@ -185,7 +185,9 @@ def view(s: State, viewer: Any, result_json: dict[str, Any] | None = None) -> di
             "label": name + (" (dealer)" if i == s.dealer and s.count is None else ""),
             "tokens": len(s.won[i]),
             "token_values": values,
-            "tokens_label": f"★ {len(s.won[i])}" + (f" ({', '.join(map(str, values))})" if values else ""),
+            # how many, of how many win (issue 22 §4), and their values where they lie face up
+            "tokens_label": f"★ {len(s.won[i])} of {s.to_win}"
+                            + (f" ({', '.join(map(str, values))})" if values else ""),
             "has_secret": s.secrets[i] is not None,
             "hand_size": len(s.hands[i]) if full else None,
             "guesses": [{"by": g, "number": k} for g, k in s.guesses[i]],
@@ -206,6 +208,10 @@ def view(s: State, viewer: Any, result_json: dict[str, Any] | None = None) -> di
         "direction_label": direction_label(s),
         # full deck: a hand is decided against the count, so both are shown beside it
         "count_line": f"Count {count_label}  ·  {direction_label(s)}" if full else "",
+        # full deck: the cards are in the hands, played behind the privacy gate; the
+        # pad's button that asks for the player's hand, and what the pad says of it
+        "look_label": look_label(s),
+        "hand_hint": "Play a card from your hand" if look_label(s) else "",
         "turn": None if over else s.turn,
         "draws_next": s.token_queue[0] if s.token_queue and s.refill is None else None,  # who draws a token next
         "bonus": s.bonus,
@@ -218,6 +224,13 @@ def view(s: State, viewer: Any, result_json: dict[str, Any] | None = None) -> di
     if viewer != TABLE:
         out["you"] = you(s, viewer)
     return dict(out)
+
+
+def look_label(s: State) -> str:
+    """Full deck, a player to play: the button that opens their hand ("" otherwise)."""
+    if s.deck_mode != "full" or s.end is not None or waiting(s) != "play" or not s.hands[s.turn]:
+        return ""
+    return f"{s.names[s.turn]}'s hand"
 
 
 def direction_label(s: State) -> str:

@@ -16,7 +16,7 @@ class MadnessPlayer(TypedDict):
     label: str  # the name, and "(dealer)" while the starting card is awaited
     tokens: int
     token_values: list[int] | None  # None in advanced play: tokens won lie face down
-    tokens_label: str  # "★ 2 (3, 7)"
+    tokens_label: str  # "★ 2 of 5 (3, 7)": tokens won, of how many win, their values
     has_secret: bool
     hand_size: int | None
     guesses: list[dict[str, int]]
@@ -49,6 +49,8 @@ class MadnessView(TypedDict):
     direction: str
     direction_label: str
     count_line: str  # full deck: the count and direction beside a hand; else ""
+    look_label: str  # full deck, a player to play: "Ana's hand" (the button to look); else ""
+    hand_hint: str  # beside that button: how a card is played; else ""
     turn: int | None
     draws_next: int | None
     bonus: bool
