@@ -247,7 +247,8 @@ class TableController(GateKeeper, DeviceHandling):
             players=tuple(self.players), view=view,
             waiting=str((view.get("waiting_for") or {}).get("sentence") or ""), acting=acting,
             choices=tuple(public), gate=self._gate_frame(), message=self.message or "",
-            notice=self.notice or "", undo=Ability(undo_ok, undo_why), redo=Ability(redo_ok, redo_why),
+            notice=self.notice or "", undo=Ability(undo_ok, undo_why, self._undo_live(undo_ok)),
+            redo=Ability(redo_ok, redo_why, redo_ok),
             pending_undo=self.pending_undo, cue=self._cue(kind, acting, over), over=over,
             result=self._result_frame(result) if over else None, devices=dict(self.device_problems),
             newest=self._newest(log), log=log, colours=colours, session_id=self.session_id)
@@ -422,6 +423,11 @@ class TableController(GateKeeper, DeviceHandling):
                 return Outcome(False, ask=self.pending_undo)
             return self._say(sentence or "That cannot be undone.")
         return self._undo(confirm=False)
+
+    def _undo_live(self, ok: bool) -> bool:
+        """Whether Undo does something when tapped: undoes, asks, or says why not (a
+        secret seen since); not before the first player move."""
+        return ok or any(a.get("actor") != CHANCE for a in reversed(self.session.actions))
 
     def confirm_undo(self) -> Outcome:
         """The table agreed: undo the move whose reveal stays known (and let the game

@@ -17,7 +17,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.table import words
 
-from ..widgets.gate import GateModal
+from ..widgets.gate import GateModal, answers_away
 
 STEPS = (-5, -1, 1, 5)
 
@@ -142,14 +142,13 @@ class ConfirmUndo(GateModal):
         box.add_widget(Factory.Heading(text="Undo this?", halign="center"))
         self.question = Factory.Body(text="", halign="center", font_size=sp(24))
         box.add_widget(self.question)
-        row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
-        self.keep = Factory.AccentButton(text="Keep it", height=dp(72))
+        self.row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
+        self.keep = Factory.AccentButton(text="Keep it", height=dp(72))  # the safe answer is the highlighted one
         self.undo = Factory.BigButton(text="Undo anyway", height=dp(72))
         self.keep.bind(on_release=lambda *_: self._answer(self._on_keep))
         self.undo.bind(on_release=lambda *_: self._answer(self._on_undo))
-        row.add_widget(self.undo)
-        row.add_widget(self.keep)  # the safe answer is the highlighted one
-        box.add_widget(row)
+        self.box = box
+        answers_away(box, self.row, self.undo, self.keep, point=None)
         self.add_widget(box)
         self._on_undo: Any = None
         self._on_keep: Any = None
@@ -158,7 +157,12 @@ class ConfirmUndo(GateModal):
         self.question.text = question
         self._on_undo, self._on_keep = on_undo, on_keep
         if self.parent is None:
+            answers_away(self.box, self.row, self.undo, self.keep)  # "Undo anyway" away from the finger on Undo
             self.open(animation=False)
+
+    @property
+    def yes(self) -> Any:
+        return self.undo
 
     def _answer(self, then: Any) -> None:
         self.dismiss(animation=False)
@@ -175,14 +179,13 @@ class ConfirmChoice(GateModal):
         box = BoxLayout(orientation="vertical", padding=dp(24), spacing=dp(16))
         self.question = Factory.Body(text="", halign="center", font_size=sp(24))
         box.add_widget(self.question)
-        row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
+        self.row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
         self.yes = Factory.BigButton(text="Yes", height=dp(72))
-        self.no = Factory.AccentButton(text="No", height=dp(72))
+        self.no = Factory.AccentButton(text="No", height=dp(72))  # the safe answer is the highlighted one
         self.yes.bind(on_release=lambda *_: self._answer(True))
         self.no.bind(on_release=lambda *_: self._answer(False))
-        row.add_widget(self.yes)
-        row.add_widget(self.no)  # the safe answer is the highlighted one
-        box.add_widget(row)
+        self.box = box
+        answers_away(box, self.row, self.yes, self.no, point=None)
         self.add_widget(box)
         self._then: Any = None
 
@@ -190,6 +193,7 @@ class ConfirmChoice(GateModal):
         self.question.text = question
         self._then = then
         if self.parent is None:
+            answers_away(self.box, self.row, self.yes, self.no)  # Yes away from the finger that asked
             self.open(animation=False)
 
     def _answer(self, yes: bool) -> None:
