@@ -67,16 +67,33 @@ def start(d, game: str, names, options) -> Session:
 
 
 def play(d, session, rng, until, limit=3000) -> bool:
-    """Random moves through the table until `until()` (False when the game ended first)."""
+    """Random moves through the table until `until(frame, session)` (False when the game ended first)."""
     table = d.app.table
     for _ in range(limit):
-        if until():
+        if until(table.frame(), session):
             return True
         if session.result() is not None:
             return False
         actor = rng.choice(sorted((a for a in session.actors() if a != CHANCE), key=str))
         table.play(rng.choice(session.legal_actions(actor)))
-    return until()
+    return bool(until(table.frame(), session))
+
+
+def undoable(frame, _session) -> bool:
+    return bool(frame.undo.can and not frame.over)
+
+
+def asks_to_undo(frame, _session) -> bool:
+    """Undo of something the whole table saw: it would ask."""
+    return bool(frame.undo.live and not frame.undo.can and not frame.over and frame.pending_undo is None)
+
+
+def never(_frame, _session) -> bool:
+    return False
+
+
+def under_way(_frame, session) -> bool:
+    return len(session.actions) > 12
 
 
 def close_overlays(d) -> None:
@@ -95,9 +112,8 @@ def states(d):
     for game, names, options in GAMES:
         session = start(d, game, names, options)
         rng = random.Random(3)
-        table = d.app.table
         screen = d.screen()
-        assert play(d, session, rng, lambda: table.frame().undo.can and not table.frame().over), game
+        assert play(d, session, rng, undoable), game
         close_overlays(d)
         yield f"chrome-{game}-table"
         here = places(screen)
@@ -123,8 +139,7 @@ def states(d):
             f"{game}: Cancel on Fix a number… did not go back to the Log"
         d.tap(log.close_button)
         # an Undo of something the whole table saw asks, with its Yes away from Undo
-        if play(d, session, rng, lambda: table.frame().undo.live and not table.frame().undo.can
-                and not table.frame().over and table.frame().pending_undo is None):
+        if play(d, session, rng, asks_to_undo):
             close_overlays(d)
             where = centre(screen.ids.undo)
             tap_at(d, where)
@@ -135,7 +150,7 @@ def states(d):
             d.tap(ask.keep)
         # the end
         close_overlays(d)
-        play(d, session, rng, lambda: False)
+        play(d, session, rng, never)
         d.frames(3)
         close_overlays(d)
         if session.result() is not None:
@@ -150,7 +165,7 @@ def states(d):
     # the finger on "Abandon…")
     for game, names, options in GAMES:
         session = start(d, game, names, options)
-        play(d, session, random.Random(5), lambda: len(session.actions) > 12)
+        play(d, session, random.Random(5), under_way)
     close_overlays(d)
     d.app.show("home")
     d.frames(3)
