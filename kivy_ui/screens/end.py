@@ -51,12 +51,6 @@ def qr_texture(text: str, scale: int = 1):
     return texture
 
 
-def breakable(text: str) -> str:
-    """A line that can wrap anywhere it must: a long word (a seed's check code, a
-    command) gets zero-width spaces after its punctuation, so it wraps instead of running off."""
-    return "".join(c + "\u200b" if c in "-_/:'" else c for c in text)
-
-
 class EndScreen(Screen):
     #: The link the QR code holds ("" when there is none to offer).
     bgstats_link = StringProperty("")
@@ -99,7 +93,7 @@ class EndScreen(Screen):
             box.add_widget(label)
         for text in self._game_lines(frame) + list(end.lines):
             # Eight stelae make a long sum: the line wraps and grows rather than overflow.
-            line = Factory.Dim(text=breakable(text), font_size="18sp", size_hint_y=None, height="28dp")
+            line = Factory.Dim(text=text, font_size="18sp", size_hint_y=None, height="28dp")
             line.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(28), ts[1] + dp(4))))
             box.add_widget(line)
 
@@ -147,7 +141,7 @@ class EndScreen(Screen):
         outcome = app.table.undo()
         if outcome.ok:
             app.show(app.table.frame().game)
-        else:
+        elif not outcome.ask:  # a question (the end revealed what everyone saw): the game's screen asks it
             self.ids.detail.text = outcome.sentence
 
 
