@@ -139,7 +139,8 @@ class AppDriver:
             if not isinstance(w, Label) or not w.text or not self.visible(w):
                 continue
             tw, th = w.texture_size
-            if w.shorten and self._shortened(w):  # drawn with "…" for what did not fit
+            if (w.shorten or w.text_size[1] is not None) and self._shortened(w):
+                # drawn with "…" for what did not fit, or lines past a fixed text height left out
                 bad.append((w.text, tuple(w.texture_size), tuple(w.size)))
                 continue
             x, y = w.to_window(w.x, w.y)
@@ -200,8 +201,9 @@ class AppDriver:
 
     @staticmethod
     def _shortened(w) -> bool:
-        """Whether a `shorten` label drew less than its whole text: its text laid out
-        without shortening is taller (it wraps) or wider than what was drawn."""
+        """Whether a label drew less than its whole text: its text laid out without
+        shortening and with no height limit is taller (it wraps, or lines past a fixed
+        `text_size` height were left out) or wider than what was drawn."""
         opts = dict(w._label.options)
         opts.update(text=w.text, shorten=False, text_size=(w.text_size[0], None))
         whole = type(w._label)(**opts)
