@@ -1,7 +1,9 @@
 """States for test_sizes.py (issue 22 §1 and §3): the chrome every game shares, at
-every size — Home with a game in progress and its abandon question, then for each
-game its table screen (the top bar), the Log overlay, Fix a number…, the question
-an Undo of something the whole table saw asks, and the end screen.
+every size — Home with games in progress and its abandon question, then for each
+game the top bar's buttons on its table screen (the rest of that screen is its
+game's own sizes module's), the Log overlay, Fix a number…, a move's question
+(Escaped), the question an Undo of something the whole table saw asks, and the
+end screen.
 
 Checked here too, at each size: the four chrome buttons (Home, Log, Undo, Redo)
 have the same size in every game and stay where they are after an Undo, a
@@ -19,6 +21,12 @@ GAMES = (("maya-madness", ("Ana", "Ben", "Cy"), {"tokens_to_win": 3}),
          ("maya", ("Ana", "Ben", "Cy"), {}),
          ("mayan-curse", ("Ana", "Ben", "Cy", "Dee"), {}))
 CHROME = ("home", "log", "undo", "redo")
+
+
+def tag(d) -> str:
+    from kivy.core.window import Window
+
+    return f"size-{Window.width}x{Window.height}"
 
 
 def overlay(d, name: str) -> Any:
@@ -115,7 +123,23 @@ def states(d):
         screen = d.screen()
         assert play(d, session, rng, undoable), game
         close_overlays(d)
-        yield f"chrome-{game}-table"
+        # the table screen itself is its game's (its own sizes module): here, the chrome on it
+        d.screenshot(f"{tag(d)}-chrome-{game}-table", d.shots)
+        for name in CHROME:
+            w = screen.ids[name]
+            assert d.cut_off(w) == [] and d.small_text(w) == [], (game, name, d.cut_off(w), d.small_text(w))
+        # a move that asks first (Mayan Curse's Escaped): Yes away from the finger on it
+        escaped = next((b for b in getattr(screen.ids.get("actions"), "children", [])
+                        if getattr(b, "text", "") == "Escaped" and not b.disabled), None)
+        if escaped is not None:
+            close_overlays(d)
+            where = centre(escaped)
+            tap_at(d, where)
+            ask = overlay(d, "ConfirmChoice")
+            assert ask is not None, f"{game}: Escaped did not ask"
+            yes_away(d, ask, where, f"{game} escaped")
+            yield f"chrome-{game}-confirm-choice"
+            d.tap(ask.no)
         here = places(screen)
         sizes[game] = {k: v[2:] for k, v in here.items()}
         # Undo where the finger is, twice: nothing moves, Redo becomes available in place
