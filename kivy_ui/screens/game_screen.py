@@ -122,10 +122,19 @@ class GameScreen(Screen):
             self.can_undo, self.can_redo = bool(f.undo.live), bool(f.redo.live)
 
     def on_leave(self, *_):
+        """Whatever this screen had open over it (the gate, the log, a question, a game's
+        own cue of the last round) goes with it: nothing of the table lingers over the end
+        screen or Home."""
+        from kivy.core.window import Window
+        from kivy.uix.modalview import ModalView
+
         self.gate_view.close()
         for overlay in (self._log_overlay, getattr(self, "_fix_overlay", None)):
             if overlay is not None:
                 overlay.dismiss(animation=False)
+        for w in list(Window.children):
+            if isinstance(w, ModalView):
+                w.dismiss(animation=False)
 
     def _on_table(self, table, what):
         if table is not self._table:
