@@ -37,8 +37,9 @@ class TableTopBar(BoxLayout):
     #: the screen's can_undo / can_redo (GameScreen keeps them in step): False greys the button out
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
-    #: the middle's height on its own row (portrait); on one row it is the row's
-    middle_height = NumericProperty(dp(theme.CHROME_H + 4))
+    #: the middle's height on its own row (portrait: two lines of glance text); on one
+    #: row it is the row's. A screen may set it (its players' tiles).
+    middle_height = NumericProperty(dp(theme.CHROME_H + 16))
 
     def __init__(self, **kw: Any) -> None:
         self._spacer = Widget()

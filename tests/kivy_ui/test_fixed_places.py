@@ -315,3 +315,33 @@ def test_the_gates_look_away_question_is_not_under_the_finger_on_the_players_row
     tap_at(d, where)  # a second tap where the row was shows nothing
     assert table.frame().gate.seat is None
     d.tap(ask.ids_cancel)
+
+
+def test_on_a_narrow_screen_the_bars_middle_goes_under_the_buttons_which_stay_put(ui):
+    """The portrait arrangement of the one top bar: Home, Log, Undo and Redo keep their
+    row and sizes; the screen's middle (players, prompt) takes a row of its own under it."""
+    from kivy.metrics import dp
+    from kivy.uix.label import Label
+
+    from kivy_ui import theme
+    from kivy_ui.widgets.top_bar import TableTopBar
+
+    bar = TableTopBar()
+    middle = Label(text="Ana's turn")
+    bar.add_widget(middle)  # what a screen's .kv gives the bar goes in its middle
+    row = bar.ids.row
+    assert middle.parent == bar.ids.middle
+    bar.width = dp(800)
+    assert bar.ids.middle.parent == row and bar.height == row.height
+    order = [c for c in reversed(row.children)]
+    assert order[0] == bar.ids.home and order[1] == bar.ids.middle and order[-3:] == [
+        bar.ids.log, bar.ids.undo, bar.ids.redo]
+    bar.width = dp(480)
+    assert bar.ids.middle.parent == bar and bar.ids.middle.height == bar.middle_height
+    assert bar.height == row.height + bar.spacing + bar.middle_height
+    order = [c for c in reversed(row.children)]
+    assert order[0] == bar.ids.home and order[-3:] == [bar.ids.log, bar.ids.undo, bar.ids.redo]
+    assert {(b.width, b.height) for b in (bar.ids.home, bar.ids.log, bar.ids.undo, bar.ids.redo)} == {
+        (dp(theme.CHROME_W), dp(theme.CHROME_H))}
+    bar.width = dp(800)
+    assert bar.ids.middle.parent == row and bar.height == row.height
