@@ -237,7 +237,8 @@ class TableController(GateKeeper, DeviceHandling):
         if not over:
             for seat in self.choosers():
                 public += [c for c in game.menu(self.session.state, seat) if c.public]
-        undo_ok, undo_why = self.session.can_undo()
+        undo_ok, undo_why = self.session.can_undo()  # live: undoes, asks or says why (not before a move)
+        undo_live = undo_ok or any(a.get("actor") != CHANCE for a in reversed(self.session.actions))
         redo_ok, redo_why = self.session.can_redo()
         log = self.log()
         colours = tuple(c if isinstance(c, str) and c else None for c in (self.session.meta.get("colours") or ()))
@@ -247,7 +248,7 @@ class TableController(GateKeeper, DeviceHandling):
             players=tuple(self.players), view=view,
             waiting=str((view.get("waiting_for") or {}).get("sentence") or ""), acting=acting,
             choices=tuple(public), gate=self._gate_frame(), message=self.message or "",
-            notice=self.notice or "", undo=Ability(undo_ok, undo_why, self._undo_live(undo_ok)),
+            notice=self.notice or "", undo=Ability(undo_ok, undo_why, undo_live),
             redo=Ability(redo_ok, redo_why, redo_ok),
             pending_undo=self.pending_undo, cue=self._cue(kind, acting, over), over=over,
             result=self._result_frame(result) if over else None, devices=dict(self.device_problems),
@@ -423,11 +424,6 @@ class TableController(GateKeeper, DeviceHandling):
                 return Outcome(False, ask=self.pending_undo)
             return self._say(sentence or "That cannot be undone.")
         return self._undo(confirm=False)
-
-    def _undo_live(self, ok: bool) -> bool:
-        """Whether Undo does something when tapped: undoes, asks, or says why not (a
-        secret seen since); not before the first player move."""
-        return ok or any(a.get("actor") != CHANCE for a in reversed(self.session.actions))
 
     def confirm_undo(self) -> Outcome:
         """The table agreed: undo the move whose reveal stays known (and let the game
