@@ -28,6 +28,7 @@ from companion.store.paths import data_dir, write_private_json
 from . import theme
 from .screens import GAME_SCREENS, SCREENS, screen_class
 from .watchdog import Watchdog
+from .widgets.gate import remember_taps
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -135,6 +136,7 @@ class MayaApp(App):
         self.sounds_on = self._load_prefs().get("sounds", self.settings["sounds"])
         self.show("home")
         Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up)
+        remember_taps()  # a question opened by a tap puts its Yes away from that finger
         return self.root_widget
 
     @staticmethod

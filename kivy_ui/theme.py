@@ -45,6 +45,15 @@ def ink_on(rgba) -> tuple:
 
 TOUCH = 48  # dp: the smallest touch target
 
+# The table screens' top bar (widgets/top_bar.py): Home, Log, Undo and Redo are the same
+# size, in the same font, in the same places in every game (dp, sp).
+CHROME_W = 72
+CHROME_H = 56
+CHROME_SP = 20
+CHROME_GAP = 6
+#: narrower than this (dp), the bar puts its middle (players, the prompt) under the buttons
+CHROME_ONE_ROW = 600
+
 
 def hex_colour(rgba) -> str:
     """rgba (0..1) as the hex Kivy markup takes: [color=ffcc40]."""

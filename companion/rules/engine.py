@@ -232,7 +232,9 @@ class Game(Generic[S]):
     gets apply, legal_actions, undoable and private_action_types from them.
 
     Class attributes: name (registry key), title, min_players, max_players, options,
-    bgg (its BoardGameGeek entry, None when not known for sure).
+    bgg (its BoardGameGeek entry, None when not known for sure), table_saw (the
+    kinds of TABLE-view events the whole table saw and acted on: undoing the
+    action that caused one asks the table first, companion/table/undo.py).
     """
 
     name: str = ""
@@ -241,6 +243,10 @@ class Game(Generic[S]):
     min_players: int = 2
     max_players: int = 4
     options: tuple[Option, ...] = ()
+    #: Event kinds (a TABLE view's events[i]["kind"]) the whole table saw and acted on
+    #: (a token won, a boulder at the entrance, a round scored): an Undo of the action
+    #: that caused one asks the table first, the same way in every game.
+    table_saw: frozenset[str] = frozenset()
 
     # --- the contract -------------------------------------------------------
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None, components: Any = None) -> S:

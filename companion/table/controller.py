@@ -237,7 +237,8 @@ class TableController(GateKeeper, DeviceHandling):
         if not over:
             for seat in self.choosers():
                 public += [c for c in game.menu(self.session.state, seat) if c.public]
-        undo_ok, undo_why = self.session.can_undo()
+        undo_ok, undo_why = self.session.can_undo()  # live: undoes, asks or says why (not before a move)
+        undo_live = undo_ok or any(a.get("actor") != CHANCE for a in reversed(self.session.actions))
         redo_ok, redo_why = self.session.can_redo()
         log = self.log()
         colours = tuple(c if isinstance(c, str) and c else None for c in (self.session.meta.get("colours") or ()))
@@ -247,7 +248,8 @@ class TableController(GateKeeper, DeviceHandling):
             players=tuple(self.players), view=view,
             waiting=str((view.get("waiting_for") or {}).get("sentence") or ""), acting=acting,
             choices=tuple(public), gate=self._gate_frame(), message=self.message or "",
-            notice=self.notice or "", undo=Ability(undo_ok, undo_why), redo=Ability(redo_ok, redo_why),
+            notice=self.notice or "", undo=Ability(undo_ok, undo_why, undo_live),
+            redo=Ability(redo_ok, redo_why, redo_ok),
             pending_undo=self.pending_undo, cue=self._cue(kind, acting, over), over=over,
             result=self._result_frame(result) if over else None, devices=dict(self.device_problems),
             newest=self._newest(log), log=log, colours=colours, session_id=self.session_id)

@@ -41,10 +41,13 @@ Sound = Literal["", "error", "reveal", "token"]
 @dataclass(frozen=True)
 class Ability:
     """Whether Undo (or Redo) can be done now, and the sentence of what it would do
-    or why not."""
+    or why not. live: its button does something when tapped (does it, asks the table
+    first, or says why not); False only when there is nothing to take back (or put
+    back): the button is then greyed out in its place."""
 
     can: bool
     sentence: str = ""
+    live: bool = False
 
 
 @dataclass(frozen=True)

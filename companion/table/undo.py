@@ -6,6 +6,12 @@ confirmed undo cannot take out of people's heads.
 functions here are written against `session_parts.SessionCore`, so this
 module does not import the session.
 
+What asks before it is undone, the same way in every game: an action the game
+calls not undoable (it showed a secret: the game's `rehide` draws again), and an
+action the whole table saw: its log entry has an event of a kind the game
+declares in `Game.table_saw` (data: a token won, a boulder at the entrance, a
+round scored). The table is asked once, in the same words (`confirm_sentence`).
+
 A peek is recorded as (index, seat, digest): after `index` actions in effect,
 `seat` saw its private view, whose digest (a hash of `view(state, seat)["you"]`)
 is kept in the journal's `seen` entry. Undoing back to index i is refused by a
@@ -24,7 +30,7 @@ from companion.rules.corrections import CORRECTION
 from companion.rules.engine import CHANCE, TABLE, Game
 from companion.rules.seats import is_seat_number, parse_seat
 from companion.store.journal import dumps
-from companion.table.log import entry
+from companion.table.log import LogEntry, entry
 from companion.table.peeks import Peek, Peeks, private_digest
 from companion.table.session_parts import SessionCore
 
@@ -74,12 +80,21 @@ def undo_plan(s: SessionCore) -> tuple[int | None, str, list[int]]:
         return None, f"{who} has already looked at a secret since then, so {mover}'s last move can't be undone.", []
     reveals = []
     state = s._states[i]
+    entries = s._log.entries() if s.game.table_saw else ()
     for j in range(i, len(actions)):
         after = s._states[j + 1]
-        if actions[j].get("type") != CORRECTION and not s.game.undoable(state, actions[j], after):
+        if actions[j].get("type") != CORRECTION and (not s.game.undoable(state, actions[j], after)
+                                                     or (bool(entries) and table_saw(s.game, entries[j]))):
             reveals.append(j)
         state = after
     return i, "", reveals
+
+
+def table_saw(game: Game, logged: LogEntry) -> bool:
+    """The rule, once for every game: an action the whole table saw is one whose log
+    entry (the TABLE view's events after it) has an event of a kind the game declares
+    in `Game.table_saw` (a token won, a boulder at the entrance, a round scored)."""
+    return any(ev.get("kind") in game.table_saw for ev in logged.events)
 
 
 def can_undo(s: SessionCore) -> tuple[bool, str]:
@@ -255,4 +270,4 @@ class Undoing(SessionCore):
 
 
 __all__ = ["Peek", "Peeks", "Undoing", "can_undo", "confirm_sentence", "needs_confirm", "private_digest",
-           "rehide_steps", "reveal_sentences", "undo_plan"]
+           "rehide_steps", "reveal_sentences", "table_saw", "undo_plan"]

@@ -93,8 +93,8 @@ class EndScreen(Screen):
             box.add_widget(label)
         for text in self._game_lines(frame) + list(end.lines):
             # Eight stelae make a long sum: the line wraps and grows rather than overflow.
-            line = Factory.Dim(text=text, font_size="17sp", size_hint_y=None, height="27dp")
-            line.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(27), ts[1] + dp(4))))
+            line = Factory.Dim(text=text, font_size="18sp", size_hint_y=None, height="28dp")
+            line.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(28), ts[1] + dp(4))))
             box.add_widget(line)
 
     @staticmethod
@@ -141,7 +141,7 @@ class EndScreen(Screen):
         outcome = app.table.undo()
         if outcome.ok:
             app.show(app.table.frame().game)
-        else:
+        elif not outcome.ask:  # a question (the end revealed what everyone saw): the game's screen asks it
             self.ids.detail.text = outcome.sentence
 
 

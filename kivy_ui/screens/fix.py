@@ -14,16 +14,18 @@ from typing import Any
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.scrollview import ScrollView
 
 from companion.table import words
 
-from ..widgets.gate import GateModal
+from ..widgets.gate import GateModal, answers_away
 
 STEPS = (-5, -1, 1, 5)
 
 
 class FixRow(BoxLayout):
-    """One number: its name, − and + steps, the value."""
+    """One number: its name, − and + steps, the value. On a narrow screen (portrait)
+    the name sits on its own line above the steps."""
 
     def __init__(self, fix: Any, **kw):
         super().__init__(size_hint_y=None, height=dp(64), spacing=dp(6), **kw)
@@ -32,21 +34,33 @@ class FixRow(BoxLayout):
         self.label = Factory.Glance(text=fix.label, halign="left", valign="middle")
         self.label.bind(size=lambda w, s: setattr(w, "text_size", s))
         self.add_widget(self.label)
+        self.steps = BoxLayout(spacing=dp(6), size_hint_x=None, width=dp(4 * 76 + 110 + 4 * 6))
         self.buttons: dict[int, Any] = {}
         for step in STEPS[:2]:
             self._step_button(step)
         self.shown = Factory.Glance(text="", font_size=sp(40), bold=True, size_hint_x=None, width=dp(110))
-        self.add_widget(self.shown)
+        self.steps.add_widget(self.shown)
         for step in STEPS[2:]:
             self._step_button(step)
+        self.add_widget(self.steps)
         self._show()
+        self.bind(width=self._arrange)
+
+    def _arrange(self, *_: Any) -> None:
+        narrow = self.width < self.steps.width + dp(200)
+        self.orientation = "vertical" if narrow else "horizontal"
+        self.label.size_hint_y = None if narrow else 1
+        self.label.height = dp(40)
+        self.steps.size_hint_y = None if narrow else 1
+        self.steps.height = dp(60)
+        self.height = dp(40 + 60 + 6) if narrow else dp(64)
 
     def _step_button(self, step: int) -> None:
         b = Factory.BigButton(text=(f"+{step}" if step > 0 else f"−{-step}"), size_hint_x=None, width=dp(76),
                               height=dp(60))
         b.bind(on_release=lambda *_: self.step(step))
         self.buttons[step] = b
-        self.add_widget(b)
+        self.steps.add_widget(b)
 
     def step(self, by: int) -> None:
         self.value = max(self.fix.lo, min(self.fix.hi, self.value + by))
@@ -69,9 +83,16 @@ class FixOverlay(GateModal):
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
         box.add_widget(Factory.Heading(text="Fix a number"))
         self.hint = Factory.Body(text="", font_size=sp(22), size_hint_y=None, height=dp(64))
+        self.hint.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(32), ts[1] + dp(4))))
         box.add_widget(self.hint)
-        self.rows_box = BoxLayout(orientation="vertical", spacing=dp(6))
-        box.add_widget(self.rows_box)
+        # as many numbers as the game offers (Maya: everyone's gold, each pool): they scroll,
+        # with a bar a finger sees
+        self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(10), scroll_type=["bars", "content"],
+                                 bar_inactive_color=(0.75, 0.75, 0.78, 0.55))
+        self.rows_box = BoxLayout(orientation="vertical", spacing=dp(6), size_hint_y=None)
+        self.rows_box.bind(minimum_height=self.rows_box.setter("height"))
+        self.scroll.add_widget(self.rows_box)
+        box.add_widget(self.scroll)
         # who fixes it (the log names them); tap to go round the table
         self.by_button = Factory.BigButton(text="", height=dp(56))
         self.by_button.bind(on_release=lambda *_: self._next_seat())
@@ -95,13 +116,13 @@ class FixOverlay(GateModal):
         self.rows = [FixRow(f) for f in fixes]
         for row in self.rows:
             self.rows_box.add_widget(row)
-        self.rows_box.add_widget(BoxLayout())  # the rows sit at the top
         self.hint.text = words.fix_hint(bool(fixes))
         self.save_button.disabled = not fixes
         acting = table.frame().acting
         self.by_seat = acting[0] if acting else 0
         self._show_seat()
         self.open(animation=False)
+        self.scroll.scroll_y = 1  # the first number at the top
 
     def cancel(self) -> None:
         """Nothing fixed: back where the fix was opened from."""
@@ -142,14 +163,13 @@ class ConfirmUndo(GateModal):
         box.add_widget(Factory.Heading(text="Undo this?", halign="center"))
         self.question = Factory.Body(text="", halign="center", font_size=sp(24))
         box.add_widget(self.question)
-        row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
-        self.keep = Factory.AccentButton(text="Keep it", height=dp(72))
+        self.row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
+        self.keep = Factory.AccentButton(text="Keep it", height=dp(72))  # the safe answer is the highlighted one
         self.undo = Factory.BigButton(text="Undo anyway", height=dp(72))
         self.keep.bind(on_release=lambda *_: self._answer(self._on_keep))
         self.undo.bind(on_release=lambda *_: self._answer(self._on_undo))
-        row.add_widget(self.undo)
-        row.add_widget(self.keep)  # the safe answer is the highlighted one
-        box.add_widget(row)
+        self.box = box
+        answers_away(box, self.row, self.undo, self.keep, point=None)
         self.add_widget(box)
         self._on_undo: Any = None
         self._on_keep: Any = None
@@ -158,7 +178,12 @@ class ConfirmUndo(GateModal):
         self.question.text = question
         self._on_undo, self._on_keep = on_undo, on_keep
         if self.parent is None:
+            answers_away(self.box, self.row, self.undo, self.keep)  # "Undo anyway" away from the finger on Undo
             self.open(animation=False)
+
+    @property
+    def yes(self) -> Any:
+        return self.undo
 
     def _answer(self, then: Any) -> None:
         self.dismiss(animation=False)
@@ -175,14 +200,13 @@ class ConfirmChoice(GateModal):
         box = BoxLayout(orientation="vertical", padding=dp(24), spacing=dp(16))
         self.question = Factory.Body(text="", halign="center", font_size=sp(24))
         box.add_widget(self.question)
-        row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
+        self.row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
         self.yes = Factory.BigButton(text="Yes", height=dp(72))
-        self.no = Factory.AccentButton(text="No", height=dp(72))
+        self.no = Factory.AccentButton(text="No", height=dp(72))  # the safe answer is the highlighted one
         self.yes.bind(on_release=lambda *_: self._answer(True))
         self.no.bind(on_release=lambda *_: self._answer(False))
-        row.add_widget(self.yes)
-        row.add_widget(self.no)  # the safe answer is the highlighted one
-        box.add_widget(row)
+        self.box = box
+        answers_away(box, self.row, self.yes, self.no, point=None)
         self.add_widget(box)
         self._then: Any = None
 
@@ -190,6 +214,7 @@ class ConfirmChoice(GateModal):
         self.question.text = question
         self._then = then
         if self.parent is None:
+            answers_away(self.box, self.row, self.yes, self.no)  # Yes away from the finger that asked
             self.open(animation=False)
 
     def _answer(self, yes: bool) -> None:

@@ -24,8 +24,6 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.factory import Factory
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
@@ -33,6 +31,7 @@ from companion.table.log import LogEntry
 
 from .. import theme
 from ..widgets.gate import GateView
+from ..widgets.top_bar import CHROME, TableTopBar
 from .log import LogFollower, LogOverlay
 
 
@@ -41,8 +40,9 @@ class GameScreen(Screen):
     summary = StringProperty("")
     message = StringProperty("")
     newest = StringProperty("")  # the newest player's move, in the engine's sentences
-    can_redo = BooleanProperty(False)  # a Redo button shows right after an Undo
-    log_button: Any = None  # set while the .kv rules apply (on_kv_post), before __init__ returns
+    can_undo = BooleanProperty(False)  # Undo greyed out in its place until there is a move to take back
+    can_redo = BooleanProperty(False)  # Redo greyed out in its place until right after an Undo
+    log_button: Any = None  # the top bar's Log (set on_kv_post, before __init__ returns)
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -53,16 +53,17 @@ class GameScreen(Screen):
         self._log_overlay: LogOverlay | None = None
 
     def on_kv_post(self, base_widget):
-        """Every game screen's top bar gets a Log button just before Undo."""
-        undo = self.ids.get("undo")
-        if undo is None or self.log_button is not None:
+        """The screen's TableTopBar (widgets/top_bar.py): its chrome buttons are named in
+        the screen's ids too (`ids.home`, `ids.log`, `ids.undo`, `ids.redo`)."""
+        bar = next((w for w in self.ids.values() if isinstance(w, TableTopBar)), None)
+        if bar is None or self.log_button is not None:
             return
-        bar = undo.parent
-        self.log_button = Factory.BigButton(text="Log", size_hint_x=None, width=dp(84), height=undo.height,
-                                            pos_hint=dict(undo.pos_hint))
-        undo.bind(height=self.log_button.setter("height"))
-        self.log_button.bind(on_release=lambda *_: self.open_log())
-        bar.add_widget(self.log_button, index=bar.children.index(undo) + 1)
+        bar.screen = self
+        bar.can_undo, bar.can_redo = self.can_undo, self.can_redo
+        self.bind(can_undo=bar.setter("can_undo"), can_redo=bar.setter("can_redo"))
+        for name in CHROME:
+            self.ids[name] = bar.ids[name]
+        self.log_button = bar.ids.log
 
     # --- for subclasses ---------------------------------------------------------------
     def render(self):
@@ -111,13 +112,29 @@ class GameScreen(Screen):
             table.subscribe(self._on_table)
         self.frame = table.frame()
         self.newest = self.frame.newest
+        self._chrome()
         self.render()
 
+    def _chrome(self) -> None:
+        """Undo and Redo greyed out, in their places, when there is nothing to take (or put) back."""
+        f = self.frame
+        if f is not None:
+            self.can_undo, self.can_redo = bool(f.undo.live), bool(f.redo.live)
+
     def on_leave(self, *_):
+        """Whatever this screen had open over it (the gate, the log, a question, a game's
+        own cue of the last round) goes with it: nothing of the table lingers over the end
+        screen or Home."""
+        from kivy.core.window import Window
+        from kivy.uix.modalview import ModalView
+
         self.gate_view.close()
         for overlay in (self._log_overlay, getattr(self, "_fix_overlay", None)):
             if overlay is not None:
                 overlay.dismiss(animation=False)
+        for w in list(Window.children):
+            if isinstance(w, ModalView):
+                w.dismiss(animation=False)
 
     def _on_table(self, table, what):
         if table is not self._table:
@@ -126,6 +143,7 @@ class GameScreen(Screen):
         if what == "view":
             self._follow(news=frame.kind in ("move", "session"))  # after Undo, Redo or a fix: not news
         if what in ("view", "message", "device", "seen"):  # a look recorded may change Undo
+            self._chrome()
             self.render()
         if what in ("gate", "view"):
             self.gate_view.sync(table)  # a move may close another seat's view in the same change
@@ -142,10 +160,15 @@ class GameScreen(Screen):
     def _undo_confirmed(self):
         self.reset_input()
         self._table.confirm_undo()
-        self.render()
+        self._rerender()
 
     def _undo_kept(self):
         self._table.cancel_undo()
+        self._rerender()
+
+    def _rerender(self) -> None:
+        self.frame = self._table.frame()
+        self._chrome()
         self.render()
 
     def _follow(self, news: bool) -> None:
@@ -178,15 +201,16 @@ class GameScreen(Screen):
     def _fixed(self):
         self.frame = self._table.frame()
         self._follow(news=False)
+        self._chrome()
         self.render()
 
     # --- Undo and Redo ------------------------------------------------------------------
     def undo(self):
         self.reset_input()
         self._table.undo()
-        self.render()
+        self._rerender()
 
     def redo(self):
         self.reset_input()
         self._table.redo()
-        self.render()
+        self._rerender()

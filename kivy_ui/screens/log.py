@@ -57,25 +57,33 @@ class LogFollower:
         return self.entries[-1].sentence if self.entries else ""
 
 
+#: the log's three buttons (Fix a number…, Phones, Back) side by side, in dp
+BUTTONS_DP = 220 + 140 + 130 + 20
+
+
 class LogOverlay(GateModal):
     """The whole log, newest at the bottom, scrolled to it; one tap closes it."""
 
     def __init__(self, **kw):
         super().__init__(**kw)
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
-        top = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
+        # the title, then the buttons; on a narrow screen (portrait) the buttons on a row of their own
+        self.top_box = top = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
         self.title = Factory.Heading(text="What happened")
         top.add_widget(self.title)
+        self.buttons = buttons = BoxLayout(size_hint_x=None, width=dp(BUTTONS_DP), spacing=dp(10))
         self.fix_button = Factory.BigButton(text="Fix a number…", size_hint_x=None, width=dp(220))
         self.fix_button.bind(on_release=lambda *_: self._fix())
-        top.add_widget(self.fix_button)
+        buttons.add_widget(self.fix_button)
         # Phones as private hands (docs/phones.md): off until the table turns them on there.
         self.phones_button = Factory.BigButton(text="Phones", size_hint_x=None, width=dp(140))
         self.phones_button.bind(on_release=lambda *_: self._phones())
-        top.add_widget(self.phones_button)
+        buttons.add_widget(self.phones_button)
         self.close_button = Factory.AccentButton(text="Back", size_hint_x=None, width=dp(130))
         self.close_button.bind(on_release=lambda *_: self.dismiss(animation=False))
-        top.add_widget(self.close_button)
+        buttons.add_widget(self.close_button)
+        top.add_widget(buttons)
+        top.bind(width=self._arrange)
         box.add_widget(top)
         self.empty = Factory.Body(text=words.empty_log(), size_hint_y=None, height=0, opacity=0,
                                   font_size=sp(24))
@@ -89,6 +97,20 @@ class LogOverlay(GateModal):
         self._shown = 0  # entries already made into lines
         self._follower: LogFollower | None = None
         self._on_fix: Any = None
+
+    def _arrange(self, *_: Any) -> None:
+        """The title beside the buttons when there is room for both, above them when not."""
+        narrow = self.top_box.width < dp(BUTTONS_DP + 240)
+        self.top_box.orientation = "vertical" if narrow else "horizontal"
+        self.buttons.size_hint_x = 1 if narrow else None
+        self.buttons.width = dp(BUTTONS_DP)
+        for b, share, wide in ((self.fix_button, 0.45, 220), (self.phones_button, 0.28, 140),
+                               (self.close_button, 0.27, 130)):
+            b.size_hint_x = share if narrow else None
+            b.width = dp(wide)
+        self.buttons.size_hint_y = None if narrow else 1
+        self.buttons.height = dp(56)
+        self.top_box.height = dp(52 + 56 + 10) if narrow else dp(56)
 
     def forget(self) -> None:
         """Another game: its lines are built afresh when the log next opens."""

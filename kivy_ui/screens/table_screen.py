@@ -76,8 +76,7 @@ class TableScreen(GameScreen):
             return
         self.prompt = frame.waiting
         self.message = frame.message or frame.notice
-        self.can_undo = frame.undo.can
-        self.can_redo = frame.redo.can
+        self._chrome()  # Undo and Redo greyed out in place (GameScreen)
         self._board().render(frame)
         self.ids.choices.show(frame.choices, lambda key, picks: self.choose(key, picks))
 

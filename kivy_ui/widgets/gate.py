@@ -24,6 +24,50 @@ from kivy.uix.modalview import ModalView
 
 from .. import theme
 
+# --- a confirmation never appears under the finger that asked for it (issue 22 §1) -------
+_taps: dict[str, Any] = {"at": None, "bound": False}
+
+
+def _remember(_window: Any, touch: Any) -> bool:
+    _taps["at"] = (float(touch.x), float(touch.y))
+    return False  # only noted: the touch goes on to what is under it
+
+
+def remember_taps() -> None:
+    """Note where every finger comes down on the window (once per app): a question
+    opened by a tap puts its Yes away from that point (`answers_away`)."""
+    if _taps["bound"]:
+        return
+    from kivy.core.window import Window
+
+    Window.bind(on_touch_down=_remember)
+    _taps["bound"] = True
+
+
+def last_tap() -> tuple[float, float] | None:
+    """Where (window coordinates) the last finger came down, or None before any."""
+    at = _taps["at"]
+    return None if at is None else (float(at[0]), float(at[1]))
+
+
+def answers_away(box: Any, row: Any, yes: Any, no: Any, point: tuple[float, float] | None = None) -> None:
+    """Lay out a question's answers so that Yes is never under the finger that asked:
+    the row of answers in the other half of the screen from the tap (at the top of
+    `box` for a tap in the lower half, at its bottom otherwise), and Yes on the other
+    side from it (No, the safe answer, where the finger is). A second tap of a double
+    tap lands on the question or on No. point: the tap, by default the last one."""
+    from kivy.core.window import Window
+
+    point = point if point is not None else last_tap()
+    low = point is not None and point[1] < Window.height / 2
+    left = point is not None and point[0] < Window.width / 2
+    if row.parent is not None:
+        row.parent.remove_widget(row)
+    box.add_widget(row, index=len(box.children) if low else 0)  # vertical BoxLayout: the last index is the top
+    row.clear_widgets()
+    for w in ((no, yes) if left else (yes, no)):
+        row.add_widget(w)
+
 
 class GateModal(ModalView):
     """An opaque view over the whole app except the simulated-device panel, which
@@ -31,6 +75,7 @@ class GateModal(ModalView):
 
     def __init__(self, **kw):
         super().__init__(auto_dismiss=False, size_hint=(1, None), **kw)
+        remember_taps()
         self.background = ""
         self.background_color = theme.SURFACE
         self.overlay_color = (0, 0, 0, 0)
@@ -85,14 +130,13 @@ class ConfirmPeek(GateModal):
         self.ask = Factory.Body(text="", halign="center", font_size=sp(26))
         box.add_widget(self.title)
         box.add_widget(self.ask)
-        row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
+        self.row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
         self.ids_show = Factory.AccentButton(text="", height=dp(72))
         self.ids_show.bind(on_release=self._confirm)
         self.ids_cancel = Factory.BigButton(text="Cancel", height=dp(72))
         self.ids_cancel.bind(on_release=self._cancel)
-        row.add_widget(self.ids_cancel)
-        row.add_widget(self.ids_show)
-        box.add_widget(row)
+        self.box = box
+        answers_away(box, self.row, self.ids_show, self.ids_cancel, point=None)
         self.add_widget(box)
         self._tick = Clock.create_trigger(self._lapse, 0.5, interval=True)
 
@@ -108,6 +152,9 @@ class ConfirmPeek(GateModal):
         self.title.text = gate.ask_title
         self.ask.text = gate.ask
         self.ids_show.text = gate.show
+        # "show me" away from the finger that asked (a tap on the player's row): a
+        # second tap is never the confirmation
+        answers_away(self.box, self.row, self.ids_show, self.ids_cancel)
         self.open(animation=False)
         self._tick()
 

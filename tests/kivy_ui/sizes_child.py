@@ -34,15 +34,29 @@ def modules(names: list[str]) -> list[str]:
     return [m for m in found if not names or m in names or m.removeprefix("sizes_") in names]
 
 
+def on_top(d):
+    """An opaque overlay open over the screen (the log, a question, a private view):
+    what a player sees then, and all that is checked; else the screen."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    tops = [w for w in d.window_widgets() if isinstance(w, ModalView) and w.parent is not None
+            and w.background_color[3] >= 1 and w.width >= Window.width]
+    # the screen itself, without the simulated-device panel (a developer's stand-in for
+    # the real buttons and reader, not something a player reads)
+    return tops[0] if tops else d.app.sm
+
+
 def check(d, name: str, tag: str, shots: str) -> dict:
     from kivy.metrics import Metrics
 
     d.frames(3)
     d.screenshot(f"{tag}-{name}", shots)
-    problems = [f"small: {t!r} {px} px < {need}" for t, px, need in d.small_text()]
-    problems += [f"cut off: {t!r} texture {ts} in {ws}" for t, ts, ws in d.cut_off()]
-    problems += [f"overlap: {a!r} over {b!r}" for a, b in d.overlaps()]
-    smallest = d.smallest_font()
+    root = on_top(d)
+    problems = [f"small: {t!r} {px} px < {need}" for t, px, need in d.small_text(root)]
+    problems += [f"cut off: {t!r} texture {ts} in {ws}" for t, ts, ws in d.cut_off(root)]
+    problems += [f"overlap: {a!r} over {b!r}" for a, b in d.overlaps(root)]
+    smallest = d.smallest_font(root)
     return {"screen": d.screen().name, "problems": problems, "smallest_px": round(smallest, 1),
             "smallest_sp": round(smallest / float(Metrics.density), 1)}
 

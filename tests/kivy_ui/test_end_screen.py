@@ -126,3 +126,67 @@ def test_a_result_too_long_for_any_qr_code_ends_the_game_without_one(ui, tmp_pat
     assert screen.bgstats_link == "" and screen.ids.bgstats.opacity == 0
     assert screen.ids.headline.text and screen.ids.ranking.children
     app.leave_game()
+
+
+def _finish_curse(d, names=("Ana", "Ben", "Cy", "Dee"), seed=7):
+    app = d.app
+    session = Session.create(app.journal, "mayan-curse", list(names), seed=seed)
+    app._attach(session)
+    d.frames(2)
+    rng = random.Random(3)
+    while not session.is_over():
+        seat = rng.choice(sorted((a for a in session.actors() if a != CHANCE), key=str))
+        app.table.play(rng.choice(session.legal_actions(seat)))
+    d.frames(3)
+    assert app.sm.current == "end"
+    assert [type(w).__name__ for w in d.window_widgets() if w is not app.root_widget] == [], \
+        "the table screen's overlays (a round's cue) go when the end screen takes over"
+    return session
+
+
+def test_every_line_of_a_four_player_curse_end_is_readable_and_the_seed_line_whole(ui):
+    """Issue 22 §3: with four Mayan Curse players the knowledge lines and the seed line
+    do not fit: they scroll, with a bar in sight, and none is cut off or too small
+    (the seed's check code used to run off the side)."""
+    d = ui
+    _finish_curse(d)
+    screen = d.app.screen("end")
+    lines = [w.text for w in screen.ids.ranking.children[::-1]]
+    assert any(t.startswith("Seed") for t in lines), lines
+    assert d.cut_off(screen) == [] and d.small_text(screen) == [], (d.cut_off(screen), d.small_text(screen))
+    scroll = screen.ids.scroll
+    assert screen.ids.ranking.height > scroll.height, "more lines than fit: the list scrolls"
+    assert scroll.bar_width >= 8 and scroll.bar_inactive_color[3] >= 0.5, "a scroll bar a finger sees"
+    d.shot("end-01-curse-four-players")
+    scroll.scroll_y = 0
+    d.frames(2)
+    seed = next(w for w in screen.ids.ranking.children if w.text.startswith("Seed"))
+    top = seed.to_window(seed.x, seed.top)[1]
+    bottom = seed.to_window(seed.x, seed.y)[1]
+    sy = scroll.to_window(scroll.x, scroll.y)[1]
+    assert sy - 1 <= bottom and top <= sy + scroll.height + 1, "scrolled down, the seed line is in sight"
+    d.shot("end-02-curse-scrolled-to-the-seed")
+
+
+def test_undo_on_the_end_screen_asks_the_table_first_with_yes_away_from_the_finger(ui):
+    """The end of a game revealed what everyone saw: Undo there asks, as in every game,
+    and "Keep it" (where the finger was) keeps the end."""
+    from kivy.tests.common import UnitTestTouch
+
+    d = ui
+    session = _finish_curse(d, names=("Ana", "Ben"))
+    screen = d.app.screen("end")
+    undo = screen.ids.undo
+    where = undo.to_window(*undo.center)
+    touch = UnitTestTouch(*where)
+    touch.touch_down()
+    d.frames(1)
+    touch.touch_up()
+    d.frames(3)
+    ask = next((w for w in d.window_widgets() if type(w).__name__ == "ConfirmUndo" and w.parent is not None), None)
+    assert ask is not None, "Undo at the end went through without a question"
+    assert not ask.yes.collide_point(*ask.yes.to_widget(*where))
+    d.shot("end-03-undo-asks")
+    d.tap(ask.keep)
+    assert session.is_over() and d.app.sm.current == "end"
+    d.app.leave_game()

@@ -199,3 +199,149 @@ def test_cancel_on_fix_a_number_goes_back_to_the_log_it_was_opened_from(ui):
     tap_at(d, back)  # the log's Back, where the finger remembers it
     assert log.parent is None and player_moves(table.session) == moves, "nothing was undone"
     assert d.screen() is screen
+
+
+# --- one top bar: the same chrome in every game ------------------------------------------
+
+def chrome(screen) -> dict[str, tuple]:
+    """Each chrome button's place on the window and size, and its font."""
+    out = {}
+    for name in ("home", "log", "undo", "redo"):
+        w = screen.ids[name]
+        x, y = w.to_window(w.x, w.y)
+        out[name] = (round(x), round(y), round(w.width), round(w.height), round(w.font_size), w.text)
+    return out
+
+
+def attach_game(d, game, names, seed=3):
+    from companion.table.session import Session
+
+    session = Session.create(d.app.journal, game, list(names), seed=seed,
+                             meta={"colours": ["Red", "Blue", "Green", "Yellow"][:len(names)],
+                                   "fobs": [None] * len(names)})
+    d.app._attach(session)
+    d.frames(3)
+    return session
+
+
+def a_move(d, session, rng) -> None:
+    """One random move of whoever acts (through the table, as a tap on its choice would)."""
+    actor = rng.choice(sorted((a for a in session.actors() if a != CHANCE), key=str))
+    d.app.table.play(rng.choice(session.legal_actions(actor)))
+    d.frames(2)
+
+
+def test_the_chrome_buttons_are_the_same_in_every_game_and_stay_put_after_undo(ui, tmp_path):
+    """Home, Log, Undo and Redo: the same size and font on the four table screens (the
+    fourth game is played on the generic one), greyed out in place when not available,
+    and exactly where they were after an Undo and a Redo."""
+    from .test_fourth_game_app import _fourth
+
+    d = ui
+    seen = {}
+    with _fourth().installed(tmp_path / "site"):
+        for game, names in (("maya-madness", ("Ana", "Ben")), ("mayan-curse", ("Ana", "Ben")),
+                            ("maya", ("Ana", "Ben", "Cy")), ("charms", ("Ana", "Ben"))):
+            session = attach_game(d, game, names)
+            screen = d.screen()
+            assert screen.ids.redo.disabled, f"{game}: Redo greyed out before any Undo"
+            rng = random.Random(1)
+            for _ in range(50):
+                if d.app.table.frame().undo.can:
+                    break
+                a_move(d, session, rng)
+            assert d.app.table.frame().undo.can, game
+            before = chrome(screen)
+            seen[game] = {k: v[2:] for k, v in before.items()}
+            tap_at(d, spot(screen.ids.undo))
+            assert chrome(screen) == before, f"{game}: a chrome button moved after Undo"
+            assert not screen.ids.redo.disabled, f"{game}: Redo available after an Undo"
+            tap_at(d, spot(screen.ids.redo))
+            assert chrome(screen) == before, f"{game}: a chrome button moved after Redo"
+            d.screenshot(f"places-07-chrome-{game}", d.shots)  # (each game's own labels: its own tests)
+    sizes = {game: {k: v[:3] for k, v in s.items()} for game, s in seen.items()}
+    first = next(iter(sizes.values()))
+    assert all(s == first for s in sizes.values()), sizes
+    assert len({v for v in first.values()}) == 1, f"the four chrome buttons differ: {first}"
+
+
+def test_a_guess_and_undoing_a_token_ask_with_yes_away_from_the_finger(ui):
+    """Maya Madness: the guess's question (asked from the number pad) and the Undo of the
+    token it won (asked from Undo) each put Yes away from the tap that opened them."""
+    from kivy_ui.widgets.gate import last_tap
+
+    from .test_app import secret_of, yes
+
+    d = ui
+    table = new_game(d, names=("Ana", "Ben"), options={"advanced": True})
+    screen = d.screen()
+    pad(d, "+1")  # Ben deals
+    d.tap(screen.ids.extra)
+    pad(d, "Ben")
+    pad(d, str(secret_of(table, 1)))
+    where = last_tap()
+    ask = screen._confirm_choice
+    assert ask.parent is not None and where is not None
+    assert not ask.yes.collide_point(*ask.yes.to_widget(*where)), "the guess's Yes opened under the finger"
+    d.shot("places-08-madness-guess-confirm")
+    yes(d)
+    assert table.public_view()["players"][0]["tokens"] == 1
+    for w in d.window_widgets():
+        if type(w).__name__ == "Celebration":
+            w.dismiss(animation=False)
+    d.frames(2)
+    where = spot(screen.ids.undo)
+    tap_at(d, where)
+    undo = next(w for w in d.window_widgets() if type(w).__name__ == "ConfirmUndo")
+    assert not undo.yes.collide_point(*undo.yes.to_widget(*where)), "Undo anyway opened under the finger"
+    d.shot("places-09-madness-undo-token-confirm")
+    tap_at(d, where)  # a second tap where Undo was: it keeps the token
+    assert table.public_view()["players"][0]["tokens"] == 1
+
+
+def test_the_gates_look_away_question_is_not_under_the_finger_on_the_players_row(ui):
+    d = ui
+    table = new_game(d, names=("Ana", "Ben"))
+    screen = d.screen()
+    pad(d, "+1")  # Ben deals
+    row = next(w for w in d.walk(screen) if type(w).__name__ == "SeatRow")
+    where = spot(row)
+    tap_at(d, where)
+    ask = next((w for w in d.window_widgets() if type(w).__name__ == "ConfirmPeek" and w.parent is not None), None)
+    assert ask is not None, "a tap on a player's row asks everyone else to look away"
+    show = ask.ids_show
+    assert not show.collide_point(*show.to_widget(*where)), "'show me' opened under the finger"
+    d.shot("places-10-gate-look-away")
+    tap_at(d, where)  # a second tap where the row was shows nothing
+    assert table.frame().gate.seat is None
+    d.tap(ask.ids_cancel)
+
+
+def test_on_a_narrow_screen_the_bars_middle_goes_under_the_buttons_which_stay_put(ui):
+    """The portrait arrangement of the one top bar: Home, Log, Undo and Redo keep their
+    row and sizes; the screen's middle (players, prompt) takes a row of its own under it."""
+    from kivy.metrics import dp
+    from kivy.uix.label import Label
+
+    from kivy_ui import theme
+    from kivy_ui.widgets.top_bar import TableTopBar
+
+    bar = TableTopBar()
+    middle = Label(text="Ana's turn")
+    bar.add_widget(middle)  # what a screen's .kv gives the bar goes in its middle
+    row = bar.ids.row
+    assert middle.parent == bar.ids.middle
+    bar.width = dp(800)
+    assert bar.ids.middle.parent == row and bar.height == row.height
+    order = [c for c in reversed(row.children)]
+    assert order[0] == bar.ids.home and order[1] == bar.ids.middle and order[-3:] == [
+        bar.ids.log, bar.ids.undo, bar.ids.redo]
+    bar.width = dp(480)
+    assert bar.ids.middle.parent == bar and bar.ids.middle.height == bar.middle_height
+    assert bar.height == row.height + bar.spacing + bar.middle_height
+    order = [c for c in reversed(row.children)]
+    assert order[0] == bar.ids.home and order[-3:] == [bar.ids.log, bar.ids.undo, bar.ids.redo]
+    assert {(b.width, b.height) for b in (bar.ids.home, bar.ids.log, bar.ids.undo, bar.ids.redo)} == {
+        (dp(theme.CHROME_W), dp(theme.CHROME_H))}
+    bar.width = dp(800)
+    assert bar.ids.middle.parent == row and bar.height == row.height

@@ -113,6 +113,9 @@ class Maya(Game[State]):
     bgg = BoardGameGeek(8126, "Maya", 2003)
     min_players = 3
     max_players = 5
+    #: what the whole table saw: the bids shown, a quarry's cards turned and shared out,
+    #: a round scored; undoing it asks first (companion/table/undo.py)
+    table_saw = frozenset({"bids", "quarry", "scoring"})
     options = (
         Option("advanced", False, kind="bool", help="Advanced game: 10 gold each and the blue-marker auction."),
         Option("quarries", "companion", choices=("companion", "scoring-only"),

@@ -54,6 +54,8 @@ class MayaMadness(Game[State]):
     # so BG Stats matches the play by its name.
     min_players = 2
     max_players = 4
+    #: what the whole table saw: undoing it asks first (companion/table/undo.py)
+    table_saw = frozenset({"win_token", "guess", "return_token", "game_over"})
     options = (
         Option("deck", "physical", "choice", choices=("physical", "full"),
                help="physical: the players hold real cards and the companion records each card played; "

@@ -142,6 +142,9 @@ class MayanCurse(Game[State]):
     max_players = 6
     options = OPTIONS
     moves = MOVES
+    #: what the whole table saw and acted on (slabs reset, a stela taken off, the end):
+    #: undoing it asks first (companion/table/undo.py)
+    table_saw = frozenset({"boulder_at_entrance", "stela_crushed", "game_over"})
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None,
               components: Any = None) -> State:
