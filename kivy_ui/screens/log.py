@@ -120,8 +120,12 @@ class LogOverlay(GateModal):
     def _phones(self) -> None:
         from kivy.app import App
 
+        app = App.get_running_app()
+        came_from = app.sm.current_screen  # the game screen this log is over
         self.dismiss(animation=False)
-        App.get_running_app().show("phones")
+        phones = app.show("phones")
+        # Back returns here: the game, with its log open again (issue 22 §1).
+        phones.back_to = lambda: (app.show(came_from.name), came_from.open_log())
 
     def _fix(self) -> None:
         self.dismiss(animation=False)

@@ -11,6 +11,7 @@ kivy_ui/phones.py's WORDS.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.app import App
@@ -55,6 +56,7 @@ class PhonesScreen(Screen):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.shown: set[int] = set()  # joined seats whose code is shown again
+        self.back_to: Callable[[], Any] | None = None  # set by the screen that opened this one
         self._drawn: Any = None  # what the seat widgets show now (rebuilt only when it changes)
         self._codes: dict[str, Any] = {}  # url -> its QR texture
 
@@ -95,6 +97,11 @@ class PhonesScreen(Screen):
         self.refresh()
 
     def back(self) -> None:
+        """Where the screen was opened from (the opener sets `back_to`), else the game."""
+        go_back, self.back_to = self.back_to, None
+        if go_back is not None:
+            go_back()
+            return
         app = App.get_running_app()
         table = getattr(app, "table", None)
         frame = table.frame() if table is not None else None

@@ -118,7 +118,9 @@ def test_a_seats_code_leaves_the_screen_once_its_phone_joined_and_one_tap_shows_
         app.leave_game()
 
 
-def test_phones_are_one_tap_from_the_log_and_back_returns_to_the_game(ui):
+def test_phones_are_one_tap_from_the_log_and_back_returns_to_the_log_it_was_opened_from(ui):
+    """Back returns where you came from (issue 22 §1): the Log over the game, so the
+    next tap, aimed at the Log's Back, does not land on the table's Undo."""
     d = ui
     app = d.app
     session = Session.create(app.journal, "maya-madness", ["Ana", "Ben"], seed=5)
@@ -131,6 +133,11 @@ def test_phones_are_one_tap_from_the_log_and_back_returns_to_the_game(ui):
     assert app.sm.current == "phones"
     d.tap_text("Back", exact=True)
     d.frames(2)
+    assert app.sm.current == "maya-madness"
+    logs = [w for w in d.window_widgets() if type(w).__name__ == "LogOverlay"]
+    assert logs, "Back from Phones closed the Log it was opened from"
+    d.tap(d.find("Back", widget=logs[0], exact=True))
+    assert not [w for w in d.window_widgets() if type(w).__name__ == "LogOverlay"]
     assert app.sm.current == "maya-madness"
     app.leave_game()
 
