@@ -106,16 +106,14 @@ class MayanCurseScreen(GameScreen):
             return
         v = f.view
         self.prompt = f.waiting
+        self._portrait_prompt()
         # after Undo/Redo: what it did; else the newest player's move (never a draw alone)
         moved = self.follower is not None and any(isinstance(e["actor"], int) for e in self.follower.entries)
         self.summary = f.notice or (self.newest if moved else "")
         self.can_redo = f.redo.can
         self.message = f.message or " · ".join(f.devices.values())
         self.info_text = v["info"]
-        words = v["words"]
-        left = v["stelae_on_board"]
-        self.board_text = f"{words['stelae_left']} " + (stela_markup(
-            [c for c in left for _ in range(left[c]["passage"] + left[c]["temple"])]) or words["none"])
+        self.board_text = "\n".join(v["words"]["stelae_left"])  # as the Stela pickers count them
         self._render_seats(f, v)
         cue = v.get("boulder_cue")
         self._show_cue(cue is not None)
@@ -125,6 +123,16 @@ class MayanCurseScreen(GameScreen):
         self.ids.passage.show(v)
         self._cues(v)
         self.gate_view.sync(self._table)
+
+    def _portrait_prompt(self, *_: Any) -> None:
+        """Portrait: the turn sentence is drawn on its own line (turn_line, the .kv), so the
+        top bar's narrow place for it stays empty rather than showing a few cut letters."""
+        bar = self.ids.get("prompt")
+        if bar is not None:
+            bar.opacity = 0 if self.height > self.width else 1
+
+    def on_size(self, *_: Any) -> None:
+        self._portrait_prompt()
 
     def _render_seats(self, f: Any, v: dict) -> None:
         box = self.ids.seats
@@ -214,10 +222,13 @@ class MayanCurseScreen(GameScreen):
             b = self._pool.pop() if self._pool else self._new_button()
             box.add_widget(b)
             have.append(b)
-        size = sp(17) if box is self.ids.cue_buttons else sp(19)  # five to a row in the cue
+        cue = box is self.ids.cue_buttons
+        size, tall = (sp(18), dp(48)) if cue else (sp(19), dp(56))  # four to a row, three rows in the cue
         for b in have:
             if b.font_size != size:
                 b.font_size = size
+            if b.height != tall:
+                b.height = tall
         for b, (text, intent, style) in zip(have, buttons):
             b.intent = intent
             b.disabled = intent is None  # a choice not possible now keeps its place, greyed
@@ -328,7 +339,19 @@ class MayanCurseScreen(GameScreen):
     def choose_private(self, seat: int, key: str, picks: dict | None = None) -> None:
         """A choice made behind the gate. When it leaves the seat nothing more to do (its
         turn ended, its draw is entered), the gate closes: the next player's screen."""
-        if not self.choose(key, picks, seat=seat):
+        outcome = self._table.choose(key, picks, seat=seat)
+        if outcome.ask:  # the last stela value: the game asks first, in its words
+            from .fix import ConfirmChoice
+
+            self._confirm_choice = getattr(self, "_confirm_choice", None) or ConfirmChoice()
+            self._confirm_choice.show(outcome.ask, lambda: self._chosen(key, picks, seat))
+            return
+        if not outcome.ok:
+            # refused (stones the bag cannot have given): said behind the gate only, the
+            # entry offered again
+            if self._secret_panel is not None and self.frame is not None and self.frame.gate.seat == seat:
+                self._fill_private(seat)
+                self._secret_panel.say(outcome.sentence)
             return
         f = self._table.frame()
         if f.gate.seat == seat and seat not in f.acting and not f.gate.choices:
