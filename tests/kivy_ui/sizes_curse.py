@@ -6,7 +6,7 @@ journal (the New game screen has its own states) and moved with the table's
 choices, as the screen's buttons send them."""
 from __future__ import annotations
 
-COLOURS = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"]
+COLOURS = ["Red", "Blue", "Green", "Yellow", "Purple", "White"]
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
