@@ -32,7 +32,7 @@ def load_config(path: pathlib.Path | None = None) -> dict:
         raise BadConfig(f"The config file {path} could not be read: {e.strerror or e}.") from None
 
 
-APP_KEYS = ("gate_timeout", "sounds", "fullscreen", "phones_host", "phones_port")
+APP_KEYS = ("gate_timeout", "sounds", "fullscreen", "phones_host", "phones_port", "keyboard")
 
 
 def app_settings(config: dict) -> dict:
@@ -52,7 +52,8 @@ def app_settings(config: dict) -> dict:
             near = difflib.get_close_matches(str(key), APP_KEYS, n=1)
             hint = f" — did you mean {near[0]}?" if near else f"; the [app] settings are: {', '.join(APP_KEYS)}."
             raise BadConfig(f"The config file has an unknown setting app.{key}{hint}")
-    out = {"gate_timeout": 12.0, "sounds": True, "fullscreen": None, "phones_host": "0.0.0.0", "phones_port": 8765}
+    out = {"gate_timeout": 12.0, "sounds": True, "fullscreen": None, "phones_host": "0.0.0.0", "phones_port": 8765,
+           "keyboard": "auto"}
     if "gate_timeout" in app:
         v = app["gate_timeout"]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not 2 <= v <= 120:
@@ -76,6 +77,14 @@ def app_settings(config: dict) -> dict:
         if isinstance(v, bool) or not isinstance(v, int) or not 1024 <= v <= 65535:
             raise BadConfig(f"app.phones_port must be a port number from 1024 to 65535, not {v!r:.40}.")
         out["phones_port"] = v
+    if "keyboard" in app:  # the on-screen keyboard's letters: "auto" (the system's LANG), "de", "fr"…
+        from kivy_ui.screens.new_game_keys import NAMES
+
+        v = app["keyboard"]
+        if not isinstance(v, str) or v.strip().lower() not in ("auto", *NAMES):
+            raise BadConfig(f"app.keyboard must be \"auto\" (the system's language) or one of "
+                            f"{', '.join(NAMES)}, not {v!r:.40}.")
+        out["keyboard"] = v.strip().lower()
     return out
 
 

@@ -139,7 +139,8 @@ class AppDriver:
             if not isinstance(w, Label) or not w.text or not self.visible(w):
                 continue
             tw, th = w.texture_size
-            if w.shorten and self._shortened(w):  # drawn with "…" for what did not fit
+            if (w.shorten or w.text_size[1] is not None) and self._shortened(w):
+                # drawn with "…" for what did not fit, or lines past a fixed text height left out
                 bad.append((w.text, tuple(w.texture_size), tuple(w.size)))
                 continue
             x, y = w.to_window(w.x, w.y)
@@ -200,8 +201,9 @@ class AppDriver:
 
     @staticmethod
     def _shortened(w) -> bool:
-        """Whether a `shorten` label drew less than its whole text: its text laid out
-        without shortening is taller (it wraps) or wider than what was drawn."""
+        """Whether a label drew less than its whole text: its text laid out without
+        shortening and with no height limit is taller (it wraps, or lines past a fixed
+        `text_size` height were left out) or wider than what was drawn."""
         opts = dict(w._label.options)
         opts.update(text=w.text, shorten=False, text_size=(w.text_size[0], None))
         whole = type(w._label)(**opts)
@@ -261,7 +263,6 @@ class AppDriver:
     # --- acting -----------------------------------------------------------------------
     def tap(self, widget, hold: float = 0.0, frames: int = 2):
         """A finger down on the widget's centre, then up (after `hold` seconds)."""
-        from kivy.tests.common import UnitTestTouch
         from kivy.uix.scrollview import ScrollView
 
         parent = widget.parent
@@ -271,6 +272,13 @@ class AppDriver:
             parent.scroll_to(widget, padding=10, animate=False)  # as a finger would scroll first
             self.frames(2)
         x, y = widget.to_window(*widget.center)
+        self.tap_at(x, y, hold=hold, frames=frames)
+
+    def tap_at(self, x: float, y: float, hold: float = 0.0, frames: int = 2):
+        """A finger down at (x, y) in window coordinates, then up: a key of the
+        on-screen keyboard, drawn on one widget."""
+        from kivy.tests.common import UnitTestTouch
+
         self.touches += 1
         touch = UnitTestTouch(x, y)
         touch.touch_down()
@@ -309,6 +317,8 @@ class AppDriver:
         (tapped on the simulated reader with the sim panel's keys) and options,
         as a table does it with touches. Returns the New game screen, not yet
         started: New game remembers the game last chosen, so the game is tapped."""
+        from companion.history.option_words import label as option_label
+
         self.tap(self.screen().ids.new_game)
         screen = self.screen()
         assert screen.name == "new_game"
@@ -332,7 +342,7 @@ class AppDriver:
             for _ in range(steps):
                 if screen.options[name] == wanted:
                     break
-                label = self.find(name.replace("_", " ") + ":", widget=screen.ids.option_rows)
+                label = self.find(option_label(screen.game, name) + ":", widget=screen.ids.option_rows)
                 step = {w.text: w for w in label.parent.children if getattr(w, "text", None) in ("−", "+")}
                 # A number steps towards the wanted value; a choice or a switch is tapped round.
                 self.tap(step["+" if wanted > screen.options[name] else "−"] if step else label)

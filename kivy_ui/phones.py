@@ -27,6 +27,26 @@ ABANDONED = "This game was abandoned at the table."
 TURNED_OFF = "Phones were turned off at the table."
 NEW_GAME = "Another game is on the table now: scan your seat's new code."
 
+#: The Phones screen's words (kivy_ui/screens/phones.kv reads them from here).
+WORDS = {
+    "title": "Phones as private hands",
+    "turn_on": "Turn on",
+    "turn_off": "Turn off",
+    "other_network": "Other network",
+    "back": "Back",
+    "new_link": "New link",
+    "show_code": "Show code",
+    "hide_code": "Hide code",
+    "to_join": "scan to join",
+    "joined": "joined",
+    "joined_title": "Joined",
+    "every_phone": "Every seat's phone has joined. Tap Show code to let a seat join again.",
+    "scan": "Each player scans their own code; the page shows only their secrets.",
+    "other_networks": "Phones on another network:",
+    "off": ("Off: every secret stays behind the privacy gate on this screen. "
+            "Turn on to let each player use their own phone on this Wi-Fi."),
+}
+
 
 class PhoneService:
     """Phones for the app's current game; off until start()."""

@@ -156,8 +156,6 @@ ALLOW_WORDS = {
     "kivy_ui/screens/new_game.kv": "registry / next issue",
     "kivy_ui/screens/new_game.py": "registry / next issue",
     "kivy_ui/screens/new_game_parts.py": "registry / next issue (split from new_game.py)",
-    "kivy_ui/screens/phones.kv": "phones / next issue",
-    "kivy_ui/screens/phones.py": "phones / next issue",
     "kivy_ui/screens/stats.kv": "next issue",
     "kivy_ui/screens/stats.py": "next issue",
     "kivy_ui/screens/tags.kv": "next issue",

@@ -28,6 +28,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games import get_game
+from companion.history.words import count
 from companion.rules.chance import (
     COMMIT,
     draw_rng,
@@ -194,13 +195,15 @@ class Verified:
     actions: int
 
     def sentence(self) -> str:
+        moves = f"{count(self.actions, 'move')} {'replays' if self.actions == 1 else 'replay'} as recorded"
         if self.randomness != "digital":
             return (f"The draws of this {self.game} game were made at the table (physical randomness), so there is "
-                    f"no seed to check; its {self.actions} moves replay as recorded.")
+                    f"no seed to check; its {moves}.")
         if self.draws == 0:
-            return (f"This {self.game} game had no digital draw to check ({self.actions} moves replay as recorded); "
+            return (f"This {self.game} game had no digital draw to check ({moves}); "
                     f"its seed matches the fingerprint {short_fingerprint(self.fingerprint)}.")
-        return (f"All {self.draws} draws follow from the revealed seed, and the seed matches the fingerprint "
+        draws = "The one draw follows" if self.draws == 1 else f"All {self.draws} draws follow"
+        return (f"{draws} from the revealed seed, and the seed matches the fingerprint "
                 f"{short_fingerprint(self.fingerprint)} (compare it with the one shown when the game started).")
 
 

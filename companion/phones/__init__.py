@@ -10,7 +10,7 @@ Off unless the table turns it on; nothing here is imported at start-up.
 The hub lives on the app's main thread (the one that owns the table controller)
 and reads only what the controller publishes: each connected seat's message is
 built from `table.seat_frame(seat)` (that seat's own view and own Choices) and
-the public frame's waiting sentence (messages.py); it journals a peek (the same
+the public frame (messages.py); it journals a peek (the same
 `seen` entry as the privacy gate) before a page first shows a secret it had not
 shown, and plays a phone's choice with `table.choose(key, picks, seat=...)`. The
 server only moves bytes: it checks tokens, keeps one websocket per seat, refuses

@@ -1,7 +1,7 @@
 """What a seat's phone page receives, built from what the table controller
 publishes (issue 21): that seat's own frame (`TableController.seat_frame(seat)`:
-its view and its own Choices) and the public frame's waiting sentence. Nothing
-else: never the state, never another seat's view or choices.
+its view, with what is awaited in that seat's words, and its own Choices) and the
+public frame. Nothing else: never the state, never another seat's view or choices.
 
     msg = message_for(game, seat_frame, table_frame)
     msg["groups"] == [{"title": "Your cards", "choices": [{"key": ..., "label": "Play Bird", ...}]}]
@@ -125,7 +125,7 @@ def grouped(choices: Iterable[Choice]) -> list[dict[str, Any]]:
 
 def message_for(game: Game, own: GateFrame, table: TableFrame) -> dict[str, Any]:
     """The whole message seat `own.seat`'s page receives: a function of that seat's
-    own frame (its view, its own choices) and the public frame's waiting sentence
+    own frame (its view, its own choices) and the public frame (whose turn, the game's title)
     only (the privacy property tests check this)."""
     seat = own.seat
     view = own.view
@@ -139,13 +139,16 @@ def message_for(game: Game, own: GateFrame, table: TableFrame) -> dict[str, Any]
     if isinstance(seat, int) and 0 <= seat < len(players) and isinstance(players[seat], Mapping):
         name = str(players[seat].get("name") or "")
     mine = tuple(c for c in own.choices if c.seat == seat)  # a seat's own choices only, never a public one
+    # The seat's own view says what is awaited in that seat's words (a phone has no
+    # name to tap); the public frame's sentence when it says nothing of its own.
+    waiting = str((view.get("waiting_for") or {}).get("sentence") or "") or table.waiting
     return {
         "type": "view",
         "game": table.game,
         "title": table.title,
         "seat": seat,
         "name": name,
-        "waiting": table.waiting,
+        "waiting": waiting,
         "my_turn": seat in table.acting,
         "events": [str(e.get("sentence", "")) for e in view.get("events") or [] if isinstance(e, Mapping)],
         "secrets": private_lines(game, view),

@@ -19,6 +19,7 @@ from typing import Any
 
 from kivy.factory import Factory
 from kivy.metrics import dp
+from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
@@ -95,7 +96,10 @@ def save(section: Section) -> str:
 
 
 class NumberRow(BoxLayout):
-    """One number: label and source on the left, − value + and the shipped value on the right."""
+    """One number: label and source on the left, − value + and the shipped value on the right
+    (on a portrait panel: below them)."""
+
+    narrow = BooleanProperty(False)  # the .kv sets it from the window's shape
 
 
 class BoxSetupScreen(Screen):
@@ -194,7 +198,7 @@ class BoxSetupScreen(Screen):
         spec = section.spec
         box.add_widget(Factory.Heading(text=spec.title, font_size="24sp", height=dp(40)))
         whose = "your own box numbers" if section.mine else "the numbers shipped with the companion"
-        text(Factory.Dim(text=f"In use: {whose}.", size_hint_y=None, font_size="16sp"))
+        text(Factory.Dim(text=f"In use: {whose}.", size_hint_y=None, font_size="18sp"))
         if section.problem:
             text(Factory.Body(text=f"Your box file does not work, so the shipped numbers are shown: "
                                    f"{in_words(section.problem, section.numbers, spec.title)}",
@@ -211,7 +215,7 @@ class BoxSetupScreen(Screen):
         self._save.box_game = game
         bar.add_widget(self._save)
         box.add_widget(bar)
-        text(Factory.Dim(text=f"file: {spec.override()}", size_hint_y=None, font_size="16sp"))
+        text(Factory.Dim(text=f"file: {spec.override()}", size_hint_y=None, font_size="18sp"))
         self._show_message(game)
 
     def _show_message(self, game: str) -> None:

@@ -16,8 +16,10 @@ import time
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
+
+from companion.history.words import count
 
 from .. import theme
 from . import SCREENS
@@ -46,6 +48,7 @@ def seat_label(name: str, colour: str) -> tuple[str, tuple]:
 
 
 class HistoryScreen(Screen):
+    narrow = BooleanProperty(False)  # a portrait panel: parts stacked (the .kv sets it)
     page = NumericProperty(0)
     total = NumericProperty(0)
     game_filter = StringProperty("")  # "" = every game
@@ -179,7 +182,7 @@ class HistoryScreen(Screen):
             self.ids.notice.text = str(e)
             return
         self.ids.notice.color = theme.GOOD
-        self.ids.notice.text = (f"Exported {len(rows)} game{'s' if len(rows) != 1 else ''} to {where}: "
+        self.ids.notice.text = (f"Exported {count(len(rows), 'game')} to {where}: "
                                 + ", ".join(p.name for p in written) + "." + _no_stick(folder))
 
 
@@ -192,6 +195,7 @@ def _no_stick(folder) -> str:
 
 class GameDetailScreen(Screen):
     """One finished game: results, log, step-through, score by round."""
+    narrow = BooleanProperty(False)  # a portrait panel: parts stacked (the .kv sets it)
 
     step = NumericProperty(0)
     pane = StringProperty("log")
@@ -199,6 +203,7 @@ class GameDetailScreen(Screen):
 
     def show_game(self, game_id: int):
         from companion.errors import CompanionError
+        from companion.history.option_words import described
         from companion.history.stats import game_detail
         from companion.table.players import Roster
 
@@ -213,7 +218,9 @@ class GameDetailScreen(Screen):
             self.ids.notice.text = str(e)
             return
         d = self.detail
-        self.ids.title.text = f"{d['title']} · {_when(d['started'])} · {_minutes(d['duration_s'])}"
+        # On a narrow (portrait) panel the date goes under the game's title, not after it.
+        self.ids.title.text = f"{d['title']}{chr(10) if self.narrow else ' · '}{_when(d['started'])} · " \
+                              f"{_minutes(d['duration_s'])}"
         box = self.ids.results
         box.clear_widgets()
         ranks = d["ranks"] or list(range(1, len(d["players"]) + 1))
@@ -226,16 +233,16 @@ class GameDetailScreen(Screen):
                                         font_size="24sp", bold=won, color=theme.ACCENT if won else rgba,
                                         size_hint_y=None, height="36dp"))
         lines = [s for s in (d["sentence"], d["tiebreak"]) if s]
-        options = ", ".join(f"{k.replace('_', ' ')} {('on' if v else 'off') if isinstance(v, bool) else v}"
-                            for k, v in d["options"].items())
+        # Only the options that applied to this table, in the rulebook's words.
+        options = described(d["game"], d["options"], len(d["players"]), d["players"])
         if options:
-            lines.append(f"Options: {options}.")
+            lines.append("Options:\n" + "\n".join(f"· {o}" for o in options))
         if d["seed"] is not None:
             lines.append(f"Draws: seed {d['seed']} (fingerprint {d['fingerprint']}).")
         else:
             lines.append("Draws made at the table.")
         for text in lines:
-            lab = Factory.Dim(text=text, font_size="16sp", size_hint_y=None)
+            lab = Factory.Dim(text=text, font_size="18sp", size_hint_y=None)
             lab.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(4)))
             box.add_widget(lab)
         self.step = len(d["log"])

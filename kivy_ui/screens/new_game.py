@@ -15,7 +15,6 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
@@ -25,23 +24,22 @@ from companion.errors import CompanionError
 from .. import theme
 from . import playable_games
 from .home import game_title
-from .new_game_parts import DockedKeyboard, PlayerPicker, physical_keyboard
+from .new_game_parts import DockedKeyboard, NameKeyboard, PlayerPicker, physical_keyboard
 
 __all__ = ["DockedKeyboard", "NewGameScreen", "PlayerPicker", "PlayerRow", "option_applies", "physical_keyboard"]
 
 
-def option_applies(game: str, option, players: int) -> bool:
-    """Whether a table of `players` is asked about `option`: the game's own game.toml
-    says which player counts each of its options applies to (companion.games.info)."""
-    from companion.games import info
+def option_applies(game: str, option, players: int, options=None) -> bool:
+    """Whether a table of `players` playing with `options` is asked about `option`: the
+    game's own game.toml says which player counts and which other options' values each
+    of its options needs (companion.history.option_words)."""
+    from companion.history.option_words import applies
 
-    try:
-        return info(game).applies(option.name, players)
-    except CompanionError:
-        return True
+    return applies(game, option.name, players, options)
 
 
 class PlayerRow(BoxLayout):
+    narrow = BooleanProperty(False)  # a portrait form: name above colour and fob (the .kv sets it)
     seat = NumericProperty(0)
     colour_name = StringProperty("Red")
     fob = StringProperty("")
@@ -52,7 +50,7 @@ class PlayerRow(BoxLayout):
         return f"{symbol} {name}"
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(NameKeyboard, Screen):
     game = StringProperty("")
     players = NumericProperty(2)
     games = ListProperty([])
@@ -150,67 +148,6 @@ class NewGameScreen(Screen):
                     r.fob = ""
             row.fob = player.fob
 
-    # --- the docked on-screen keyboard -------------------------------------------------
-    def name_focus(self, field, focused):
-        if focused and field.keyboard_mode == "managed":
-            self.show_keyboard(field)
-
-    def show_keyboard(self, field):
-        old = getattr(self, "_field", None)
-        if old is not None and old.parent is not None and old.parent.seat != field.parent.seat:
-            old.focus = False
-        self._field = field
-        kb = getattr(self, "keyboard", None)
-        if kb is None:
-            kb = self.keyboard = DockedKeyboard()
-            kb.bind(on_textinput=self._vk_text, on_key_down=self._vk_key)
-        dock = self.ids.keyboard_dock
-        if kb.parent is None:
-            dock.add_widget(kb)
-        dock.height = dp(190)
-        self.keyboard_shown = True
-        # The field stays in sight above the keyboard, once the form has shrunk.
-        Clock.schedule_once(lambda _dt: self.ids.scroll.scroll_to(field.parent, padding=dp(8), animate=False), 0)
-
-    def hide_keyboard(self):
-        kb = getattr(self, "keyboard", None)
-        if kb is not None and kb.parent is not None:
-            kb.parent.remove_widget(kb)
-        if "keyboard_dock" in self.ids:
-            self.ids.keyboard_dock.height = 0
-        self.keyboard_shown = False
-        field = getattr(self, "_field", None)
-        self._field = None
-        if field is not None and field.focus:
-            field.focus = False
-
-    def _vk_text(self, _kb, text):
-        field = getattr(self, "_field", None)
-        if field is not None:
-            field.insert_text(text)
-
-    def _vk_key(self, _kb, keycode, _internal, _modifiers):
-        field = getattr(self, "_field", None)
-        if field is None:
-            return
-        if keycode == "backspace":
-            field.do_backspace()
-        elif keycode in ("enter", "escape"):
-            self.hide_keyboard()
-        elif keycode == "spacebar":
-            field.insert_text(" ")
-
-    def on_touch_down(self, touch):
-        # A touch on neither the keyboard nor a name field puts the keyboard away
-        # (touch.pos is in window coordinates here: nothing above a screen is relative).
-        if self.keyboard_shown:
-            dock = self.ids.keyboard_dock
-            on_keys = dock.collide_point(*dock.to_widget(*touch.pos))
-            on_name = any(r.ids.name.collide_point(*r.ids.name.to_widget(*touch.pos)) for r in self.rows())
-            if not on_keys and not on_name:
-                self.hide_keyboard()
-        return super().on_touch_down(touch)
-
     # --- the game and its options ---------------------------------------------
     def _engine(self):
         from companion.games import get_game
@@ -286,14 +223,23 @@ class NewGameScreen(Screen):
                 return
 
     def _build_options(self):
+        """The options that apply to this table, in the rulebook's words and the game's
+        order; one that does not apply is hidden and plays its default."""
+        from companion.history.option_words import help_text, order
+
         box = self.ids.option_rows
         box.clear_widgets()
-        for o in self._engine().options:
-            if not option_applies(self.game, o, self.players):
+        engine = self._engine()
+        by_name = {o.name: o for o in engine.options}
+        self._shown_options = []
+        for name in order(self.game, list(by_name)):
+            o = by_name[name]
+            if not option_applies(self.game, o, self.players, self.options):
                 # Hidden means default: a scenario chosen for a solo game must not
                 # follow the table to three players (the engine would refuse it).
                 self.options[o.name] = o.default
                 continue
+            self._shown_options.append(o.name)
             if o.kind == "int":
                 row = BoxLayout(size_hint_y=None, height="56dp", spacing="8dp")
                 label = Factory.Body(text=self._option_text(o))
@@ -308,22 +254,21 @@ class NewGameScreen(Screen):
                 b = Factory.BigButton(text=self._option_text(o))
                 b.bind(on_release=lambda btn, opt=o: self._cycle_option(opt, btn))
                 box.add_widget(b)
-            if o.help:
-                hint = Factory.Dim(text=o.help, font_size="16sp", size_hint_y=None)
+            hint_text = help_text(self.game, o.name, o.help)
+            if hint_text:
+                hint = Factory.Dim(text=hint_text, font_size="18sp", size_hint_y=None)
                 hint.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + 4))
                 box.add_widget(hint)
 
     def _option_text(self, o):
-        v = self.options[o.name]
-        if o.kind == "bool":
-            shown = "on" if v else "off"
-        elif o.name == "dealer" and isinstance(v, int):
-            # Seats mean little to a table; names do.
-            names = [self.name_of(r) for r in self.rows()]
-            shown = names[v] if 0 <= v < len(names) else "the last player"
-        else:
-            shown = str(v)
-        return f"{o.name.replace('_', ' ')}: {shown}"
+        from companion.history.option_words import text
+
+        return text(self.game, o.name, self.options[o.name], [self.name_of(r) for r in self.rows()])
+
+    def applied_options(self) -> dict:
+        """The options that apply to this table (the ones shown): what the game records."""
+        return {o.name: self.options[o.name] for o in self._engine().options
+                if option_applies(self.game, o, self.players, self.options)}
 
     def _cycle_option(self, o, button):
         v = self.options[o.name]
@@ -333,6 +278,7 @@ class NewGameScreen(Screen):
             v = o.choices[(o.choices.index(v) + 1) % len(o.choices)]
         self.options[o.name] = v
         button.text = self._option_text(o)
+        self._options_changed()
 
     def _step_option(self, o, delta, label):
         v = self.options[o.name] + delta
@@ -342,6 +288,27 @@ class NewGameScreen(Screen):
         if (o.lo is None or v >= o.lo) and (hi is None or v <= hi):
             self.options[o.name] = v
         label.text = self._option_text(o)
+        self._options_changed()
+
+    def _options_changed(self):
+        """An option another depends on changed (a solo scenario): show the ones that
+        apply now. The rows above stay where they are; only the ones below move."""
+        from companion.history.option_words import applies, order
+
+        names = order(self.game, [o.name for o in self._engine().options])
+        shown = [n for n in names if applies(self.game, n, self.players, self.options)]
+        if shown != getattr(self, "_shown_options", None):
+            # The form keeps its place from the top: the row tapped stays under the finger.
+            scroll = self.ids.scroll
+            content = scroll.children[0]
+            above = (1 - scroll.scroll_y) * max(0.0, content.height - scroll.height)
+            self._build_options()
+
+            def keep(_dt):
+                room = content.height - scroll.height
+                scroll.scroll_y = min(1.0, max(0.0, 1 - above / room)) if room > 0 else 1.0
+            # The help lines take their height as they are drawn; a finger's next touch ends it.
+            self._keeping = [Clock.schedule_once(keep, delay) for delay in (0, 0.05, 0.15)]
 
     # --- fobs -------------------------------------------------------------------
     def wait_for_fob(self, row):
@@ -406,7 +373,7 @@ class NewGameScreen(Screen):
             # A player's fob from an earlier night still opens their view.
             fobs = [fob or app.tags.fob(name) for fob, name in zip(fobs, names)]
         meta = {"colours": [r.colour_name for r in rows], "fobs": fobs}
-        problem = app.start_game(self.game, names, dict(self.options), meta)
+        problem = app.start_game(self.game, names, self.applied_options(), meta)
         if problem:
             self.ids.notice.text = problem
             return

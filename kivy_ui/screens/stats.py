@@ -10,8 +10,10 @@ import time
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
+
+from companion.history.words import count
 
 from .. import theme
 from ..widgets.plot import BarPlot, LinePlot
@@ -19,6 +21,7 @@ from .home import game_title
 
 
 class StatsScreen(Screen):
+    narrow = BooleanProperty(False)  # a portrait panel: parts stacked (the .kv sets it)
     game = StringProperty("")
     player = StringProperty("")
     plot_kind = StringProperty("scores")
@@ -73,17 +76,16 @@ class StatsScreen(Screen):
             self._plot(None)
             return
         g = stats.game_stats(self.plays, self.game)
-        lines = [(f"{g['plays']} plays · {g['average_minutes']} min on average", "22sp", theme.ACCENT)]
+        lines = [(f"{count(g['plays'], 'play')} · {g['average_minutes']} min on average", "22sp", theme.ACCENT)]
         people = [self.player] if self.player else stats.players_of(self.plays, self.game)
         for i, who in enumerate(people):
             p = stats.player_stats(self.plays, who, self.game)
             label, rgba = self._colour_of(who, i)
-            plays = f"{p['plays']} play" + ("s" if p["plays"] != 1 else "")
-            wins = f"{p['wins']} win" + ("s" if p["wins"] != 1 else "")
+            plays, wins = count(p["plays"], "play"), count(p["wins"], "win")
             lines.append((f"{label}: {plays}, {wins} ({round(100 * p['win_rate'])}%)",
                           "20sp", rgba))
             lines.append((f"    average {p['average']}, best {p['best']}; last: "
-                          + " ".join(f"{r['score']}{'★' if r['won'] else ''}" for r in p["last10"]), "17sp",
+                          + " ".join(f"{r['score']}{'★' if r['won'] else ''}" for r in p["last10"]), "18sp",
                           theme.TEXT_DIM))
         for text, size, colour in lines:
             lab = Factory.Body(text=text, font_size=size, color=colour, font_name=theme.SYMBOL_FONT,

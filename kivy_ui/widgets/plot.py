@@ -54,7 +54,7 @@ class _Plot(Widget):
         self.bind(pos=self._redraw, size=self._redraw, title=self._redraw)
 
     def _label(self, text: str, size: float, pos: tuple[float, float], anchor: str = "center",
-               colour=theme.TEXT_DIM, bold: bool = False) -> Label:
+               colour=theme.TEXT_DIM, bold: bool = False, wrap: float | None = None) -> Label:
         if self._used < len(self._labels):
             lab = self._labels[self._used]
         else:
@@ -64,6 +64,8 @@ class _Plot(Widget):
         self._used += 1
         lab.text, lab.font_size, lab.color, lab.bold, lab.opacity = text, size, colour, bold, 1
         lab.font_name = theme.SYMBOL_FONT
+        lab.text_size = (wrap, None) if wrap else (None, None)
+        lab.halign = "center"
         lab.texture_update()
         lab.size = lab.texture_size
         x, y = pos
@@ -77,6 +79,18 @@ class _Plot(Widget):
             lab.center_x, lab.top = x, y
         return lab
 
+    def _axis_label(self, text: str, cx: float, y: float, left: float) -> Label:
+        """A label under the x axis, kept right of the y axis's numbers and inside the plot."""
+        lab = self._label(text, sp(18), (cx, y), "center")
+        lab.x = max(left, min(lab.x, self.right - dp(2) - lab.width))
+        return lab
+
+    @staticmethod
+    def _every(names, slot: float) -> int:
+        """Label every n-th step so labels of this length never touch (about 10 sp a letter)."""
+        widest = max((len(str(n)) for n in names), default=1) * sp(10) + dp(12)
+        return max(1, -(-int(widest) // max(1, int(slot))))
+
     def _begin(self) -> tuple[float, float, float, float]:
         """Clear; draw the title; return the plot area (x, y, w, h)."""
         self.canvas.before.clear()
@@ -85,9 +99,10 @@ class _Plot(Widget):
             Color(*theme.SURFACE)
             Rectangle(pos=self.pos, size=self.size)
         top = self.top - dp(6)
-        if self.title:
-            self._label(self.title, sp(20), (self.center_x, top), "top", theme.TEXT, bold=True)
-            top -= sp(28)
+        if self.title:  # wrapped to the plot's width when it is narrow (a portrait panel)
+            lab = self._label(self.title, sp(20), (self.center_x, top), "top", theme.TEXT, bold=True,
+                              wrap=self.width - dp(12))
+            top -= lab.height + dp(2)
         left, bottom = self.x + dp(52), self.y + dp(30)
         return left, bottom, max(dp(10), self.right - dp(14) - left), max(dp(10), top - dp(8) - bottom)
 
@@ -106,7 +121,7 @@ class _Plot(Widget):
                 Line(points=[x, ty, x + w, ty], width=1)
         for t in ticks:
             ty = y + (t - lo) / (hi - lo) * h
-            self._label(f"{t:g}", sp(16), (x - dp(6), ty), "right")
+            self._label(f"{t:g}", sp(18), (x - dp(6), ty), "right")
         with self.canvas.before:
             Color(*AXIS)
             Line(points=[x, y + h, x, y, x + w, y], width=1.2)
@@ -131,13 +146,23 @@ class LinePlot(_Plot):
         self.x_labels = list(x_labels or [])
         self._redraw()
 
+    def _legend_lines(self, left: float) -> int:
+        """How many lines the legend takes at this width (about 10 sp a letter, bold)."""
+        lines, lx = 1, left
+        for name, _rgba, _ys in self.series:
+            width = len(name) * sp(11) + dp(14)
+            if lx + width > self.right - dp(4) and lx > left:
+                lines, lx = lines + 1, left
+            lx += width
+        return lines
+
     def redraw(self) -> None:
         x, y, w, h = self._begin()
         values = [v for _n, _c, ys in self.series for v in ys if v is not None]
         if not values:
             return self._empty()
         steps = max(len(ys) for _n, _c, ys in self.series)
-        legend_h = sp(26)
+        legend_h = sp(26) * self._legend_lines(x)
         h -= legend_h
         y0 = y
         y += 0
@@ -162,15 +187,17 @@ class LinePlot(_Plot):
                     Ellipse(pos=(pts[i] - dp(4), pts[i + 1] - dp(4)), size=(dp(8), dp(8)))
         # x labels: as many as fit without overlapping (about 70 px each)
         if self.x_labels:
-            room = max(1, int(w // dp(70)))
-            every = max(1, -(-steps // room))
+            every = self._every(self.x_labels[:steps], w / steps)
             for i in range(0, min(steps, len(self.x_labels)), every):
-                self._label(self.x_labels[i], sp(16), (px(i), y0 - dp(14)), "center")
-        # legend on one line above the plot area
+                self._axis_label(self.x_labels[i], px(i), y0 - dp(14), x)
+        # legend above the plot area, on as many lines as the names need
         lx = x
-        ly = y0 + h + legend_h / 2
+        ly = y0 + h + legend_h - sp(13)
         for name, rgba, _ys in self.series:
             lab = self._label(name, sp(18), (lx, ly), "left", rgba, bold=True)
+            if lab.right > self.right - dp(4) and lx > x:
+                lx, ly = x, ly - sp(26)
+                lab.x, lab.center_y = lx, ly
             lx = lab.right + dp(14)
         self._end()
         return None
@@ -211,7 +238,7 @@ class BarPlot(_Plot):
                 self._label(f"{v:g}", sp(18), (cx, top + sp(12)), "center", theme.TEXT, bold=True)
             else:  # the tallest bar: the number inside its top, in ink that reads on the bar
                 self._label(f"{v:g}", sp(18), (cx, top - sp(12)), "center", theme.ink_on(self.colour), bold=True)
-            if n <= 12 or i % max(1, n // 8) == 0:
-                self._label(name, sp(16), (cx, y - dp(14)), "center")
+            if i % self._every(self.names, slot) == 0:
+                self._axis_label(name, cx, y - dp(14), x)
         self._end()
         return None

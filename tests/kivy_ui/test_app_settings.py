@@ -19,6 +19,7 @@ def test_no_section_gives_the_defaults_with_phones_on_every_interface():
     ({"phones_host": "kitchen"}, "app.phones_host must be this machine's address"),
     ({"phones_port": 80}, "app.phones_port must be a port number from 1024 to 65535, not 80."),
     ({"gate_timeout": True}, "app.gate_timeout must be a number of seconds"),
+    ({"keyboard": "klingon"}, 'app.keyboard must be "auto" (the system\'s language) or one of'),
 ])
 def test_a_bad_app_setting_is_a_sentence_naming_it(app, says):
     with pytest.raises(BadConfig) as e:
@@ -45,3 +46,14 @@ def test_an_app_section_that_is_not_a_table_is_a_sentence():
     with pytest.raises(BadConfig) as e:
         app_settings({"app": 5})
     assert "[app] section" in str(e.value)
+
+
+def test_the_keyboard_follows_the_system_language_unless_set():
+    from kivy_ui.screens.new_game_keys import language
+
+    assert app_settings({})["keyboard"] == "auto"
+    assert app_settings({"app": {"keyboard": "DE"}})["keyboard"] == "de"
+    assert language("auto", {"LANG": "de_AT.UTF-8"}) == "de"
+    assert language("auto", {"LC_ALL": "fr_CH.UTF-8", "LANG": "de_DE.UTF-8"}) == "fr"
+    assert language("auto", {"LANG": "C.UTF-8"}) == "en" and language("auto", {}) == "en"
+    assert language("sv", {"LANG": "de_DE.UTF-8"}) == "sv"

@@ -107,6 +107,11 @@ def test_a_mayan_curse_game_opens_with_its_log_and_table_views(past):
     screen.show_game(s.id)
     d.frames(2)
     assert screen.detail["title"] == "Mayan Curse" and screen.detail["log"]
+    # Only the options that applied to a table of three, in the rulebook's words (issue 22 §4).
+    said = " ".join(w.text for w in screen.ids.results.children)
+    assert "Sacred stones: drawn by the companion" in said and "First player token:" in said
+    for solo_only in ("difficulty", "Difficulty", "scenario", "stelae strict", "_"):
+        assert solo_only not in said, solo_only
     assert_readable(d, screen)
     d.shot("15-game-detail-curse")
     d.tap(screen.ids.tab_step)

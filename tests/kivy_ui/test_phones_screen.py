@@ -8,6 +8,19 @@ import urllib.request
 from companion.table.session import Session
 
 
+def problems(d) -> list:
+    """What a player could not read on the screen now: text too small, cut off, or over other text."""
+    return [*d.small_text(), *d.cut_off(), *d.overlaps()]
+
+
+def card(screen, seat: int):
+    return next(w for w in screen.ids.seats.children if w.seat == seat)
+
+
+def row(screen, seat: int):
+    return next(w for w in screen.ids.joined.children if w.seat == seat)
+
+
 def test_phones_turn_on_show_a_code_per_seat_and_who_is_connected(ui):
     d = ui
     app = d.app
@@ -32,17 +45,74 @@ def test_phones_turn_on_show_a_code_per_seat_and_who_is_connected(ui):
         with urllib.request.urlopen(local, timeout=5) as r:
             assert r.status == 200
         svc.hub.gateway().connected(1)
-        assert d.until(lambda: [s.connected for s in reversed(screen.ids.seats.children)] == [False, True, False])
+        assert d.until(lambda: screen.joined_shown() == [1])
         d.shot("phones_on")
-        assert not d.cut_off()
+        assert problems(d) == []
         # A lost phone: one tap gives a new link; the old one is dead at once.
-        d.tap(list(reversed(screen.ids.seats.children))[1].ids.revoke)
+        d.tap(row(screen, 1).ids.revoke)
         d.frames(2)
         try:
             urllib.request.urlopen(local, timeout=5)
             raise AssertionError("the old link still opens the seat")
         except urllib.error.HTTPError as e:
             assert e.code == 404
+    finally:
+        svc.stop()
+        app.leave_game()
+
+
+def test_a_seats_code_leaves_the_screen_once_its_phone_joined_and_one_tap_shows_it_again(ui):
+    """Issue 22: every seat's QR code stayed on the Phones screen after its phone
+    joined, so nobody could tell who was still to scan. Now only the seats still to
+    join show a code; a joined seat is listed by name, and Show code brings its code
+    back (a second phone, a page closed by mistake) until Hide code."""
+    d = ui
+    app = d.app
+    session = Session.create(app.journal, "mayan-curse", ["Ana", "Ben", "Cy", "Dee"], seed=3)
+    app._attach(session)
+    d.frames(2)
+    screen = app.show("phones")
+    d.frames(2)
+    d.tap_text("Turn on")
+    d.frames(3)
+    svc = app.phones
+    try:
+        gw = svc.hub.gateway()
+        assert screen.codes_shown() == [0, 1, 2, 3] and screen.joined_shown() == []
+        gw.connected(0)
+        gw.connected(2)
+        assert d.until(lambda: screen.joined_shown() == [0, 2])
+        assert screen.codes_shown() == [1, 3]  # Ana's and Cy's codes are gone
+        assert [w.seat_name for w in reversed(screen.ids.joined.children)] == ["● Ana", "▲ Cy"]
+        assert problems(d) == []
+        d.shot("phones_two_joined")
+        # Show code: one tap, and Cy's code is back (saying Cy's phone joined).
+        d.touches = 0
+        d.tap(row(screen, 2).ids.show)
+        assert d.touches == 1 and screen.codes_shown() == [1, 2, 3]
+        again = card(screen, 2)
+        assert again.connected and again.again and again.ids.qr.texture is not None
+        assert row(screen, 2).ids.show.text == "Hide code"
+        assert problems(d) == []
+        d.shot("phones_code_shown_again")
+        d.tap(again.ids.hide)
+        assert screen.codes_shown() == [1, 3]
+        # A move on the table rebuilds nothing here (the same widgets stay).
+        before = list(screen.ids.seats.children)
+        seat = next(a for a in sorted(session.actors(), key=str) if isinstance(a, int))
+        assert app.table.play(next(a for a in session.legal_actions(seat) if a["type"] != "escape"))
+        d.frames(2)
+        assert list(screen.ids.seats.children) == before
+        # Everyone joined: no code left, and the screen says so.
+        gw.connected(1)
+        gw.connected(3)
+        assert d.until(lambda: screen.codes_shown() == [] and screen.joined_all)
+        assert "Every seat's phone has joined." in " ".join(d.texts(screen))
+        assert problems(d) == []
+        d.shot("phones_all_joined")
+        # A joined phone that leaves shows its code again by itself.
+        gw.disconnected(3)
+        assert d.until(lambda: screen.codes_shown() == [3])
     finally:
         svc.stop()
         app.leave_game()

@@ -33,6 +33,10 @@ def test_statistics_show_figures_and_each_plot(past):
     tap_until(d, st.ids.game_button, lambda: st.game == "maya")
     texts = " ".join(w.text for w in st.ids.figures.children)
     assert "plays" in texts and " win" in texts and "average" in texts
+    import re
+
+    for n, word in re.findall(r"\b(\d+) (plays?|wins?)\b", texts):  # "1 play", "2 plays" (issue 22 §4)
+        assert word.endswith("s") == (n != "1"), f"{n} {word}"
     assert_readable(d, st)
     d.shot("15-stats-scores")
     for kind in ("seats", "spread"):

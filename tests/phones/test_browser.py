@@ -4,115 +4,19 @@ touchscreen (here: the main thread) plays too. Screenshots at a phone's size go 
 artifacts/screenshots/phone_*.png."""
 from __future__ import annotations
 
-import pathlib
-import queue
 import random
-import shutil
-import tempfile
-import threading
-import time
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
-from companion.phones.hub import PhoneHub, private_lines
-from companion.phones.server import PhoneServer
+from companion.phones.hub import private_lines
 from companion.rules.engine import CHANCE
 from companion.table.session import Session
 
-from .conftest import make_hub
+from .browser import SHOTS, Main, buttons, needs_chromium, phone, shown, table, unreadable, wait_until
 
-SHOTS = pathlib.Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-
-pytestmark = pytest.mark.skipif(
-    not (pathlib.Path(CHROMIUM).exists() and pathlib.Path(DRIVER).exists()),
-    reason="missing tool: Debian's chromium and chromium-driver are not installed (scripts/test installs them)")
-
-
-class Main:
-    """The app's main thread: everything that touches the session runs here."""
-
-    def __init__(self) -> None:
-        self.q: queue.Queue[Callable[[], Any]] = queue.Queue()
-        self.alive = True
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        while self.alive:
-            try:
-                fn = self.q.get(timeout=0.05)
-            except queue.Empty:
-                continue
-            fn()
-
-    def post(self, fn: Callable[[], Any]) -> None:
-        self.q.put(fn)
-
-    def call(self, fn: Callable[[], Any]) -> Any:
-        done: queue.Queue[Any] = queue.Queue()
-        self.q.put(lambda: done.put(fn()))
-        return done.get(timeout=10)
-
-
-def phone(url: str) -> Any:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    o = webdriver.ChromeOptions()
-    o.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--no-first-run", "--window-size=390,844", f"--user-data-dir={tempfile.mkdtemp()}"):
-        o.add_argument(arg)
-    d = webdriver.Chrome(options=o, service=Service(DRIVER))
-    d.get(url)
-    return d
-
-
-@pytest.fixture
-def table(tmp_path) -> Iterator[Callable[..., tuple[Session, PhoneHub, PhoneServer, Main]]]:
-    made: list[tuple[PhoneServer, Main]] = []
-
-    def start(game: str, players: list[str], **options: Any) -> tuple[Session, PhoneHub, PhoneServer, Main]:
-        from companion.store.journal import Journal
-
-        main = Main()
-        journal = main.call(lambda: Journal.open(tmp_path / f"{game}.sqlite3"))
-        s = main.call(lambda: Session.create(journal, game, players, options=options, seed=4))
-        hub = main.call(lambda: make_hub(s, main))  # type: ignore[arg-type]
-        server = PhoneServer(hub.gateway(), "127.0.0.1", 0)
-        server.start()
-        hub.attach(server)
-        made.append((server, main))
-        return s, hub, server, main
-
-    yield start
-    for server, main in made:
-        server.stop()
-        main.alive = False
-
-
-def wait_until(check: Callable[[], Any], seconds: float = 10.0) -> Any:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        got = check()
-        if got:
-            return got
-        time.sleep(0.05)
-    raise AssertionError("timed out")
-
-
-def buttons(d: Any) -> list[Any]:
-    """The choices the page shows that can be tapped now."""
-    return [b for b in d.find_elements("css selector", "#choices button") if b.is_enabled() and b.is_displayed()]
-
-
-def shown(d: Any, panel: str) -> bool:
-    return "hidden" not in (d.find_element("id", panel).get_attribute("class") or "")
+pytestmark = needs_chromium
+__all__ = ["table"]  # the fixture
 
 
 def tap_through(d: Any, button: Any, rng: random.Random) -> None:
@@ -148,6 +52,7 @@ def test_a_whole_maya_madness_game_with_two_phones_and_the_touchscreen(table):
             wait_until(lambda d=d: "live" in d.find_element("id", "status").text)
         SHOTS.mkdir(parents=True, exist_ok=True)
         phones[0].save_screenshot(str(SHOTS / "phone_madness_seat_ana.png"))
+        assert unreadable(phones[0]) == []
         turns = 0
         while not main.call(s.is_over) and turns < 400:
             seat = main.call(lambda: next(a for a in s.actors() if a != CHANCE))
@@ -190,6 +95,7 @@ def test_a_maya_sealed_auction_on_three_phones(table):
         for seat, d in enumerate(phones):
             wait_until(lambda d=d: buttons(d))
             d.save_screenshot(str(SHOTS / f"phone_maya_bid_seat{seat}.png"))
+            assert unreadable(d) == []
         for seat, d in enumerate(phones):
             bids = [b for b in buttons(d)]
             tap_through(d, bids[min(seat + 1, len(bids) - 1)], rng)
@@ -264,6 +170,7 @@ def test_a_card_is_laid_through_the_phones_picker_and_its_question(table):
             assert not [b for b in buttons(d) if "place_worker" in (b.get_attribute("data-key") or "")]
             greyed = d.find_element("css selector", '#choices button[data-key="second"]')
             assert not greyed.is_enabled() and greyed.text == f"Lay a second card\n{picker_game.WHY}"
+            assert unreadable(d) == []  # the reason under a greyed choice was 14 px (issue 22)
             lay.click()
             assert shown(d, "picker") and not shown(d, "choices")
             prompt = d.find_element("css selector", "#picker .prompt")
@@ -279,12 +186,14 @@ def test_a_card_is_laid_through_the_phones_picker_and_its_question(table):
             assert d.find_element("css selector", "#picker .prompt").text == "Which card"  # Back: the card again
             next(b for b in d.find_elements("css selector", "#picker button.option") if b.text == card.label).click()
             d.save_screenshot(str(SHOTS / "phone_picker_quarry.png"))
+            assert unreadable(d) == []
             quarry = quarries[0]
             before = main.call(lambda: len(s.actions))
             next(b for b in d.find_elements("css selector", "#picker button.option") if b.text == quarry.label).click()
             assert shown(d, "ask") and d.find_element("css selector", "#ask .question").text == picker_game.QUESTION
             assert main.call(lambda: len(s.actions)) == before  # nothing played before Yes
             d.save_screenshot(str(SHOTS / "phone_picker_question.png"))
+            assert unreadable(d) == []
             next(b for b in d.find_elements("css selector", "#ask button") if b.text == "Yes").click()
             wait_until(lambda: main.call(lambda: len(s.actions)) > before)
             assert main.call(lambda: s.actions[before]) == {"actor": seat, "type": "place_worker",

@@ -136,7 +136,7 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
     res = result(state)
     v: dict[str, Any] = {
         "game": "mayan-curse", "viewer": viewer, "round": state.round, "phase": state.phase,
-        "waiting_for": {"actors": actors(state), "sentence": waiting(state, reporter(state))},
+        "waiting_for": {"actors": actors(state), "sentence": waiting(state, reporter(state), viewer)},
         "events": events,
         "result": res.to_json() if res is not None else None,
         "first_player": state.first,

@@ -26,7 +26,9 @@ def where(state: State, pos: int) -> str:
     return f"on row {pos}" if pos <= state.box.rows else "on its board"
 
 
-def waiting(state: State, reporter: int) -> str:
+def waiting(state: State, reporter: int, viewer: Any = None) -> str:
+    """Who must do what now; `viewer` is whose view it is (a seat's own view is read
+    on its phone or behind its gate, where there is no name to tap)."""
     names = state.names
     if state.phase == DRAW:
         return f"Draw 3 sacred stones for {names[state.queue[0]]}."
@@ -38,6 +40,10 @@ def waiting(state: State, reporter: int) -> str:
         seat = state.queue[0]
         s = state.seats[seat]
         if state.opts.purse == "real" and not s.entered:
+            if viewer == seat:
+                return f"{names[seat]}'s turn: enter the 3 stones you drew, then slide, move, end the turn."
+            if isinstance(viewer, int):  # another seat's own view: nothing of theirs to tap either
+                return f"{names[seat]}'s turn: they enter the stones they drew, slide, move, end the turn."
             return f"{names[seat]}'s turn: enter your stones (tap your name), slide, move, end the turn."
         return f"{names[seat]}'s turn: slide, move, report what happens, then end the turn."
     if state.phase == BOULDERS:

@@ -71,6 +71,14 @@
     }
     else { send({ type: "choose", choice: choice.key, picks: picks, confirmed: false }); }
     draw();
+    if (asking) { into("ask"); }
+  }
+
+  // A picker or a question just opened: bring it under the header, so its buttons are
+  // on screen without scrolling past the secrets.
+  function into(id) {
+    var el = $(id);
+    if (el && el.scrollIntoView && !el.classList.contains("hidden")) { el.scrollIntoView({ block: "start" }); }
   }
 
   function drawPicker(choice) {
@@ -149,7 +157,7 @@
           if (c.why) { b.appendChild(make("span", "why", c.why)); }
         } else if (c.pick) {
           b.classList.add("parts");
-          b.addEventListener("click", function () { picking = { key: c.key, steps: [] }; draw(); });
+          b.addEventListener("click", function () { picking = { key: c.key, steps: [] }; draw(); into("picker"); });
         } else {
           b.addEventListener("click", function () { choose(c, {}); });
         }
@@ -190,6 +198,7 @@
     var ev = $("events");
     clear(ev);
     m.events.forEach(function (s) { ev.appendChild(make("div", null, s)); });
+    show(ev, m.events.length > 0);   // no empty card under the choices
     draw();
   }
 
@@ -216,7 +225,7 @@
     empty();
     text($("who"), word("app"));
     text($("turn"), why || word("gone"));
-    clear($("events"));
+    clear($("events")); show($("events"), false);
     status("closed");
   }
 
