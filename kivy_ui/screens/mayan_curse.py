@@ -47,7 +47,8 @@ class CurseSeatRow(ButtonBehavior, BoxLayout):
     name_text = StringProperty("")
     stones_text = StringProperty("")
     stelae_text = StringProperty("")
-    status_text = StringProperty("")
+    marks = ListProperty([])
+    short = BooleanProperty(False)  # five or six players in a small window: one mark
     symbol = StringProperty("●")
     colour_rgba = ListProperty([1, 0, 0, 1])
     is_turn = BooleanProperty(False)
@@ -155,7 +156,7 @@ class MayanCurseScreen(GameScreen):
             played = " ".join(stone_markup(k) for k in p["played"]) if not p["escaped"] else ""
             row.stones_text = f"{p['hand']} {played}".strip() or "–"
             row.stelae_text = stela_markup(p["stelae"]) or "–"
-            row.status_text = "\n".join(p["marks"])
+            row.marks = list(p["marks"])
         self._fit_rows()
 
     def _fit_rows(self, *_: Any) -> None:
@@ -166,6 +167,10 @@ class MayanCurseScreen(GameScreen):
         h = min(dp(48), (room - box.spacing * (n - 1)) / n)
         for row in box.children:
             row.height = max(dp(32), h)
+        # a row too short for a player's two marks shows the first (temple or camera)
+        short = h < dp(44)
+        for row in box.children:
+            row.short = short
 
     def _show_cue(self, on: bool) -> None:
         """The boulder cue takes the seats' place while boulders tumble; the passage stays."""

@@ -155,9 +155,10 @@ class Passage(Widget):
                 Color(*(TUMBLING_RGBA if b["name"] == v["tumbling"]["now"] else BOULDER_RGBA))
                 RoundedRectangle(pos=(cx - side / 2, cy - side / 2), size=(side, side), radius=[dp(4)])
                 lab.text = b["name"][:1].upper()
-                # the letter's box at least as tall as its 24sp text, the letter above the pips
-                tall = max(side, dp(32))
-                lab.pos, lab.size = (cx - side / 2, cy - tall / 2 + side * 0.2), (side, tall)
+                # the letter's box: the boulder's whole band of the strip (as tall as its 24sp
+                # text, never over the next boulder's or the line above the passage)
+                band = body_h / 3
+                lab.pos, lab.size = (cx - side / 2, cy - band / 2), (side, band)
                 # trigger tokens as pips along the boulder's foot
                 pip = max(dp(7), side / 4.2)
                 Color(*theme.ACCENT)

@@ -273,9 +273,9 @@ def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
     assert "scenario 5" in screen.ids.info.text
     press(d, "Backpack …")
     press(d, "Elixir: +1 slide")
-    assert "elixir" in screen.ids.seats.children[0].status_text
+    assert "elixir" in screen.ids.seats.children[0].marks
     d.tap(screen.ids.undo)  # the wrong item: take it back
-    assert "bag ✓" in screen.ids.seats.children[0].status_text
+    assert "bag ✓" in screen.ids.seats.children[0].marks
     assert screen.summary == "Took back Ana's last move." and not screen.ids.redo.disabled
     d.frames(2)
     assert d.cut_off() == [], "the prompt still reads whole beside Undo and Redo"
