@@ -360,7 +360,7 @@ class TableController(GateKeeper, DeviceHandling):
                 return Outcome(False, ask=found.confirm)
             # A seat's own choice is made behind its gate or on its phone: never the second
             # touch of a double tap on the previous player's button.
-            return self._play(action, guard=found.public)
+            return self._play(action, guard=found.public, private=not found.public)
         return self._say("That cannot be done now.")
 
     # --- game intents -----------------------------------------------------
@@ -372,8 +372,9 @@ class TableController(GateKeeper, DeviceHandling):
         A double tap's second touch is Outcome(False, "") and says nothing."""
         return self._play(action, guard=True)
 
-    def _play(self, action: Mapping[str, Any], guard: bool) -> Outcome:
-        """play(); guard: a move for another seat within `settle` of the last is a double tap."""
+    def _play(self, action: Mapping[str, Any], guard: bool, private: bool = False) -> Outcome:
+        """play(); guard: a move for another seat within `settle` of the last is a double tap.
+        private: a seat's own choice, whose refusal is that seat's (the Outcome), not the table's."""
         move = dict(action)
         if "actor" not in move:
             seat = self.turn()
@@ -389,7 +390,7 @@ class TableController(GateKeeper, DeviceHandling):
             with self._quiet():
                 self.session.act(move)
         except CompanionError as e:
-            return self._say(str(e))
+            return Outcome(False, str(e)) if private else self._say(str(e))
         self._last_play = (self.clock(), move["actor"])
         self.message = self.notice = None
         self.selected = None

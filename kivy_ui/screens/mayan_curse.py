@@ -47,7 +47,8 @@ class CurseSeatRow(ButtonBehavior, BoxLayout):
     name_text = StringProperty("")
     stones_text = StringProperty("")
     stelae_text = StringProperty("")
-    status_text = StringProperty("")
+    marks = ListProperty([])
+    short = BooleanProperty(False)  # five or six players in a small window: one mark
     symbol = StringProperty("●")
     colour_rgba = ListProperty([1, 0, 0, 1])
     is_turn = BooleanProperty(False)
@@ -112,10 +113,7 @@ class MayanCurseScreen(GameScreen):
         self.can_redo = f.redo.can
         self.message = f.message or " · ".join(f.devices.values())
         self.info_text = v["info"]
-        words = v["words"]
-        left = v["stelae_on_board"]
-        self.board_text = f"{words['stelae_left']} " + (stela_markup(
-            [c for c in left for _ in range(left[c]["passage"] + left[c]["temple"])]) or words["none"])
+        self.board_text = "\n".join(v["words"]["stelae_left"])  # as the Stela pickers count them
         self._render_seats(f, v)
         cue = v.get("boulder_cue")
         self._show_cue(cue is not None)
@@ -147,7 +145,7 @@ class MayanCurseScreen(GameScreen):
             played = " ".join(stone_markup(k) for k in p["played"]) if not p["escaped"] else ""
             row.stones_text = f"{p['hand']} {played}".strip() or "–"
             row.stelae_text = stela_markup(p["stelae"]) or "–"
-            row.status_text = "\n".join(p["marks"])
+            row.marks = list(p["marks"])
         self._fit_rows()
 
     def _fit_rows(self, *_: Any) -> None:
@@ -158,6 +156,10 @@ class MayanCurseScreen(GameScreen):
         h = min(dp(48), (room - box.spacing * (n - 1)) / n)
         for row in box.children:
             row.height = max(dp(32), h)
+        # a row too short for a player's two marks shows the first (temple or camera)
+        short = h < dp(44)
+        for row in box.children:
+            row.short = short
 
     def _show_cue(self, on: bool) -> None:
         """The boulder cue takes the seats' place while boulders tumble; the passage stays."""
@@ -214,10 +216,13 @@ class MayanCurseScreen(GameScreen):
             b = self._pool.pop() if self._pool else self._new_button()
             box.add_widget(b)
             have.append(b)
-        size = sp(17) if box is self.ids.cue_buttons else sp(19)  # five to a row in the cue
+        cue = box is self.ids.cue_buttons
+        size, tall = (sp(18), dp(48)) if cue else (sp(19), dp(56))  # four to a row, three rows in the cue
         for b in have:
             if b.font_size != size:
                 b.font_size = size
+            if b.height != tall:
+                b.height = tall
         for b, (text, intent, style) in zip(have, buttons):
             b.intent = intent
             b.disabled = intent is None  # a choice not possible now keeps its place, greyed
@@ -328,7 +333,19 @@ class MayanCurseScreen(GameScreen):
     def choose_private(self, seat: int, key: str, picks: dict | None = None) -> None:
         """A choice made behind the gate. When it leaves the seat nothing more to do (its
         turn ended, its draw is entered), the gate closes: the next player's screen."""
-        if not self.choose(key, picks, seat=seat):
+        outcome = self._table.choose(key, picks, seat=seat)
+        if outcome.ask:  # the last stela value: the game asks first, in its words
+            from .fix import ConfirmChoice
+
+            self._confirm_choice = getattr(self, "_confirm_choice", None) or ConfirmChoice()
+            self._confirm_choice.show(outcome.ask, lambda: self._chosen(key, picks, seat))
+            return
+        if not outcome.ok:
+            # refused (stones the bag cannot have given): said behind the gate only, the
+            # entry offered again
+            if self._secret_panel is not None and self.frame is not None and self.frame.gate.seat == seat:
+                self._fill_private(seat)
+                self._secret_panel.say(outcome.sentence)
             return
         f = self._table.frame()
         if f.gate.seat == seat and seat not in f.acting and not f.gate.choices:

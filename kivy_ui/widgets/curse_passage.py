@@ -69,7 +69,7 @@ class Passage(Widget):
         self.row_labels: list[Label] = []
         # the entrance's and the central board's names, from the view (show)
         self.end_labels = [Label(text="", font_size=sp(18), bold=True, color=theme.TEXT_DIM),
-                           Label(text="", font_size=sp(16), color=theme.TEXT_DIM)]
+                           Label(text="", font_size=sp(18), color=theme.TEXT_DIM)]
         for lab in self.end_labels:
             self.add_widget(lab)
         self.boulder_labels = [Label(text="", font_size=sp(24), bold=True, color=(0.05, 0.05, 0.05, 1))
@@ -155,7 +155,10 @@ class Passage(Widget):
                 Color(*(TUMBLING_RGBA if b["name"] == v["tumbling"]["now"] else BOULDER_RGBA))
                 RoundedRectangle(pos=(cx - side / 2, cy - side / 2), size=(side, side), radius=[dp(4)])
                 lab.text = b["name"][:1].upper()
-                lab.pos, lab.size = (cx - side / 2, cy - side / 2 + side * 0.18), (side, side * 0.82)
+                # the letter's box: the boulder's whole band of the strip (as tall as its 24sp
+                # text, never over the next boulder's or the line above the passage)
+                band = body_h / 3
+                lab.pos, lab.size = (cx - side / 2, cy - band / 2), (side, band)
                 # trigger tokens as pips along the boulder's foot
                 pip = max(dp(7), side / 4.2)
                 Color(*theme.ACCENT)

@@ -2,10 +2,11 @@
 (the seat's own view and its own choices, companion/table/frame.py): its stones as
 symbols (tap one to play it: the table then sees it), the stones it played, its
 stelae with their values and its knowledge so far, in the game's words; the
-pickers of its choices (three stones out of the purse's kinds, a stela then its
-value, a new stela's value); the choices without parts (End turn) at the
-bottom, so a turn with nothing to report is two touches. Built once and
-refilled; clear() wipes every secret when the gate closes.
+pickers of its choices (three stones out of every kind of the box, a stela then
+its value, a new stela's value); the choices without parts (End turn) at the
+bottom, so a turn with nothing to report is two touches; why an entry was
+refused (`say`, for this seat only). Built once and refilled; clear() wipes
+every secret when the gate closes.
 """
 from __future__ import annotations
 
@@ -39,13 +40,22 @@ class SecretPanel(BoxLayout):
         super().__init__(orientation="vertical", spacing=dp(6), **kw)
         self.screen = screen
         self.head = Factory.Body(text="", size_hint_y=None, height=dp(30), font_size=sp(20))
+        # as tall as its text: the sentence takes two lines on a portrait panel
+        self.head.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(30), ts[1])))
         self.add_widget(self.head)
         self.stones = BoxLayout(size_hint_y=None, height=dp(96), spacing=dp(8))
         self.add_widget(self.stones)
         self.stelae = Factory.Body(text="", markup=True, font_name=theme.SYMBOL_FONT, size_hint_y=None)
         self.stelae.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(6)))
         self.add_widget(self.stelae)
-        self.entry = BoxLayout(orientation="vertical", spacing=dp(4), size_hint_y=None)
+        # why an entry was refused (stones the bag cannot have given), for this seat only
+        self.said = Factory.Body(text="", color=theme.DANGER, size_hint_y=None, height=0, opacity=0)
+        self.said.bind(width=lambda w, x: setattr(w, "text_size", (x, None)),
+                       texture_size=lambda w, ts: setattr(w, "height", ts[1] if w.text else 0))
+        self.add_widget(self.said)
+        # height 0 to start with: an empty layout never reports a minimum height, so its
+        # default 100 would push the view's top under the overlay's heading
+        self.entry = BoxLayout(orientation="vertical", spacing=dp(4), size_hint_y=None, height=0)
         self.entry.bind(minimum_height=self.entry.setter("height"))
         self.add_widget(self.entry)
         self.add_widget(BoxLayout())  # the rest of the room stays empty
@@ -54,6 +64,7 @@ class SecretPanel(BoxLayout):
         self._picks: dict[str, dict] = {}  # a choice's key -> the values picked so far
 
     def show(self, seat: int, view: dict, choices: list[Choice], held: list) -> None:
+        self.say("")
         you = view["you"]
         words = you["words"]
         self.seat = seat
@@ -117,7 +128,8 @@ class SecretPanel(BoxLayout):
 
     def _many(self, c: Choice, held: list) -> None:
         """Several values of one part (the 3 stones drawn), tapped one at a time; a kind
-        the purse no longer holds after the picks so far is greyed out in its place."""
+        the game no longer offers after the picks so far (the box's one Dog / Jaguar
+        stone, tapped) is greyed out in its place."""
         part = c.parts[0]
         kinds = [o.value for o in part.options]
         picks = self._picks.setdefault(c.key, {})
@@ -150,6 +162,10 @@ class SecretPanel(BoxLayout):
         else:
             self.screen._fill_private(self.seat)
 
+    def say(self, sentence: str) -> None:
+        """Why the last entry was refused; gone with the next refill."""
+        self.said.text, self.said.opacity = sentence, 1 if sentence else 0
+
     def draft(self) -> dict | None:
         """The stones tapped so far of an entry not finished (kept when the view closes)."""
         picks = {k: dict(v) for k, v in self._picks.items() if any(v.values())}
@@ -162,6 +178,7 @@ class SecretPanel(BoxLayout):
 
     def clear(self) -> None:
         self._picks.clear()
+        self.say("")
         self.stones.clear_widgets()
         self.stelae.text = ""
         self.entry.clear_widgets()

@@ -181,6 +181,9 @@ class PrivateOverlay(GateModal):
         top.add_widget(self.title)
         self.countdown = Factory.Body(text="", size_hint_x=None, width=dp(170), halign="right",
                                       font_size=sp(24), bold=True, color=theme.DANGER)
+        # no room taken until the last seconds: on a portrait panel the heading needs it
+        self.countdown.bind(text=lambda w, t: setattr(w, "width", dp(170) if t else 0))
+        self.countdown.width = 0
         top.add_widget(self.countdown)
         self.hide_button = Factory.AccentButton(text="Hide", size_hint_x=None, width=dp(140))
         self.hide_button.bind(on_release=self._hide)

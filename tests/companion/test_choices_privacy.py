@@ -205,8 +205,8 @@ def test_a_seats_own_choices_do_not_tell_it_what_the_others_hide(name: str) -> N
     assert not _check(name, range(8), own=True)
 
 
-@pytest.mark.xfail(strict=True, reason="Mayan Curse, physical randomness: a seat entering its own draw is offered "
-                                       "only the stones left in the purse and the stela values left in the supply, "
-                                       "which the other seats' hidden draws decide (menu.chance_choices)")
 def test_a_curse_seats_own_choices_do_not_tell_it_what_the_others_hide() -> None:
+    """Issue 22: a seat entering its own draw (the real purse, physical stelae) is offered
+    every stone kind and every value of the colour, never only what the companion's count
+    of the bag or the supply still has (the others' hidden draws decide that)."""
     assert not _check("mayan-curse", range(8), own=True)

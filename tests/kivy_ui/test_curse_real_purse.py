@@ -100,3 +100,27 @@ def test_stones_half_entered_are_still_tapped_when_the_view_opens_again(ui):
     assert "Tap the 3 stones you drew: Dog, Bird" in " ".join(d.texts(screen.gate_view.overlay))
     tap_stone("Serpent")
     assert sorted(table.session.view(0)["you"]["stones"]) == ["bird", "dog", "serpent"]
+
+
+def test_the_stelae_left_read_in_words_and_count_what_the_stela_picker_counts(ui):
+    """Issue 22: "Stelae left: br11 gy12 be7" stood beside a picker saying "Gray (10)":
+    one added the temple's stelae to the passage's, in letters. Now the line under the
+    passage says each place in words, and the Stela picker's numbers are its first line's."""
+    import re
+
+    d = ui
+    table = curse_game(d, ("Ana", "Ben", "Cy"))
+    screen = d.screen()
+    passage_line, temple_line = screen.ids.board_info.text.split("\n")
+    assert passage_line.startswith("Passage stelae: ") and temple_line.startswith("Temple stelae: ")
+    assert not re.search(r"\b(br|gy|be)\d", screen.ids.board_info.text)
+    press(d, "Stela …")
+    offered = [b.text for b in reversed(screen.ids.actions.children)]
+    for colour in ("brown", "gray", "beige"):
+        left = table.public_view()["stelae_on_board"][colour]
+        assert f"{colour.capitalize()} ({left['passage']} left)" in offered
+        assert f"{left['passage']} {colour}" in passage_line and f"{left['temple']} {colour}" in temple_line
+    press(d, "Gray ({} left)".format(table.public_view()["stelae_on_board"]["gray"]["passage"]))
+    gray = table.public_view()["stelae_on_board"]["gray"]["passage"]
+    assert f"{gray} gray" in screen.ids.board_info.text.split("\n")[0], "one fewer face down in the passage"
+    readable(d)

@@ -106,7 +106,7 @@ def test_three_players_peek_discover_tumble_escape_to_the_end(ui, monkeypatch):
 
     # Ana discovers a gray stela: it lies face down in front of her, and a trigger token comes off.
     press(d, "Stela …")
-    press(d, "Gray (8)")
+    press(d, "Gray (8 left)")
     v = table.public_view()
     assert v["players"][0]["stelae"] == ["gray"] and v["boulders"][0]["tokens"] == 1
     assert "purse 11" in screen.ids.info.text, "nine stones are in hand"
@@ -260,7 +260,7 @@ def test_the_real_purse_and_real_stela_tokens_from_new_game(ui):
     d.tap(screen.gate_view.overlay.hide_button)
     assert screen.summary == "Ana entered the stones they drew."
     press(d, "Stela …")
-    press(d, "Gray (6)")
+    press(d, "Gray (6 left)")
     assert screen.gate_view.overlay is None and screen.prompt.startswith("Ana's turn")
     press(d, "End turn")
     assert table.public_view()["current"] == 1
@@ -273,9 +273,9 @@ def test_a_solo_game_with_a_scenario_ends_with_its_sentence(ui):
     assert "scenario 5" in screen.ids.info.text
     press(d, "Backpack …")
     press(d, "Elixir: +1 slide")
-    assert "elixir" in screen.ids.seats.children[0].status_text
+    assert "elixir" in screen.ids.seats.children[0].marks
     d.tap(screen.ids.undo)  # the wrong item: take it back
-    assert "bag ✓" in screen.ids.seats.children[0].status_text
+    assert "bag ✓" in screen.ids.seats.children[0].marks
     assert screen.summary == "Took back Ana's last move." and not screen.ids.redo.disabled
     d.frames(2)
     assert d.cut_off() == [], "the prompt still reads whole beside Undo and Redo"
@@ -303,7 +303,7 @@ def test_physical_stelae_an_escaped_player_enters_the_value_at_the_end(ui):
     curse_game(d, ("Ana",), options={"stelae": "physical", "scenario": 1})
     screen = d.screen()
     press(d, "Stela …")
-    press(d, "Beige (3)")
+    press(d, "Beige (3 left)")
     press(d, "Escaped")
     confirm(d)
     assert d.app.sm.current == "mayan-curse", "the values come first"
@@ -331,7 +331,7 @@ def test_six_players_the_public_screen_never_shows_a_stone_or_a_stela_value(ui):
     d.shot("curse-08-six-players")
     for seat in range(3):
         press(d, "Stela …")
-        press(d, f"Brown ({14 - seat})")
+        press(d, f"Brown ({14 - seat} left)")
         d.tap_text(names[seat], widget=screen.ids.seats)  # the player at turn: their own view,
         look(d)  # once the others look away
         readable(d)
@@ -385,7 +385,7 @@ def test_physical_randomness_each_player_enters_their_own_draw_behind_the_gate(u
     assert sorted(table.session.view(1)["you"]["stones"]) == ["bird", "dog", "serpent/bird"]
     assert screen.prompt.startswith("Ana's turn")
     press(d, "Stela …")
-    press(d, "Gray (6)")
+    press(d, "Gray (6 left)")
     press(d, "Ana")
     d.tap(screen.gate_view.overlay.ids_show)
     d.frames(2)

@@ -71,7 +71,8 @@ def _turn(state: State, seat: int, key: str, label: str, sentence: str, action: 
 def _colour_part(state: State, place: str) -> tuple[Part, tuple[dict[str, Any], ...]]:
     """A stela's colour as a picker, each with how many the layout still has there."""
     pi = 0 if place == "passage" else 1
-    options = tuple(PartOption(c, f"{c.capitalize()} ({state.board[ci][pi]})") for ci, c in enumerate(COLOURS))
+    # the count the board line says too ("Stelae left in the passage: ... 10 gray")
+    options = tuple(PartOption(c, f"{c.capitalize()} ({state.board[ci][pi]} left)") for ci, c in enumerate(COLOURS))
     legal = tuple({"colour": c} for ci, c in enumerate(COLOURS) if in_box(state, ci))
     return Part("colour", "Which colour?", options), legal
 
@@ -126,18 +127,35 @@ def _stone_options(state: State) -> tuple[PartOption, ...]:
 
 
 @lru_cache(maxsize=256)
-def _hands(kinds: tuple[str, ...], purse: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
-    """Every hand of three the purse can give, in every order it may be entered."""
+def _hands(kinds: tuple[str, ...], stones: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every hand of three that `stones` (a count per kind) can give, in every order it
+    may be entered."""
     out: set[tuple[str, ...]] = set()
-    for idx, _ in draw_outcomes(purse):
+    for idx, _ in draw_outcomes(stones):
         out.update(permutations(tuple(kinds[i] for i in idx)))
     return tuple(sorted(out))
 
 
+def public_bag(state: State) -> tuple[int, ...]:
+    """What the bag can hold as everyone at the table knows it: the box's stones less
+    the stones played in front of the players. Never the companion's own count of the
+    bag (state.purse): that follows the others' hidden hands."""
+    kinds = state.box.kinds
+    bag = list(state.box.stones)
+    for s in state.seats:
+        for k in s.played:
+            bag[kinds.index(k)] -= 1
+    return tuple(max(0, n) for n in bag)
+
+
 def stones_part(state: State) -> tuple[Part, tuple[dict[str, Any], ...]]:
-    """Three stones out of the purse's kinds, picked one at a time, in any order; only
-    the kinds the purse still holds after the picks so far."""
-    legal = tuple({"stones": hand} for hand in _hands(tuple(state.box.kinds), tuple(state.purse)))
+    """Three stones out of every kind of the box, picked one at a time, in any order:
+    every hand the box could give less what lies played on the table (a kind greys out
+    only when the box has no more of it in the bag for everyone to see). A picker that
+    offered only what the companion's count of the bag still holds would tell the seat
+    entering what the others hold; an entry that count cannot have given is refused
+    behind the gate, in a sentence (rounds.enter_stones, rounds.draw)."""
+    legal = tuple({"stones": hand} for hand in _hands(tuple(state.box.kinds), public_bag(state)))
     return Part("stones", "Tap the 3 stones you drew:", _stone_options(state), count=3), legal
 
 
@@ -201,9 +219,10 @@ def chance_choices(state: State, seat: int) -> list[Choice]:
                        seat=seat, parts=(part,), legal=legal)]
     colour = state.seats[seat].stelae[-1][0]
     ci = COLOURS.index(colour)
-    left = state.supply[ci]
+    # every value the colour has in the box, never only those the supply has left (the
+    # others' hidden stelae decide that); a value not left is refused in a sentence
     part = Part("value", f"Your new {colour} stela is worth", every_value(state))
-    legal = tuple({"value": v} for (v, _), n in zip(state.box.values[ci], left) if n)
+    legal = tuple({"value": v} for v, n in state.box.values[ci] if n)
     return [Choice(key="draw_value", label="Stela value",
                    sentence=f"{name} looked at the value of their {colour} stela.", group=DRAW_GROUP, slot=0,
                    action={"actor": CHANCE, "type": A.STELA_VALUE, "seat": seat, "colour": colour},

@@ -17,7 +17,7 @@ from companion.rules.engine import require
 from companion.rules.seats import same_seat
 
 from . import boulders as bl
-from .actions import ENTER_STONES, PLAY_STONE
+from .actions import ENTER_STONES, PLAY_STONE, stone_name
 from .components import COLOURS
 from .purse import draw_outcomes, give_back, kinds_of, take
 from .state import BOULDERS, DRAW, OVER, REVEAL, TURN, Opts, Seat, State, event
@@ -67,10 +67,22 @@ def draw(state: State, action: dict[str, Any]) -> State:
     seat = state.queue[0]
     require(same_seat(action.get("seat"), seat), f"{state.names[seat]} draws next.")
     idx = kinds_of(state.box, action.get("stones"))
+    require_in_bag(state, idx)
     purse = take(state.purse, idx, state.box)
     hand = tuple(state.box.kinds[i] for i in idx)
     return replace(state, purse=purse, seats=state.with_seat(seat, stones=hand, played=(), entered=True),
                    queue=state.queue[1:], events=(event("stones_drawn", seat=seat, count=len(hand)),))
+
+
+def require_in_bag(state: State, idx: list[int]) -> None:
+    """An entry the bag cannot have given (the picker offers every kind: what the bag
+    still holds is the others' secret) is refused in a sentence for the seat entering."""
+    for i in sorted(set(idx)):
+        n = idx.count(i)
+        name = stone_name(state.box.kinds[i])
+        require(state.purse[i] >= n, f"The bag cannot have given you {'a' if n == 1 else n} {name} "
+                                     f"stone{'s' if n > 1 else ''} now: look at the stones you drew "
+                                     "and tap them again.")
 
 
 def enter_stones(state: State, seat: int, action: dict[str, Any]) -> State:
@@ -80,6 +92,7 @@ def enter_stones(state: State, seat: int, action: dict[str, Any]) -> State:
     s = state.seats[seat]
     require(not s.entered, f"{state.names[seat]} has already entered the stones they drew this round.")
     idx = kinds_of(state.box, action.get("stones"))
+    require_in_bag(state, idx)
     purse = take(state.purse, idx, state.box)
     hand = tuple(state.box.kinds[i] for i in idx)
     return replace(state, purse=purse, seats=state.with_seat(seat, stones=hand, played=(), entered=True),

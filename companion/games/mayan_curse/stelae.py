@@ -98,7 +98,8 @@ def draw_value(state: State, action: dict[str, Any]) -> State:
     values = [v for v, _ in state.box.values[ci]]
     value: Any = action.get("value")
     require(value in values and state.supply[ci][values.index(value)] > 0,
-            f"No {colour} stela worth {value!r} is left to draw.")
+            f"No {colour} stela worth {value!r} is left in the supply: look at the value on "
+            "your stela again.")
     supply = list(state.supply)
     left = list(supply[ci])
     left[values.index(value)] -= 1

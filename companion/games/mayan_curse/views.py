@@ -22,6 +22,7 @@ from .state import BOULDERS, DRAW, ENTRANCE, OVER, REVEAL, TURN, VALUE, State
 from .stelae import missing_values
 from .words import (
     BOARD_WORDS,
+    board_stelae,
     event_sentence,
     hand_words,
     info_line,
@@ -166,6 +167,7 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
     }
     v["info"] = info_line(state, v)
     v["words"] = dict(BOARD_WORDS)  # a copy: a client may keep or change its view
+    v["words"]["stelae_left"] = board_stelae(v["stelae_on_board"])
     if state.solo:
         d = box.difficulty(state.opts.difficulty)
         v["solo"] = {"difficulty": d.name, "knowledge_needed": d.knowledge, "camera_needed": d.camera,

@@ -48,7 +48,7 @@ def waiting(state: State, reporter: int, viewer: Any = None) -> str:
         return f"{names[seat]}'s turn: slide, move, report what happens, then end the turn."
     if state.phase == BOULDERS:
         b = state.box.boulder_names[state.tumbling[0]]
-        return f"The {b} boulder tumbles: where did it stop?"
+        return f"The {b} boulder tumbles: {names[reporter]}, where did it stop?"  # who reports, too
     if state.phase == REVEAL:
         from .stelae import missing_values
 
@@ -146,7 +146,17 @@ def tumble_sentence(state: State, t: Any) -> str:
 # --- the table screen's words: its rows, its cues, the round's summary -------------------
 
 #: The words a table screen draws around the numbers (its chrome aside).
-BOARD_WORDS = {"stelae_left": "Stelae left:", "none": "none", "entrance": "IN", "board": "board"}
+BOARD_WORDS = {"entrance": "IN", "board": "board"}
+
+
+def board_stelae(on_board: dict[str, dict[str, int]]) -> list[str]:
+    """The face-down stelae still on the board, one line per place, counted as the
+    Stela and Temple stela pickers count them ("Gray (10 left)" is the passage's 10)."""
+    out = []
+    for place, title in (("passage", "Passage stelae"), ("temple", "Temple stelae")):
+        counts = [f"{on_board[c][place]} {c}" for c in ("brown", "gray", "beige") if c in on_board]
+        out.append(f"{title}: {', '.join(counts)}")
+    return out
 
 
 def hand_words(p: dict[str, Any]) -> str:

@@ -149,7 +149,7 @@ def test_boulder_reports_come_from_the_first_player(driver):
     d.do(0, "reach_temple_board")
     d.finish_round()
     assert d.g.actors(d.s) == {0} and d.table["waiting_for"]["actors"] == [0]
-    assert d.table["waiting_for"]["sentence"] == "The left boulder tumbles: where did it stop?"
+    assert d.table["waiting_for"]["sentence"] == "The left boulder tumbles: Ana, where did it stop?"
     with pytest.raises(IllegalAction):
         d.do(1, "boulder_stopped", boulder="left", where="entrance")
 

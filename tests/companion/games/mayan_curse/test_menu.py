@@ -1,9 +1,10 @@
 """Mayan Curse's choices (issue 21): what a player can do, from the game, as the
 table screen and the phones render it. Properties over random games: every
 choice keeps its group and slot for every player and turn; completing every
-legal combination of every choice gives exactly the game's legal actions; no
-public choice names a hidden value; the purse picker offers only what the bag
-still holds."""
+legal combination of every choice gives exactly the game's legal actions (a
+seat's entry of its own hidden draw offers more: what the table knows is
+possible, the game refusing the rest); no public choice names a hidden value;
+the purse picker offers every kind the table can know is in the bag (issue 22)."""
 from __future__ import annotations
 
 import json
@@ -12,6 +13,7 @@ from collections import Counter
 
 import pytest
 
+from companion.errors import IllegalAction
 from companion.games.mayan_curse import GAME
 from companion.games.mayan_curse import actions as A
 from companion.games.mayan_curse.state import BOULDERS, DRAW, OVER, REVEAL, TURN, VALUE
@@ -69,6 +71,9 @@ def random_games(n, seed=0, moves=160):
 
 
 STATES = list(random_games(40))
+# A seat entering its own hidden draw (issue 22): offered what the table knows possible.
+ENTRIES = {"enter_stones", "draw_stones", "draw_value"}
+ENTRY_TYPES = {A.ENTER_STONES, A.DRAW_STONES, A.STELA_VALUE}
 
 
 def test_the_random_games_reach_every_phase():
@@ -78,16 +83,21 @@ def test_the_random_games_reach_every_phase():
 def test_every_legal_combination_of_every_choice_is_exactly_a_legal_action():
     for state in STATES:
         for seat in seats_to_ask(state):
-            offered = Counter()
+            offered, entries = Counter(), Counter()
             for choice in GAME.menu(state, seat):
                 if choice.enabled:
-                    offered.update(canon(a) for a in all_combinations(choice))
+                    (entries if choice.key in ENTRIES else offered).update(canon(a) for a in all_combinations(choice))
                 else:
                     assert not choice.legal and choice.why, choice
-            legal = GAME.legal_actions(state, seat) + [
+            legal = {canon(a) for a in GAME.legal_actions(state, seat) + [
                 a for a in (GAME.legal_actions(state, CHANCE) if CHANCE in GAME.actors(state) else [])
-                if a.get("seat") == seat]
-            assert set(offered) == {canon(a) for a in legal}, (state.phase, seat)
+                if a.get("seat") == seat]}
+            entered = {a for a in legal if json.loads(a)["type"] in ENTRY_TYPES}
+            assert set(offered) == legal - entered, (state.phase, seat)
+            assert set(entries) >= entered, (state.phase, seat)
+            for a in set(entries) - entered:  # offered, since the table cannot know it impossible: refused
+                with pytest.raises(IllegalAction):
+                    GAME.apply(state, json.loads(a))
 
 
 def test_a_choice_keeps_its_group_and_slot_for_every_player_and_turn():
@@ -159,7 +169,11 @@ def test_public_choices_do_not_change_when_only_secrets_differ():
     assert a == b
 
 
-def test_the_purse_picker_offers_only_what_is_still_in_the_bag():
+def test_the_purse_picker_offers_every_kind_and_the_game_refuses_what_the_bag_cannot_hold():
+    """Issue 22: the companion's count of the bag follows the others' hidden hands, so the
+    picker offers every kind (greying out only what the table sees is not in the bag: a
+    kind the box has one of, once picked); an entry that count cannot have given is
+    refused in a sentence for the seat entering."""
     state = GAME.setup(NAMES[:2], {"purse": "real"})
     # a purse with one dual stone of a kind left, and some kinds gone
     purse = list(state.purse)
@@ -169,27 +183,28 @@ def test_the_purse_picker_offers_only_what_is_still_in_the_bag():
     choice = next(c for c in GAME.menu(state, 0) if c.key == "enter_stones")
     (part,) = choice.parts
     assert part.count == 3 and [o.value for o in part.options] == list(state.box.kinds), "stable slots"
-    first = [o.value for o in options_for(choice, {})]
-    assert "jaguar" not in first and "dog" in first
-    after_dog = [o.value for o in options_for(choice, {"stones": ("dog",)})]
-    assert "dog" not in after_dog and "dog/jaguar" in after_dog, "the only dog is taken"
-    after_two = [o.value for o in options_for(choice, {"stones": ("dog", "dog/jaguar")})]
-    assert "dog" not in after_two and "dog/jaguar" not in after_two and "bird" in after_two
+    assert [o.value for o in options_for(choice, {})] == list(state.box.kinds), "every kind, the jaguar too"
+    after_dual = [o.value for o in options_for(choice, {"stones": ("dog/jaguar",)})]
+    assert "dog/jaguar" not in after_dual and "dog" in after_dual, "the box has one dog/jaguar stone"
     assert next_part(choice, {"stones": ("dog", "dog/jaguar", "bird")}) is None
     action = complete(choice, {"stones": ["bird", "dog", "dog/jaguar"]})  # any order the stones come in
     assert action["type"] == A.ENTER_STONES and sorted(action["stones"]) == ["bird", "dog", "dog/jaguar"]
     GAME.apply(state, action)
+    with pytest.raises(IllegalAction, match="The bag cannot have given you a Jaguar stone now: look at"):
+        GAME.apply(state, complete(choice, {"stones": ["bird", "jaguar", "dog"]}))
+    with pytest.raises(IllegalAction, match="The bag cannot have given you 2 Dog stones now"):
+        GAME.apply(state, complete(choice, {"stones": ["dog", "bird", "dog"]}))
 
 
-def test_every_purse_state_of_the_random_games_offers_only_its_stones():
+def test_every_purse_state_of_the_random_games_offers_what_the_table_knows_is_in_the_bag():
     for state in STATES:
+        played = Counter(k for s in state.seats for k in s.played)
+        seen = {k: n - played[k] for k, n in zip(state.box.kinds, state.box.stones)}
         for seat in seats_to_ask(state):
             for c in GAME.menu(state, seat):
                 if c.key in ("enter_stones", "draw_stones"):
-                    left = dict(zip(state.box.kinds, state.purse))
-                    for picks in ((), ):
-                        offered = {o.value for o in options_for(c, {"stones": picks})}
-                        assert offered == {k for k, n in left.items() if n}
+                    offered = {o.value for o in options_for(c, {"stones": ()})}
+                    assert offered == {k for k, n in seen.items() if n > 0}
 
 
 def ready(players, options=None):

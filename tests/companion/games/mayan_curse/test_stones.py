@@ -68,7 +68,7 @@ def test_with_the_real_purse_each_player_enters_their_draw_on_their_turn(driver)
 
 def test_the_real_purse_refuses_a_hand_the_box_cannot_hold(driver):
     d = driver(2, {"purse": "real"})
-    with pytest.raises(IllegalAction, match="no more dog/jaguar stones"):
+    with pytest.raises(IllegalAction, match="The bag cannot have given you 2 Dog / Jaguar stones now"):
         d.do(0, "enter_stones", stones=["dog/jaguar", "dog/jaguar", "dog"])  # the box has one
     with pytest.raises(IllegalAction, match="exactly 3 sacred stones"):
         d.do(0, "enter_stones", stones=["dog"])
