@@ -98,7 +98,9 @@ class PlayerTile(Panel):
         self.blocks = label(halign="left", size_hint_x=None, shorten=False, markup=True, wrap=False)
         for w in (self.gold, self.blocks):  # as wide as their text: the status gets the rest
             w.bind(texture_size=lambda w, s: setattr(w, "width", s[0] + dp(2)))
-        self.status = label(SMALL, dim=True, halign="left")
+        self.status = label(SMALL, dim=True, halign="left", shorten=False, wrap=False)
+        self.status.bind(size=lambda *_: self._fit_status())
+        self._status = ""
         for w in (self.gold, self.blocks, self.status):
             bottom.add_widget(w)
         self.add_widget(self.name)
@@ -118,8 +120,27 @@ class PlayerTile(Panel):
         self.gold.text = f"{p['gold']}g"
         self.name.glance = self.gold.glance = self.blocks.glance = True
         self.blocks.text = f"{p['blocks']}[size={int(SMALL + 2)}]▣[/size]"
-        self.status.text = status
+        if status != self._status:
+            self._status = status
+            self._fit_status()
         self.framed(acting, frame=(*seats[p["seat"]][2][:3], 0.9))
+
+
+    def _fit_status(self) -> None:
+        """The game's status ("8 cards · starts · 1st player"): as many of its pieces as
+        fit whole (a narrow tile shows the first ones, never a cut word)."""
+        bits = self._status.split(" · ") if self._status else []
+        room = self.status.width - dp(2)
+        self.status.text_size = (None, None)  # measured at its natural width
+        while bits:
+            self.status.text = " · ".join(bits)
+            self.status.texture_update()
+            if self.status.texture_size[0] <= room:
+                break
+            bits.pop()
+        else:
+            self.status.text = ""
+        self.status.text_size = self.status.size
 
 
 class Chip(Label):
@@ -128,7 +149,8 @@ class Chip(Label):
     color: Any  # Label's ColorProperty, for the type checker (Kivy is untyped)
 
     def __init__(self, **kw: Any) -> None:
-        super().__init__(font_name=FONT, font_size=SMALL, bold=True, **kw)
+        super().__init__(font_name=FONT, font_size=GLANCE, bold=True, markup=True, **kw)
+        self.glance = True  # a card's owner and low/high: read across the table
         with self.canvas.before:
             self._colour = Color(0, 0, 0, 0)
             self._rect = Rectangle(pos=self.pos, size=self.size)
@@ -155,13 +177,17 @@ class QuarryColumn(Panel):
     place, the marker above it (or, once scored, who won how many blocks), then
     its cards in placement order."""
 
-    CHIP_ROW = SMALL + dp(5)
-    PER_ROW = 4
+    CHIP_ROW = GLANCE + dp(6)
+    PER_ROW = 3
 
     def __init__(self, chips: int, **kw: Any) -> None:
         super().__init__(orientation="vertical", padding=dp(2), spacing=dp(1), **kw)
         self.title = label(bold=True, markup=True, size_hint_y=None, height=GLANCE + dp(4))
-        self.marker = label(SMALL, dim=True, markup=True, size_hint_y=None, height=SMALL + dp(4))
+        # its cards laid of its limit and its marker: two lines at glance size
+        self.marker = label(GLANCE, dim=True, markup=True, size_hint_y=None, height=2 * GLANCE + dp(8),
+                            shorten=False, wrap=False)
+        self.marker.bind(width=lambda w, x: setattr(w, "text_size", (x - dp(2), None)),
+                         texture_size=lambda w, ts: setattr(w, "height", max(2 * GLANCE + dp(8), ts[1])))
         self.cards = GridLayout(cols=self.PER_ROW, spacing=dp(2), row_force_default=True,
                                 row_default_height=self.CHIP_ROW)
         self.chips = [Chip() for _ in range(chips)]
@@ -174,7 +200,7 @@ class QuarryColumn(Panel):
     def height_for(cls, chips: int) -> float:
         """Tall enough for its number, what it pays, its marker line and `chips` cards."""
         rows = -(-chips // cls.PER_ROW)
-        return GLANCE + dp(4) + SMALL + dp(4) + rows * (cls.CHIP_ROW + dp(2)) + dp(8)
+        return GLANCE + dp(4) + 2 * GLANCE + dp(8) + rows * (cls.CHIP_ROW + dp(2)) + dp(8)
 
     def show(self, q: dict, seats: Seats, current: bool, result: dict | None) -> None:
         pays = "·".join(map(str, q["blocks"]))
@@ -184,7 +210,7 @@ class QuarryColumn(Panel):
         self.title.text = ("" if long else words.quarry_short(q["quarry"]) + " ") + \
             f"[color={theme.hex_colour(theme.ACCENT)}]{pays}[/color]"
         number = words.quarry_short(q["quarry"]) + " " if long else ""  # said once, on this line
-        count = number + f"{len(q['cards'])}/{q['max_cards']} "
+        count = number + f"{len(q['cards'])}/{q['max_cards']}\n"
         if result is not None:  # scored: the blocks each player won here, most first
             won = sorted(((int(k), b) for k, b in result["blocks"].items() if b), key=lambda sb: -sb[1])
             self.marker.text = number + (" ".join(mark(seats, s, str(b)) for s, b in won) or words.NO_BLOCKS)
@@ -200,19 +226,24 @@ class QuarryColumn(Panel):
         for card in q["cards"]:
             _, symbol, rgba = seats[card["seat"]]
             # a narrow hyphen in a chip: seven quarries side by side leave a chip ~35 px
-            items.append((rgba, f"{symbol}{card['value']}" if "value" in card
-                          else f"{symbol}{words.card_back(card['low'])}"))
+            items.append((rgba, _chip(symbol, str(card["value"]) if "value" in card else words.card_back(card["low"]))))
         if q["two_points"] is not None:
             _, symbol, rgba = seats[q["two_points"]]
-            items.append((rgba, f"{symbol}+2"))
-        revealed = any("value" in c for c in q["cards"])
-        cols = self.PER_ROW - 1 if revealed and self.width < dp(120) else self.PER_ROW
+            items.append((rgba, _chip(symbol, "+2")))
+        wide = max((len(str(c.get("value", ""))) for c in q["cards"]), default=0) >= 2 or q["two_points"] is not None
+        cols = self.PER_ROW - 1 if wide and self.width < dp(130) else self.PER_ROW
         if self.cards.cols != cols:
             self.cards.cols = cols
         for chip, item in zip(self.chips, items):
             chip.paint(*item)
         for chip in self.chips[len(items):]:
             chip.blank()
+
+
+@lru_cache(maxsize=256)
+def _chip(symbol: str, text: str) -> str:
+    """A chip's text: the owner's symbol (a little smaller) and the card's low/high or value."""
+    return f"[size={int(SMALL)}]{symbol}[/size]{text}"
 
 
 class LevelRow(Widget):
@@ -246,8 +277,7 @@ class LevelRow(Widget):
             self.fraction = fraction
             self._fit()
         shown = " ".join(mark(seats, s, str(n)) for s, n in enumerate(level["blocks"]) if n)
-        self.text.text = shown or f"[size={int(SMALL)}][color={theme.hex_colour(theme.TEXT_DIM)}]" \
-                                  f"0/{level['spaces']}[/color][/size]"
+        self.text.text = shown or f"[color={theme.hex_colour(theme.TEXT_DIM)}]0/{level['spaces']}[/color]"
 
 
 class PyramidColumn(Panel):
@@ -255,7 +285,7 @@ class PyramidColumn(Panel):
 
     def __init__(self, levels: int, **kw: Any) -> None:
         super().__init__(orientation="vertical", padding=dp(2), spacing=0, **kw)
-        self.title = label(SMALL + 2, bold=True, size_hint_y=None, height=SMALL + dp(8))
+        self.title = label(GLANCE, bold=True, size_hint_y=None, height=GLANCE + dp(8))
         self.add_widget(self.title)
         self.rows = [LevelRow() for _ in range(levels)]
         for row in reversed(self.rows):  # the top level first
