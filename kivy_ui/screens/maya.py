@@ -39,6 +39,7 @@ MAIN_ROWS = 3  # rows of choices at most (a card picker on a narrow screen)
 MARKER_PLACES = 4  # the markers' moves (menu.MARKER_SLOTS), a row of their own above
 ROW_DP, NARROW_ROW_DP = 56, 66  # a row's height (a narrow place may need three lines)
 BUTTON_PX = 20  # the choices' labels (two lines where a place is narrow)
+CROWDED = 5  # a row of this many places or more: labels at theme.MIN_PX
 MORE = "…"  # after the label of a choice that opens a picker
 
 LINE_CHARS = 110  # what two lines of 24 sp text hold across 800 dp
@@ -284,6 +285,12 @@ class MayaScreen(GameScreen):
         """A player's symbol before a label that starts with their name."""
         return f"{self.colours[seat][1]} {text}" if seat in self.colours else text
 
+    def choice_buttons(self) -> list[Any]:
+        """The buttons of the choices showing now (the markers' row, then the main rows,
+        each left to right): what a finger can tap."""
+        rows = [self.ids.choices_more, *self._rows]
+        return [b for row in rows for b in reversed(row.children) if b.opacity > 0 and b.choice is not None]
+
     def columns(self) -> int:
         """Places in a row: fewer on a narrow (portrait) screen, each a finger wide."""
         from kivy.core.window import Window
@@ -297,17 +304,19 @@ class MayaScreen(GameScreen):
         high = dp(ROW_DP if cols == MAX_BUTTONS else NARROW_ROW_DP)
         rows = [main[i:i + cols] for i in range(0, len(main), cols)][:MAIN_ROWS] or [[]]
         for r, row in enumerate(self._rows):
-            self._fill_row(row, rows[r] if r < len(rows) else [])
             row.height, row.opacity = (high, 1) if r < len(rows) else (0, 0)
+            self._fill_row(row, rows[r] if r < len(rows) else [])
         self.ids.choices.height = len(rows) * high + (len(rows) - 1) * dp(3)
         more = self.ids.choices_more
-        self._fill_row(more, markers)
         more.height, more.opacity = (high, 1) if any(markers) else (0, 0)
+        self._fill_row(more, markers)
 
     def _fill_row(self, row: Any, shown: list) -> None:
-        # a narrow place (portrait) holds its label whole in two lines at a smaller size
-        size = sp(theme.MIN_PX) if self.columns() != MAX_BUTTONS else sp(BUTTON_PX)
+        # a narrow place (portrait, a crowded row) holds its label whole in two lines at a
+        # smaller size, never under theme.MIN_PX
+        size = sp(theme.MIN_PX) if self.columns() != MAX_BUTTONS or len(shown) >= CROWDED else sp(BUTTON_PX)
         for i, b in enumerate(row.children[::-1]):
+            b.height = row.height or b.height
             if i < len(shown) and shown[i] is not None:
                 text, what, enabled, accent = shown[i]
                 b.text, b.choice = text, what

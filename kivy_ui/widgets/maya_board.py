@@ -88,16 +88,16 @@ class PlayerTile(Panel):
     markers and what they are doing (smaller). Tapping it asks for their private view."""
 
     def __init__(self, on_tap: Any, **kw: Any) -> None:
-        super().__init__(orientation="vertical", padding=(dp(4), dp(1)), **kw)
+        super().__init__(orientation="vertical", padding=(dp(3), dp(1)), **kw)
         self.seat = 0
         self.on_tap = on_tap
-        bottom = BoxLayout(spacing=dp(4))
+        bottom = BoxLayout(spacing=dp(3))
         self.name = label(halign="left")
         self.gold = label(bold=True, halign="left", size_hint_x=None, shorten=False, wrap=False)
         self.gold.color = theme.ACCENT
         self.blocks = label(halign="left", size_hint_x=None, shorten=False, markup=True, wrap=False)
         for w in (self.gold, self.blocks):  # as wide as their text: the status gets the rest
-            w.bind(texture_size=lambda w, s: setattr(w, "width", s[0] + dp(2)))
+            w.bind(texture_size=lambda w, s: setattr(w, "width", s[0] + dp(2) if w.text else 0))
         self.status = label(SMALL, dim=True, halign="left", shorten=False, wrap=False)
         self.status.bind(size=lambda *_: self._fit_status())
         self._status = ""
@@ -119,7 +119,8 @@ class PlayerTile(Panel):
         self.name.color = theme.ACCENT if acting else theme.TEXT
         self.gold.text = f"{p['gold']}g"
         self.name.glance = self.gold.glance = self.blocks.glance = True
-        self.blocks.text = f"{p['blocks']}[size={int(SMALL + 2)}]▣[/size]"
+        # no blocks in hand (before transport): the room goes to what they are doing
+        self.blocks.text = f"{p['blocks']}[size={int(SMALL + 2)}]▣[/size]" if p["blocks"] else ""
         if status != self._status:
             self._status = status
             self._fit_status()
@@ -130,7 +131,7 @@ class PlayerTile(Panel):
         """The game's status ("8 cards · starts · 1st player"): as many of its pieces as
         fit whole (a narrow tile shows the first ones, never a cut word)."""
         bits = self._status.split(" · ") if self._status else []
-        room = self.status.width - dp(2)
+        room = self.status.width
         self.status.text_size = (None, None)  # measured at its natural width
         while bits:
             self.status.text = " · ".join(bits)

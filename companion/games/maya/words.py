@@ -326,17 +326,18 @@ def round_summary(view: View, e: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def player_status(p: Mapping[str, Any], view: View) -> str:
-    """Cards left, markers held and what the player is doing, in few words (a tile's
-    second line)."""
+    """What the player is doing now (passed, bid or still to bid), cards left, markers
+    held, in few words, the most pressing first (a tile's second line: a narrow tile
+    shows the first pieces that fit)."""
     bits = []
+    if p.get("passed"):
+        bits.append("passed")
+    if "has_bid" in p:
+        bits.append("bid ✓" if p["has_bid"] else "to bid")
     if view["phase"] in ("quarrying", "quarry_end", "bidding", "auction_choice", "first_player", "setup"):
         bits.append(f"{p['cards_left']} cards")
     if p["seat"] == view["starting_player"]:
         bits.append("starts")
-    if p.get("passed"):
-        bits.append("passed")
-    if "has_bid" in p:
-        bits.append("has bid" if p["has_bid"] else "to bid")
     held = [short_marker_name(m) for m in p["markers"]]
     if view["first_player_holder"] == p["seat"]:
         held.insert(0, "1st player")
