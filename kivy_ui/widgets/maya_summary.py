@@ -26,9 +26,9 @@ ROW = dp(36)
 
 
 def _cell(text: str, colour: Any = theme.TEXT, bold: bool = False, halign: str = "center",
-          size: float = CELL) -> Label:
+          size: float = CELL, pad: float = 0) -> Label:
     lab = Label(text=text, font_size=size, bold=bold, color=colour, font_name=FONT, markup=True,
-                halign=halign, valign="middle", size_hint_y=None, height=ROW)
+                halign=halign, valign="middle", size_hint_y=None, height=ROW, padding=(pad, 0))
     lab.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - dp(4), None)))
     lab.bind(texture_size=lambda w, ts: setattr(w, "height", max(ROW, ts[1] + dp(4))))
     return lab
@@ -43,12 +43,14 @@ class SummaryTable(BoxLayout):
         grid = GridLayout(cols=len(table["columns"]) + 1, size_hint_y=None, spacing=dp(2))
         grid.bind(minimum_height=grid.setter("height"))
         grid.add_widget(_cell(""))
+        # the pyramids' names: smaller where many columns share a narrow screen, whole words
+        head = sp(theme.MIN_PX) if len(table["columns"]) >= 4 else CELL
         for column in table["columns"]:
-            grid.add_widget(_cell(escape_markup(column), theme.TEXT_DIM, bold=True))
+            grid.add_widget(_cell(escape_markup(column), theme.TEXT_DIM, bold=head == CELL, size=head))
         for row in table["rows"]:
             _, symbol, rgba = seats.get(row["seat"], ("", "●", theme.TEXT))
             name = _cell(f"[color={theme.hex_colour(rgba)}]{symbol}[/color] {escape_markup(row['name'])}",
-                         bold=True, halign="left")
+                         bold=True, halign="left", pad=dp(8))
             _stripe(name, rgba)
             grid.add_widget(name)
             for text in row["cells"]:

@@ -52,44 +52,49 @@ def building(session, key: str):
 
 def states(d):
     for n in (3, 5):
-        session = attach(d, n, seed=10 + n)
-        rng = random.Random(n)
-        screen = d.screen()
-        yield f"maya-{n}p-setup"
-        if n == 5:  # the advanced game's auction
-            assert play_until(d, session, rng, lambda: session.state.phase == "bidding")
-            seat = next(s for s, b in enumerate(session.state.bids) if b is None)
-            d.app.table.open_gate(seat, "touch")
-            d.frames(3)
-            d.tap(screen._private.keys["1"])
-            yield f"maya-{n}p-bid-pad"
-            d.app.table.close_gate()
-            d.frames(2)
-        assert play_until(d, session, rng, lambda: session.state.phase == "quarrying"
-                          and sum(len(q.cards) for q in session.state.quarries) >= n)
-        yield f"maya-{n}p-quarrying"
-        d.app.table.open_gate(session.state.turn, "touch")
+        yield from game_states(d, n)
+
+
+def game_states(d, n: int):
+    """One game of n players, through the states a table sees."""
+    session = attach(d, n, seed=10 + n)
+    rng = random.Random(n)
+    screen = d.screen()
+    yield f"maya-{n}p-setup"
+    if n == 5:  # the advanced game's auction
+        assert play_until(d, session, rng, lambda: session.state.phase == "bidding")
+        seat = next(s for s, b in enumerate(session.state.bids) if b is None)
+        d.app.table.open_gate(seat, "touch")
         d.frames(3)
-        yield f"maya-{n}p-card-placement"
-        d.tap(screen._private.pass_button)
-        yield f"maya-{n}p-quarry-pass-question"
-        screen._confirm_choice.dismiss(animation=False)
+        d.tap(screen._private.keys["1"])
+        yield f"maya-{n}p-bid-pad"
         d.app.table.close_gate()
         d.frames(2)
-        assert play_until(d, session, rng, building(session, "double"))
-        yield f"maya-{n}p-building"
-        d.tap(next(b for b in screen._buttons if getattr(b.choice, "key", None) == "double"))
-        yield f"maya-{n}p-double-move-picker"
-        screen.reset_input()
-        screen.render()
-        d.frames(2)
-        d.tap(next(b for b in screen._buttons if getattr(b.choice, "key", None) == "pass"))
-        yield f"maya-{n}p-pass-question"
-        screen._confirm_choice.dismiss(animation=False)
-        d.frames(2)
-        assert play_until(d, session, rng, lambda: session.state.phase != "building")
-        if screen._summary is not None and screen._summary.shown:
-            yield f"maya-{n}p-round-summary"
-            screen._summary.close()
-        d.app.leave_game()
-        d.app.journal.abandon(session.id)
+    assert play_until(d, session, rng, lambda: session.state.phase == "quarrying"
+                      and sum(len(q.cards) for q in session.state.quarries) >= n)
+    yield f"maya-{n}p-quarrying"
+    d.app.table.open_gate(session.state.turn, "touch")
+    d.frames(3)
+    yield f"maya-{n}p-card-placement"
+    d.tap(screen._private.pass_button)
+    yield f"maya-{n}p-quarry-pass-question"
+    screen._confirm_choice.dismiss(animation=False)
+    d.app.table.close_gate()
+    d.frames(2)
+    assert play_until(d, session, rng, building(session, "double"))
+    yield f"maya-{n}p-building"
+    d.tap(next(b for b in screen._buttons if getattr(b.choice, "key", None) == "double"))
+    yield f"maya-{n}p-double-move-picker"
+    screen.reset_input()
+    screen.render()
+    d.frames(2)
+    d.tap(next(b for b in screen._buttons if getattr(b.choice, "key", None) == "pass"))
+    yield f"maya-{n}p-pass-question"
+    screen._confirm_choice.dismiss(animation=False)
+    d.frames(2)
+    assert play_until(d, session, rng, lambda: session.state.phase != "building")
+    assert screen._summary is not None and screen._summary.shown, "the round's end shows its summary"
+    yield f"maya-{n}p-round-summary"
+    screen._summary.close()
+    d.app.leave_game()
+    d.app.journal.abandon(session.id)

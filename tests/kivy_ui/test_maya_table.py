@@ -235,7 +235,8 @@ def test_the_round_summary_stays_until_tapped_and_names_payments_and_erosion(ui)
     # two tables, a row per player: the gold per pyramid level, the blocks to take off
     gold, off = summary.tables
     assert [r["name"] for r in gold_rows(screen)] == ["Ana", "Ben", "Cy"]
-    assert any("L1 " in w.text for w in d.walk(gold) if hasattr(w, "text")) and any(w.text.endswith("g") for w in d.walk(gold) if hasattr(w, "text"))
+    cells = [w.text for w in d.walk(gold) if hasattr(w, "text")]
+    assert any("L1 " in t for t in cells) and any(t.endswith("g") for t in cells)
     assert any(w.text.startswith("L1") for w in d.walk(off) if hasattr(w, "text"))  # a block to take off a first level
     assert "Quarry" in text  # every quarry that had cards, with its result
     d.wait(0.3)
