@@ -188,7 +188,7 @@ class QuarryColumn(Panel):
         self.marker = label(GLANCE, dim=True, markup=True, size_hint_y=None, height=2 * GLANCE + dp(8),
                             shorten=False, wrap=False)
         self.marker.bind(width=lambda w, x: setattr(w, "text_size", (x - dp(2), None)),
-                         texture_size=lambda w, ts: setattr(w, "height", max(2 * GLANCE + dp(8), ts[1])))
+                         texture_size=lambda w, ts: setattr(w, "height", max(2 * w.font_size + dp(8), ts[1])))
         self.cards = GridLayout(cols=self.PER_ROW, spacing=dp(2), row_force_default=True,
                                 row_default_height=self.CHIP_ROW)
         self.chips = [Chip() for _ in range(chips)]
@@ -196,6 +196,9 @@ class QuarryColumn(Panel):
             self.cards.add_widget(chip)
         for w in (self.title, self.marker, self.cards):
             self.add_widget(w)
+        self._laid = 0
+        self.bind(size=self._fit_cards)
+        self.marker.bind(height=self._fit_cards)
 
     @classmethod
     def height_for(cls, chips: int) -> float:
@@ -231,14 +234,49 @@ class QuarryColumn(Panel):
         if q["two_points"] is not None:
             _, symbol, rgba = seats[q["two_points"]]
             items.append((rgba, _chip(symbol, "+2")))
-        wide = max((len(str(c.get("value", ""))) for c in q["cards"]), default=0) >= 2 or q["two_points"] is not None
-        cols = self.PER_ROW - 1 if wide and self.width < dp(130) else self.PER_ROW
-        if self.cards.cols != cols:
-            self.cards.cols = cols
+        self._laid = len(items)
         for chip, item in zip(self.chips, items):
             chip.paint(*item)
         for chip in self.chips[len(items):]:
             chip.blank()
+        self._fit_cards()
+
+    def _fit_cards(self, *_: Any) -> None:
+        """The marker line and the chips at glance size where the column has room for
+        them; in a full column on a crowded screen, both smaller (theme.MIN_PX) and more
+        chips a row, never drawn past the column. Decided from the glance layout's
+        height, so the choice does not flip back and forth."""
+        room = self.height - self.title.height - dp(10)
+        glance_rows = -(-self._laid // self._cols(GLANCE))
+        compact = _text_size(self.marker.text, GLANCE, self.marker.width - dp(2))[1] + \
+            glance_rows * (self.CHIP_ROW + dp(2)) > room
+        size = SMALL if compact else GLANCE
+        cols, row = self._cols(size), (SMALL + dp(6) if compact else self.CHIP_ROW)
+        if (self.cards.cols, self.cards.row_default_height) != (cols, row):
+            self.cards.cols, self.cards.row_default_height = cols, row
+        if self.marker.font_size != size:
+            self.marker.font_size = size
+            self.marker.glance = not compact
+            for chip in self.chips:
+                chip.font_size = size
+                chip.glance = not compact
+
+    def _cols(self, size: float) -> int:
+        """How many chips of the widest text laid here fit side by side (1 to 4)."""
+        widest = max((_text_size(c.text, size)[0] for c in self.chips if c.text), default=dp(30))
+        return max(1, min(self.PER_ROW + 1, int((self.width - dp(2)) // (widest + dp(4)))))
+
+
+@lru_cache(maxsize=512)
+def _text_size(text: str, size: float, width: float | None = None) -> tuple[float, float]:
+    """How wide and tall `text` is at `size` (wrapped in `width`: at least two lines)."""
+    from kivy.core.text.markup import MarkupLabel
+
+    lab = MarkupLabel(text=text, font_size=size, font_name=FONT, markup=True, bold=True, halign="center",
+                      text_size=(max(1, width), None) if width is not None else (None, None))
+    lab.refresh()
+    w, h = lab.texture.size if lab.texture else (0, 0)
+    return float(w), (max(2 * size + dp(8), float(h)) if width is not None else float(h))
 
 
 @lru_cache(maxsize=256)

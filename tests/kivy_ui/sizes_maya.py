@@ -81,6 +81,9 @@ def game_states(d, n: int):
     screen._confirm_choice.dismiss(animation=False)
     d.app.table.close_gate()
     d.frames(2)
+    if play_until(d, session, rng, lambda: session.state.phase != "building" and bool(
+            screen.frame.view["quarry_results"])):
+        yield f"maya-{n}p-quarries-scored"  # the cards turned, who won how many blocks
     assert play_until(d, session, rng, building(session, "double"))
     yield f"maya-{n}p-building"
     d.tap(next(b for b in screen._buttons if getattr(b.choice, "key", None) == "double"))
