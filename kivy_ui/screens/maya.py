@@ -1,19 +1,27 @@
-"""The Maya table screen at 800x480: the players across the top (whose turn,
-gold, blocks), what the game waits for, the quarries with their cards face
-down in placement order, the pyramids level by level, what just happened, and
-the public choices as a row of big buttons.
+"""The Maya table screen, laid out for 800x480 and scaled with the panel: the
+players (whose turn, gold, blocks, what they are doing), what the game waits
+for, the phase's part of the board (the quarries with their cards face down in
+placement order until building; the pyramids level by level for the starting
+blocks and building), what just happened, and the public choices as rows of
+big buttons. A narrow (portrait) screen gives the players a row of their own,
+the quarries and pyramids fewer columns and the choices four places a row.
 
 A renderer of the table's frame (GameScreen.frame): the public view
 (`frame.view`), the public choices (`frame.choices`) and, in the privacy gate's
 window only, the open seat's view and choices (`frame.gate`). Every word a
-player reads comes from the game (labels, sentences, the round summary); a tap
-sends back a choice's key and the values picked for its parts
-(GameScreen.choose), which asks a choice's confirmation first. Buttons keep
-their places: the row is laid out in the menu's group and slot order, a choice
-not possible now is greyed in its place, and the buttons are built once and
-refilled (no rebuild per move). A choice with parts turns the row into its
-picker (the part's options in their stable order, Back last) until the last
-part is picked.
+player reads comes from the game (labels, sentences, the round summary's
+tables); a tap sends back a choice's key and the values picked for its parts
+(GameScreen.choose), which asks a choice's confirmation first.
+
+Same choice, same place (issue 22): each group is laid out by `menu.places`
+(every slot of the group, offered now or not), so a choice's button is where it
+was for every player and turn and one not offered leaves its place empty; the
+markers' moves are a row of their own above the main rows (which never move);
+a private view's button sits in its seat's place. The buttons are built once
+and refilled. A choice with parts turns the main rows into its picker (the
+options in their stable places, Back where the choice's button was); one that
+costs something asks its question at the picker's head, and the picks that
+complete it are the answer (a double move: 3 touches).
 """
 from __future__ import annotations
 
