@@ -1,19 +1,27 @@
-"""The Maya table screen at 800x480: the players across the top (whose turn,
-gold, blocks), what the game waits for, the quarries with their cards face
-down in placement order, the pyramids level by level, what just happened, and
-the public choices as a row of big buttons.
+"""The Maya table screen, laid out for 800x480 and scaled with the panel: the
+players (whose turn, gold, blocks, what they are doing), what the game waits
+for, the phase's part of the board (the quarries with their cards face down in
+placement order until building; the pyramids level by level for the starting
+blocks and building), what just happened, and the public choices as rows of
+big buttons. A narrow (portrait) screen gives the players a row of their own,
+the quarries and pyramids fewer columns and the choices four places a row.
 
 A renderer of the table's frame (GameScreen.frame): the public view
 (`frame.view`), the public choices (`frame.choices`) and, in the privacy gate's
 window only, the open seat's view and choices (`frame.gate`). Every word a
-player reads comes from the game (labels, sentences, the round summary); a tap
-sends back a choice's key and the values picked for its parts
-(GameScreen.choose), which asks a choice's confirmation first. Buttons keep
-their places: the row is laid out in the menu's group and slot order, a choice
-not possible now is greyed in its place, and the buttons are built once and
-refilled (no rebuild per move). A choice with parts turns the row into its
-picker (the part's options in their stable order, Back last) until the last
-part is picked.
+player reads comes from the game (labels, sentences, the round summary's
+tables); a tap sends back a choice's key and the values picked for its parts
+(GameScreen.choose), which asks a choice's confirmation first.
+
+Same choice, same place (issue 22): each group is laid out by `menu.places`
+(every slot of the group, offered now or not), so a choice's button is where it
+was for every player and turn and one not offered leaves its place empty; the
+markers' moves are a row of their own above the main rows (which never move);
+a private view's button sits in its seat's place. The buttons are built once
+and refilled. A choice with parts turns the main rows into its picker (the
+options in their stable places, Back where the choice's button was); one that
+costs something asks its question at the picker's head, and the picks that
+complete it are the answer (a double move: 3 touches).
 """
 from __future__ import annotations
 
@@ -22,7 +30,9 @@ from typing import Any
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
 
+from companion.games.maya import menu as maya_menu
 from companion.rules.choices import Choice, find, next_part, options_for
 
 from .. import theme
@@ -31,25 +41,30 @@ from ..widgets.maya_private import MayaPrivatePanel
 from ..widgets.maya_summary import RoundSummary
 from .game_screen import GameScreen
 
-MAX_BUTTONS = 8  # one row at 800 px wide; Maya's menus almost always stay under it
-MORE_BUTTONS = 4  # a second row, folded away unless a player holds every marker at once
-BUTTON_PX = 18  # the choices' labels; a crowded row steps down, never below theme.MIN_PX
+MAX_BUTTONS = 8  # places in a row at 800 dp wide
+PORTRAIT_COLUMNS, NARROW_DP = 4, 600  # a screen narrower than 600 dp (portrait): 4 places a row
+MAIN_ROWS = 3  # rows of choices at most (a card picker on a narrow screen)
+MARKER_PLACES = 4  # the markers' moves (menu.MARKER_SLOTS), a row of their own above
+ROW_DP, NARROW_ROW_DP = 56, 66  # a row's height (a narrow place may need three lines)
+BUTTON_PX = 20  # the choices' labels (two lines where a place is narrow)
+CROWDED = 5  # a row of this many places or more: labels at theme.MIN_PX
 MORE = "…"  # after the label of a choice that opens a picker
-LONG_ROW, PLACES = 5, 7  # a row of 5 choices or more is laid out in at least 7 places
 
-LINE_CHARS = 110  # what two lines of 24 px text hold across 800 px
+LINE_CHARS = 110  # what two lines of 24 sp text hold across 800 dp
+#: the phases whose part of the board is the pyramids (else the quarries)
+PYRAMID_PHASES = ("setup", "building", "over")
 
 
-def fit_line(sentences: list[str]) -> str:
+def fit_line(sentences: list[str], limit: int = LINE_CHARS) -> str:
     """The newest sentences that fit the two-line 'what just happened' line at 24 px
     (the whole list is in the log; a longer single sentence ends with "…")."""
     out: list[str] = []
     for s in reversed(sentences):
-        if out and len(" ".join([s, *out])) > LINE_CHARS:
+        if out and len(" ".join([s, *out])) > limit:
             break
         out.insert(0, s)
     text = " ".join(out)
-    return text if len(text) <= LINE_CHARS else text[:LINE_CHARS - 1].rsplit(" ", 1)[0] + " …"
+    return text if len(text) <= limit else text[:limit - 1].rsplit(" ", 1)[0] + " …"
 
 
 def seat_colours(frame: Any, players: int) -> dict:
@@ -70,6 +85,8 @@ class MayaScreen(GameScreen):
         self._quarry_cols: list[QuarryColumn] = []
         self._pyramid_cols: list[PyramidColumn] = []
         self._buttons: list[Any] = []
+        self._rows: list[Any] = []
+        self._main_keys: list = []  # the choice key in each place of the main rows
         self._shape: tuple = ()  # (players, quarries, levels per pyramid) the board was built for
         self._said = ""
         self._summary: RoundSummary | None = None
@@ -79,6 +96,8 @@ class MayaScreen(GameScreen):
     def on_kv_post(self, base_widget: Any) -> None:
         super().on_kv_post(base_widget)
         self.ids.summary.glance = True  # what just happened: read at a glance (AppDriver.small_text)
+        self.ids.prompt.glance = True  # what the game waits for
+        self._arranged: tuple = ()
 
     # --- wiring -------------------------------------------------------------------
     def new_table(self) -> None:
@@ -103,7 +122,7 @@ class MayaScreen(GameScreen):
         if shape == self._shape:
             return
         self._shape = shape
-        for box in (self.ids.players, self.ids.quarries, self.ids.pyramids, self.ids.choices):
+        for box in (self.ids.players, self.ids.quarries, self.ids.pyramids):
             box.clear_widgets()
         self._tiles = [PlayerTile(self._tapped_player) for _ in v["players"]]
         most = max(q["max_cards"] for q in v["quarries"]) + 1  # and the +2 points marker
@@ -113,18 +132,46 @@ class MayaScreen(GameScreen):
             self.ids.players.add_widget(tile)
         for col in self._quarry_cols:
             self.ids.quarries.add_widget(col)
-        self.ids.quarries.height = QuarryColumn.height_for(min(most, 2 * QuarryColumn.PER_ROW + 1))
         for pcol in self._pyramid_cols:
             self.ids.pyramids.add_widget(pcol)
         if not self._buttons:
-            for _ in range(MAX_BUTTONS + MORE_BUTTONS):
-                b = Factory.BigButton(text="", font_size=sp(BUTTON_PX), height=dp(56), font_name=FONT)
-                b.choice = None
-                b.bind(on_release=self._tapped)
-                self._buttons.append(b)
-        self.ids.choices_more.clear_widgets()
-        for i, b in enumerate(self._buttons):
-            (self.ids.choices if i < MAX_BUTTONS else self.ids.choices_more).add_widget(b)
+            self._rows = [BoxLayout(spacing=dp(3), size_hint_y=None, height=dp(ROW_DP)) for _ in range(MAIN_ROWS)]
+            for row in self._rows:
+                self.ids.choices.add_widget(row)
+            for row, count in [(r, MAX_BUTTONS) for r in self._rows] + [(self.ids.choices_more, MARKER_PLACES)]:
+                for _ in range(count):
+                    b = Factory.BigButton(text="", font_size=sp(BUTTON_PX), height=dp(ROW_DP), font_name=FONT)
+                    b.choice = None
+                    b.bind(on_release=self._tapped)
+                    self._buttons.append(b)
+                    row.add_widget(b)
+
+    def on_width(self, *_: Any) -> None:
+        """A new width (the first layout, a rotation): rows and columns follow it."""
+        if self.frame is not None and self._table is not None and self._shape:
+            self.render()
+
+    def _arrange(self, phase: str) -> None:
+        """The phase's part of the board gets the room (the quarries until building, the
+        pyramids for the starting blocks and building); on a narrow (portrait) screen the
+        players get a row of their own and the quarries and pyramids fewer columns."""
+        narrow = self.columns() != MAX_BUTTONS
+        pyramids = phase in PYRAMID_PHASES
+        if (narrow, pyramids, self._shape) == self._arranged:
+            return
+        self._arranged = (narrow, pyramids, self._shape)
+        players = self.ids.players  # the top bar's middle: a row of its own when narrow
+        two = narrow and len(self._tiles) > 3  # 4 or 5 players: two rows of wider tiles
+        players.rows, players.cols = (None, 3) if two else (1, None)
+        self.ids.bar.middle_height = dp(118 if two else 60)
+        quarries, pyr = self.ids.quarries, self.ids.pyramids
+        n = len(self._quarry_cols)
+        quarries.rows, quarries.cols = (None, 4) if narrow and n > 4 else (1, None)
+        pyr.rows, pyr.cols = (None, 2) if narrow and len(self._pyramid_cols) > 2 else (1, None)
+        for box, shown in ((quarries, not pyramids), (pyr, pyramids)):
+            box.size_hint_y, box.height, box.opacity = (1, box.height, 1) if shown else (None, 0, 0)
+            for child in box.children:
+                child.opacity = 1 if shown else 0
 
     def _tapped_player(self, seat: int) -> None:
         if self._table is not None:
@@ -140,7 +187,10 @@ class MayaScreen(GameScreen):
         if not self.colours:
             self.colours = seat_colours(f, len(v["players"]))
         self.header = v.get("header", "")
-        said = fit_line([e["sentence"] for e in v["events"] if e["sentence"]])
+        self._arrange(v["phase"])
+        lines = 2 if self.columns() == MAX_BUTTONS else 3
+        said = fit_line([e["sentence"] for e in v["events"] if e["sentence"]],
+                        int(LINE_CHARS / 2 * lines * self.width / dp(800)))
         if said:
             self._said = said
         self.summary = f.notice or self._said or self.newest  # after Undo/Redo: what it did
@@ -165,7 +215,7 @@ class MayaScreen(GameScreen):
             return
         self._summarised.add(scoring["round"])
         self._summary = self._summary or RoundSummary()
-        self._summary.show(scoring["summary"])
+        self._summary.show(scoring["summary"], self.colours)
 
     # --- the public choices ---------------------------------------------------------
     def _render_choices(self) -> None:
@@ -178,22 +228,56 @@ class MayaScreen(GameScreen):
                 self.picking = now
         self.prompt = self.frame.waiting
         if self.picking is None:
-            shown = [(self._label(c), c, c.enabled, bool(c.extra.get("usual"))) for c in choices]
-            # a decision waiting in a player's private view: the button that opens it (the
-            # others look away first)
-            shown += [(self._mark(p["seat"], p["private"]), ("peek", p["seat"]), True, False)
-                      for p in self.frame.view["players"] if p.get("private")]
-            self._fill(shown)
+            main, markers = self._places(choices)
+            self._fill(main, markers)
             return
         part = next_part(self.picking, self.picks)
         if part is None:  # every part picked (a refused move): start again
             self.reset_input()
             self._render_choices()
             return
-        self.prompt = f"{self.picking.label}: {part.label}"
+        # a move that costs something asks first: its question heads the picker, and only
+        # the picks that complete it play it
+        self.prompt = f"{self.picking.confirm} {part.label}:" if self.picking.confirm else \
+            f"{self.picking.label}: {part.label}"
         possible = {_hashable(o.value) for o in options_for(self.picking, self.picks)}
-        shown = [(o.label, ("pick", o.value), _hashable(o.value) in possible, False) for o in part.options]
-        self._fill(shown[:MAX_BUTTONS + MORE_BUTTONS - 1] + [("Back", ("back",), True, False)])
+        shown: list = [(o.label, ("pick", o.value), _hashable(o.value) in possible, False) for o in part.options]
+        # Back sits where the choice that opened the picker was (a second tap there goes
+        # back, it never picks), else after the options
+        places = max(len(shown) + 1, len(self._main_keys))
+        shown += [None] * (places - len(shown))
+        back = self._main_keys.index(self.picking.key) if self.picking.key in self._main_keys else -1
+        if not 0 <= back < len(shown) or shown[back] is not None:
+            back = next(i for i, x in enumerate(shown) if x is None)
+        shown[back] = ("Back", ("back",), True, False)
+        self._fill(shown, [])
+
+    def _places(self, choices: list[Choice]) -> tuple[list, list]:
+        """Each choice in its own place (menu.places: every slot of its group, offered
+        now or not), the buttons that open a player's private view in their seat's place;
+        the markers' moves in a row of their own above (the main row never moves)."""
+        v = self.frame.view
+        item = {c.key: (self._label(c), c, c.enabled, bool(c.extra.get("usual"))) for c in choices}
+        main: list = []
+        keys: list = []
+        markers: list = []
+        for group in dict.fromkeys(c.group for c in choices):
+            slots = {c.slot: c for c in choices if c.group == group}
+            row = [slots.get(s) for s in maya_menu.places(v, group)]
+            if group == maya_menu.G_MARKERS:
+                markers = [item[c.key] if c is not None else None for c in row]
+                continue
+            main += [item[c.key] if c is not None else None for c in row]
+            keys += [c.key if c is not None else None for c in row]
+        # a decision waiting in a player's private view: the button that opens it (the
+        # others look away first), in that player's place
+        private = {p["seat"]: p["private"] for p in v["players"] if p.get("private")}
+        if private:
+            main += [(self._mark(s, private[s]), ("peek", s), True, False) if s in private else None
+                     for s in range(len(v["players"]))]
+            keys += [None] * len(v["players"])
+        self._main_keys = keys
+        return main, markers
 
     def _label(self, c: Choice) -> str:
         return c.label + (MORE if c.parts else "")
@@ -202,28 +286,49 @@ class MayaScreen(GameScreen):
         """A player's symbol before a label that starts with their name."""
         return f"{self.colours[seat][1]} {text}" if seat in self.colours else text
 
-    def _fill(self, shown: list[tuple[str, Any, bool, bool]]) -> None:
-        """The row of buttons refilled in place: a choice not possible now stays greyed in
-        its place. A long row (building: every pyramid, the double move, the pass) has at
-        least PLACES places of one width, so a marker's move appearing at its end moves
-        no other button; unused buttons past them fold to nothing."""
-        size = sp(BUTTON_PX) if len(shown) < 7 else sp(theme.MIN_PX)
+    def choice_buttons(self) -> list[Any]:
+        """The buttons of the choices showing now (the markers' row, then the main rows,
+        each left to right): what a finger can tap."""
+        rows = [self.ids.choices_more, *self._rows]
+        return [b for row in rows for b in reversed(row.children) if b.opacity > 0 and b.choice is not None]
+
+    def columns(self) -> int:
+        """Places in a row: fewer on a narrow (portrait) screen, each a finger wide."""
+        from kivy.core.window import Window
+
+        return PORTRAIT_COLUMNS if Window.width < dp(NARROW_DP) else MAX_BUTTONS
+
+    def _fill(self, main: list, markers: list) -> None:
+        """The rows of buttons refilled in place: a choice not possible now stays greyed
+        in its place, an empty place keeps its width; unused buttons fold to nothing."""
+        cols = self.columns()
+        high = dp(ROW_DP if cols == MAX_BUTTONS else NARROW_ROW_DP)
+        rows = [main[i:i + cols] for i in range(0, len(main), cols)][:MAIN_ROWS] or [[]]
+        for r, row in enumerate(self._rows):
+            row.height, row.opacity = (high, 1) if r < len(rows) else (0, 0)
+            self._fill_row(row, rows[r] if r < len(rows) else [])
+        self.ids.choices.height = len(rows) * high + (len(rows) - 1) * dp(3)
         more = self.ids.choices_more
-        overflow = len(shown) > MAX_BUTTONS
-        more.height, more.opacity = (dp(52), 1) if overflow else (0, 0)
-        places = max(len(shown), PLACES) if len(shown) >= LONG_ROW else len(shown)
-        for i, b in enumerate(self._buttons):
-            if len(shown) <= i < min(places, MAX_BUTTONS):  # an empty place keeps its width
-                b.text, b.choice = "", None
-                b.size_hint_x, b.opacity, b.disabled = 1, 0, True
-            elif i < len(shown):
+        more.height, more.opacity = (high, 1) if any(markers) else (0, 0)
+        self._fill_row(more, markers)
+
+    def _fill_row(self, row: Any, shown: list) -> None:
+        # a narrow place (portrait, a crowded row) holds its label whole in two lines at a
+        # smaller size, never under theme.MIN_PX
+        size = sp(theme.MIN_PX) if self.columns() != MAX_BUTTONS or len(shown) >= CROWDED else sp(BUTTON_PX)
+        for i, b in enumerate(row.children[::-1]):
+            b.height = row.height or b.height
+            if i < len(shown) and shown[i] is not None:
                 text, what, enabled, accent = shown[i]
                 b.text, b.choice = text, what
                 b.size_hint_x, b.opacity, b.disabled = 1, 1, not enabled
-                b.font_size = size
                 b.normal_bg = theme.ACCENT if accent else theme.SURFACE_HI
                 b.normal_fg = (0.05, 0.05, 0.05, 1) if accent else theme.TEXT
                 b.bold = accent
+                b.font_size = size
+            elif i < len(shown):  # an empty place keeps its width
+                b.text, b.choice = "", None
+                b.size_hint_x, b.opacity, b.disabled = 1, 0, True
             else:
                 b.text, b.choice = "", None
                 b.size_hint_x, b.width, b.opacity, b.disabled = None, 0, 0, True
@@ -259,13 +364,15 @@ class MayaScreen(GameScreen):
         if next_part(choice, self.picks) is None:
             picks = dict(self.picks)
             self.reset_input()
-            self.send(choice.key, picks)
+            self.send(choice.key, picks, asked=bool(choice.confirm))
         else:
             self._render_choices()
 
-    def send(self, key: str, picks: dict | None = None) -> None:
-        """Send the choice back; a refused one re-renders (a taken one re-renders through the table)."""
-        if not self.choose(key, picks):
+    def send(self, key: str, picks: dict | None = None, asked: bool = False) -> None:
+        """Send the choice back; a refused one re-renders (a taken one re-renders through the
+        table). asked: its question headed the picker the player just answered by picking."""
+        ok = self._table.choose(key, picks, confirmed=True).ok if asked else self.choose(key, picks)
+        if not ok:
             self.render()
 
     # --- the private overlay's content ---------------------------------------------

@@ -88,17 +88,19 @@ class PlayerTile(Panel):
     markers and what they are doing (smaller). Tapping it asks for their private view."""
 
     def __init__(self, on_tap: Any, **kw: Any) -> None:
-        super().__init__(orientation="vertical", padding=(dp(4), dp(1)), **kw)
+        super().__init__(orientation="vertical", padding=(dp(3), dp(1)), **kw)
         self.seat = 0
         self.on_tap = on_tap
-        bottom = BoxLayout(spacing=dp(4))
+        bottom = BoxLayout(spacing=dp(3))
         self.name = label(halign="left")
         self.gold = label(bold=True, halign="left", size_hint_x=None, shorten=False, wrap=False)
         self.gold.color = theme.ACCENT
         self.blocks = label(halign="left", size_hint_x=None, shorten=False, markup=True, wrap=False)
         for w in (self.gold, self.blocks):  # as wide as their text: the status gets the rest
-            w.bind(texture_size=lambda w, s: setattr(w, "width", s[0] + dp(2)))
-        self.status = label(SMALL, dim=True, halign="left")
+            w.bind(texture_size=lambda w, s: setattr(w, "width", s[0] + dp(2) if w.text else 0))
+        self.status = label(SMALL, dim=True, halign="left", shorten=False, wrap=False)
+        self.status.bind(size=lambda *_: self._fit_status())
+        self._status = ""
         for w in (self.gold, self.blocks, self.status):
             bottom.add_widget(w)
         self.add_widget(self.name)
@@ -117,9 +119,29 @@ class PlayerTile(Panel):
         self.name.color = theme.ACCENT if acting else theme.TEXT
         self.gold.text = f"{p['gold']}g"
         self.name.glance = self.gold.glance = self.blocks.glance = True
-        self.blocks.text = f"{p['blocks']}[size={int(SMALL + 2)}]▣[/size]"
-        self.status.text = status
+        # no blocks in hand (before transport): the room goes to what they are doing
+        self.blocks.text = f"{p['blocks']}[size={int(SMALL + 2)}]▣[/size]" if p["blocks"] else ""
+        if status != self._status:
+            self._status = status
+            self._fit_status()
         self.framed(acting, frame=(*seats[p["seat"]][2][:3], 0.9))
+
+
+    def _fit_status(self) -> None:
+        """The game's status ("8 cards · starts · 1st player"): as many of its pieces as
+        fit whole (a narrow tile shows the first ones, never a cut word)."""
+        bits = self._status.split(" · ") if self._status else []
+        room = self.status.width
+        self.status.text_size = (None, None)  # measured at its natural width
+        while bits:
+            self.status.text = " · ".join(bits)
+            self.status.texture_update()
+            if self.status.texture_size[0] <= room:
+                break
+            bits.pop()
+        else:
+            self.status.text = ""
+        self.status.text_size = self.status.size
 
 
 class Chip(Label):
@@ -128,7 +150,8 @@ class Chip(Label):
     color: Any  # Label's ColorProperty, for the type checker (Kivy is untyped)
 
     def __init__(self, **kw: Any) -> None:
-        super().__init__(font_name=FONT, font_size=SMALL, bold=True, **kw)
+        super().__init__(font_name=FONT, font_size=GLANCE, bold=True, markup=True, **kw)
+        self.glance = True  # a card's owner and low/high: read across the table
         with self.canvas.before:
             self._colour = Color(0, 0, 0, 0)
             self._rect = Rectangle(pos=self.pos, size=self.size)
@@ -155,13 +178,17 @@ class QuarryColumn(Panel):
     place, the marker above it (or, once scored, who won how many blocks), then
     its cards in placement order."""
 
-    CHIP_ROW = SMALL + dp(5)
-    PER_ROW = 4
+    CHIP_ROW = GLANCE + dp(6)
+    PER_ROW = 3
 
     def __init__(self, chips: int, **kw: Any) -> None:
         super().__init__(orientation="vertical", padding=dp(2), spacing=dp(1), **kw)
         self.title = label(bold=True, markup=True, size_hint_y=None, height=GLANCE + dp(4))
-        self.marker = label(SMALL, dim=True, markup=True, size_hint_y=None, height=SMALL + dp(4))
+        # its cards laid of its limit and its marker: two lines at glance size
+        self.marker = label(GLANCE, dim=True, markup=True, size_hint_y=None, height=2 * GLANCE + dp(8),
+                            shorten=False, wrap=False)
+        self.marker.bind(width=lambda w, x: setattr(w, "text_size", (x - dp(2), None)),
+                         texture_size=lambda w, ts: setattr(w, "height", max(2 * w.font_size + dp(8), ts[1])))
         self.cards = GridLayout(cols=self.PER_ROW, spacing=dp(2), row_force_default=True,
                                 row_default_height=self.CHIP_ROW)
         self.chips = [Chip() for _ in range(chips)]
@@ -169,12 +196,15 @@ class QuarryColumn(Panel):
             self.cards.add_widget(chip)
         for w in (self.title, self.marker, self.cards):
             self.add_widget(w)
+        self._laid = 0
+        self.bind(size=self._fit_cards)
+        self.marker.bind(height=self._fit_cards)
 
     @classmethod
     def height_for(cls, chips: int) -> float:
         """Tall enough for its number, what it pays, its marker line and `chips` cards."""
         rows = -(-chips // cls.PER_ROW)
-        return GLANCE + dp(4) + SMALL + dp(4) + rows * (cls.CHIP_ROW + dp(2)) + dp(8)
+        return GLANCE + dp(4) + 2 * GLANCE + dp(8) + rows * (cls.CHIP_ROW + dp(2)) + dp(8)
 
     def show(self, q: dict, seats: Seats, current: bool, result: dict | None) -> None:
         pays = "·".join(map(str, q["blocks"]))
@@ -184,7 +214,7 @@ class QuarryColumn(Panel):
         self.title.text = ("" if long else words.quarry_short(q["quarry"]) + " ") + \
             f"[color={theme.hex_colour(theme.ACCENT)}]{pays}[/color]"
         number = words.quarry_short(q["quarry"]) + " " if long else ""  # said once, on this line
-        count = number + f"{len(q['cards'])}/{q['max_cards']} "
+        count = number + f"{len(q['cards'])}/{q['max_cards']}\n"
         if result is not None:  # scored: the blocks each player won here, most first
             won = sorted(((int(k), b) for k, b in result["blocks"].items() if b), key=lambda sb: -sb[1])
             self.marker.text = number + (" ".join(mark(seats, s, str(b)) for s, b in won) or words.NO_BLOCKS)
@@ -200,19 +230,59 @@ class QuarryColumn(Panel):
         for card in q["cards"]:
             _, symbol, rgba = seats[card["seat"]]
             # a narrow hyphen in a chip: seven quarries side by side leave a chip ~35 px
-            items.append((rgba, f"{symbol}{card['value']}" if "value" in card
-                          else f"{symbol}{words.card_back(card['low'])}"))
+            items.append((rgba, _chip(symbol, str(card["value"]) if "value" in card else words.card_back(card["low"]))))
         if q["two_points"] is not None:
             _, symbol, rgba = seats[q["two_points"]]
-            items.append((rgba, f"{symbol}+2"))
-        revealed = any("value" in c for c in q["cards"])
-        cols = self.PER_ROW - 1 if revealed and self.width < dp(120) else self.PER_ROW
-        if self.cards.cols != cols:
-            self.cards.cols = cols
+            items.append((rgba, _chip(symbol, "+2")))
+        self._laid = len(items)
         for chip, item in zip(self.chips, items):
             chip.paint(*item)
         for chip in self.chips[len(items):]:
             chip.blank()
+        self._fit_cards()
+
+    def _fit_cards(self, *_: Any) -> None:
+        """The marker line and the chips at glance size where the column has room for
+        them; in a full column on a crowded screen, both smaller (theme.MIN_PX) and more
+        chips a row, never drawn past the column. Decided from the glance layout's
+        height, so the choice does not flip back and forth."""
+        room = self.height - self.title.height - dp(10)
+        glance_rows = -(-self._laid // self._cols(GLANCE))
+        compact = _text_size(self.marker.text, GLANCE, self.marker.width - dp(2))[1] + \
+            glance_rows * (self.CHIP_ROW + dp(2)) > room
+        size = SMALL if compact else GLANCE
+        cols, row = self._cols(size), (SMALL + dp(6) if compact else self.CHIP_ROW)
+        if (self.cards.cols, self.cards.row_default_height) != (cols, row):
+            self.cards.cols, self.cards.row_default_height = cols, row
+        if self.marker.font_size != size:
+            self.marker.font_size = size
+            self.marker.glance = not compact
+            for chip in self.chips:
+                chip.font_size = size
+                chip.glance = not compact
+
+    def _cols(self, size: float) -> int:
+        """How many chips of the widest text laid here fit side by side (1 to 4)."""
+        widest = max((_text_size(c.text, size)[0] for c in self.chips if c.text), default=dp(30))
+        return max(1, min(self.PER_ROW + 1, int((self.width - dp(2)) // (widest + dp(4)))))
+
+
+@lru_cache(maxsize=512)
+def _text_size(text: str, size: float, width: float | None = None) -> tuple[float, float]:
+    """How wide and tall `text` is at `size` (wrapped in `width`: at least two lines)."""
+    from kivy.core.text.markup import MarkupLabel
+
+    lab = MarkupLabel(text=text, font_size=size, font_name=FONT, markup=True, bold=True, halign="center",
+                      text_size=(max(1, width), None) if width is not None else (None, None))
+    lab.refresh()
+    w, h = lab.texture.size if lab.texture else (0, 0)
+    return float(w), (max(2 * size + dp(8), float(h)) if width is not None else float(h))
+
+
+@lru_cache(maxsize=256)
+def _chip(symbol: str, text: str) -> str:
+    """A chip's text: the owner's symbol (a little smaller) and the card's low/high or value."""
+    return f"[size={int(SMALL)}]{symbol}[/size]{text}"
 
 
 class LevelRow(Widget):
@@ -246,8 +316,7 @@ class LevelRow(Widget):
             self.fraction = fraction
             self._fit()
         shown = " ".join(mark(seats, s, str(n)) for s, n in enumerate(level["blocks"]) if n)
-        self.text.text = shown or f"[size={int(SMALL)}][color={theme.hex_colour(theme.TEXT_DIM)}]" \
-                                  f"0/{level['spaces']}[/color][/size]"
+        self.text.text = shown or f"[color={theme.hex_colour(theme.TEXT_DIM)}]0/{level['spaces']}[/color]"
 
 
 class PyramidColumn(Panel):
@@ -255,7 +324,7 @@ class PyramidColumn(Panel):
 
     def __init__(self, levels: int, **kw: Any) -> None:
         super().__init__(orientation="vertical", padding=dp(2), spacing=0, **kw)
-        self.title = label(SMALL + 2, bold=True, size_hint_y=None, height=SMALL + dp(8))
+        self.title = label(GLANCE, bold=True, size_hint_y=None, height=GLANCE + dp(8))
         self.add_widget(self.title)
         self.rows = [LevelRow() for _ in range(levels)]
         for row in reversed(self.rows):  # the top level first

@@ -59,9 +59,10 @@ class QuarryPick(BoxLayout):
     def __init__(self, pick: Callable[[int, Any], None], cards: list, **kw: Any) -> None:
         super().__init__(orientation="vertical", spacing=dp(2), **kw)
         self.quarry = 0
-        self.title = _label(sp(18), bold=True, size_hint_y=None, height=dp(24))
-        self.marker = _label(sp(16), colour=theme.TEXT_DIM, size_hint_y=None, height=dp(20))
-        self.laid = _label(sp(16), markup=True, size_hint_y=None, height=dp(58), shorten=False)
+        self.title = _label(sp(20), bold=True, size_hint_y=None, height=dp(26))
+        # its cards laid of its limit, then its marker (two lines: a narrow column holds them whole)
+        self.marker = _label(sp(18), colour=theme.TEXT_DIM, size_hint_y=None, height=dp(46), shorten=False)
+        self.laid = _label(sp(18), markup=True, size_hint_y=None, height=dp(52), shorten=False)
         for w in (self.title, self.marker, self.laid):
             self.add_widget(w)
         self.buttons = {}
@@ -76,7 +77,7 @@ class QuarryPick(BoxLayout):
     def show(self, q: dict, mine: dict, seats: dict, hand: list, fits: set, chosen: Any) -> None:
         self.quarry = q["quarry"]
         self.title.text = f"{quarry_short(q['quarry'])} {'·'.join(map(str, q['blocks']))}"
-        self.marker.text = f"{len(q['cards'])}/{q['max_cards']} · " + (
+        self.marker.text = f"{len(q['cards'])}/{q['max_cards']}\n" + (
             short_marker_name(q["marker"]) if q["marker"] else "—")
         chips = []
         for i, c in enumerate(q["cards"]):
@@ -106,8 +107,10 @@ class MayaPrivatePanel(BoxLayout):
         self.card: Any = None  # a card chosen by its tag (or tapped): its buttons light up
         self.digits = ""  # the bid being typed
         top = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(6))
-        self.hand = _label(sp(24))
-        self.hand.halign = "left"
+        # the cards in hand: whole, in two lines where the screen is narrow
+        self.hand = Label(font_size=sp(24), color=theme.TEXT, font_name=FONT, halign="left", valign="middle")
+        self.hand.bind(width=lambda w, x: setattr(w, "text_size", (x, None)),
+                       texture_size=lambda w, ts: setattr(top, "height", max(dp(48), ts[1] + dp(4))))
         self.pass_button = _button("", size=sp(20))
         self.pass_button.size_hint = (None, 1)
         self.pass_button.width = dp(150)
@@ -120,7 +123,7 @@ class MayaPrivatePanel(BoxLayout):
             self.add_widget(w)
         self.picks: list[QuarryPick] = []
         self._cards_for: tuple = ()
-        self.quarry_row = BoxLayout(spacing=dp(4))
+        self.quarry_row = GridLayout(rows=1, spacing=dp(4))
         self.pad = self._build_pad()
 
     def _build_pad(self) -> BoxLayout:
@@ -189,6 +192,10 @@ class MayaPrivatePanel(BoxLayout):
         if len(self.picks) != len(v["quarries"]) or cards != self._cards_for:
             self.quarry_row.clear_widgets()
             self.picks = [QuarryPick(self._pick, list(cards)) for _ in v["quarries"]]
+            from kivy.core.window import Window
+
+            narrow = Window.width < dp(600) and len(self.picks) > 4  # portrait: two rows of quarries
+            self.quarry_row.rows, self.quarry_row.cols = (None, 4) if narrow else (1, None)
             self._cards_for = cards
             for p in self.picks:
                 self.quarry_row.add_widget(p)

@@ -129,8 +129,7 @@ def test_maya_a_double_tap_on_a_public_pass_does_not_pass(ui):
     assert play_until(d, session, random.Random(4), lambda: session.state.phase == "building"
                       and any(a["type"] == "pass" for a in session.legal_actions(session.state.turn)))
     screen = d.screen()
-    row = screen.ids.choices
-    passing = next(b for b in reversed(row.children) if b.opacity > 0 and b.text.startswith("Pass"))
+    passing = next(b for b in screen.choice_buttons() if b.text.startswith("Pass"))
     before = len(session.actions)
     where = double_tap(d, passing)
     assert len(session.actions) == before, "a double tap on Pass passed"

@@ -10,6 +10,7 @@ import random
 from companion.bots import get_bot
 from companion.games.maya.actions import is_private
 from companion.rules.engine import CHANCE
+from kivy_ui import theme
 
 BOT = get_bot("maya", "greedy")
 
@@ -28,7 +29,7 @@ def start_maya(d, names=("Ana", "Ben", "Cy"), options=None, shot_name=None):
 
 def choice_buttons(d):
     """The buttons of the choices row that are showing (unused ones fold away)."""
-    return [b for b in reversed(d.screen().ids.choices.children) if b.opacity > 0 and b.choice is not None]
+    return d.screen().choice_buttons()
 
 
 def route(frame_choices, action):
@@ -65,7 +66,7 @@ def tap_choice(d, action, confirm=True):
         assert button is not None, (value, [(b.text, b.choice, b.disabled) for b in row], screen.picks)
         d.tap(button)
         taps += 1
-    if choice.confirm and confirm:
+    if choice.confirm and confirm and not choice.parts:  # a picker asks at its head instead
         ask = screen._confirm_choice
         assert ask is not None and ask.parent is not None and ask.question.text == choice.confirm
         d.tap(ask.yes)
@@ -243,7 +244,7 @@ def test_the_public_screen_never_shows_a_concealed_card_or_a_sealed_bid(ui):
     assert not screen.ids.redo.disabled and d.cut_off() == []
     private_turn(d, 0, {"type": "bid", "gold": 7})
     assert public_texts(d) == with_two
-    assert any("has bid" in t for t in with_two)
+    assert any("bid ✓" in t for t in with_two), "the table sees who has bid"
     d.shot("maya-07-bidding")
     assert [leds.is_lit(f"seat{i}") for i in (1, 2, 3, 4)] == [False, True, True, True], \
         "Ana has sealed her bid: her button goes dark, the others still wait"
@@ -318,14 +319,14 @@ def test_scoring_only_the_starting_player_enters_a_column_card_by_card(ui):
     assert screen.ids.summary.text == "Ben's 7 is next in the column.", "the card entered face up is said"
     assert [c["seat"] for c in table.public_view()["quarries"][4]["cards"]] == [1, 2, 1]
     d.shot("maya-10-scoring-only")
-    d.tap_text("Column complete", widget=screen.ids.choices, exact=True)
+    d.tap(next(b for b in choice_buttons(d) if b.text == "Column complete"))
     assert screen.ids.summary.text.startswith("Quarry 5: Ben 10 points, 6 blocks; Cy 8 points, 3 blocks.")
     assert session.state.current == 3, "next, the quarry to its left"
 
 
 def test_a_crowded_row_of_choices_shrinks_until_every_label_reads_whole(ui):
     """Five players, advanced game: every crowded row of choices reads whole
-    (never below the 16 px floor), the joker's uses included ("Joker: Block
+    (never below the 18 px floor), the joker's uses included ("Joker: Block
     from the pool…", "Keep the joker")."""
     from companion.table.session import Session
 
@@ -343,7 +344,7 @@ def test_a_crowded_row_of_choices_shrinks_until_every_label_reads_whole(ui):
             bar = d.screen().ids.choices
             shown = choice_buttons(d)
             assert d.cut_off(bar) == [], [b.text for b in shown]
-            assert all(b.font_size >= 16 for b in shown)
+            assert all(b.font_size >= theme.MIN_PX for b in shown)
             if any(b.text.startswith("Joker: ") for b in shown):
                 joker = True
                 assert any(b.text == "Keep the joker" for b in shown)

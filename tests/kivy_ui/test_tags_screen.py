@@ -135,7 +135,7 @@ def test_a_worker_card_tag_chooses_that_card_in_its_owners_private_view(ui):
     assert d.until(lambda: "Open your private view first" in game.message, 3), game.message
     public_before = sorted(d.texts(game))
 
-    d.tap(next(b for b in reversed(game.ids.choices.children) if b.choice == ("peek", seat)))
+    d.tap(next(b for b in game.choice_buttons() if b.choice == ("peek", seat)))
     d.tap(game.gate_view.overlay.ids_show)
     overlay = game.gate_view.overlay
     d.wait(0.7)  # the card was lifted off the reader and is tapped again

@@ -139,8 +139,16 @@ def corrections(state: State) -> list[Correction]:
     for s, name in enumerate(state.names):
         out.append(Correction(f"gold:{s}", f"{name}'s gold", state.gold[s], 0, 1000))
         out.append(Correction(f"pool:{s}", f"{name}'s blocks in the pool", state.pool[s], 0,
-                              state.box.blocks_per_colour))
+                              max(state.pool[s], pool_room(state, s))))
     return out
+
+
+def pool_room(state: State, seat: int) -> int:
+    """The most blocks a seat's pool can hold: its colour's blocks less those in its
+    hand and on the pyramids (a pool fixed to more would grow past the box as blocks
+    come back from the pyramids)."""
+    built = sum(level[seat] for pyramid in state.pyramids for level in pyramid)
+    return max(0, state.box.blocks_per_colour - state.hand[seat] - built)
 
 
 def correct(state: State, key: str, value: int) -> State:

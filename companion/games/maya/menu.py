@@ -310,3 +310,19 @@ def highlighted(choices: list[Choice]) -> str | None:
         if c.enabled and c.confirm is None and c.slot != LAST:
             return c.key
     return None
+
+
+def places(view: View, group: str) -> tuple[int, ...]:
+    """The slots of `group` in screen order, every one of them whether offered now or
+    not: a screen gives each its own place, so a choice sits in the same place for
+    every player and turn and one not offered leaves its place empty. The LAST slot
+    of a group that has one (a pass, a decline) is always its last place."""
+    n, p, q = len(view["players"]), len(view["pyramids"]), len(view["quarries"])
+    numbered = {G_START: p, G_WHO: n, G_AUCTION: len(BLUE_MARKERS), G_COLUMN: n, G_MINUS: n,
+                G_PENDING["protect"]: q, G_PENDING["two_points"]: q, G_PENDING["pool_block"]: p,
+                G_PENDING["appoint"]: n, G_JOKER: len(JOKER_SLOTS), G_MARKERS: len(MARKER_SLOTS)}
+    if group == G_BUILD:
+        return (*range(p), DOUBLE, LAST)
+    if group in (G_MARKERS, G_START, G_WHO, G_AUCTION, G_BID, G_DRAW):  # no pass or decline
+        return tuple(range(numbered.get(group, 1)))
+    return (*range(numbered.get(group, 1)), LAST)

@@ -272,35 +272,72 @@ def level_payment_lines(view: View, e: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def gold_table(view: View, e: Mapping[str, Any]) -> dict[str, Any]:
+    """Who gets how much gold, per pyramid and level: a row per player, a column per
+    pyramid ("L1 3 · L2 4"; "—" for nothing) and the round's total."""
+    names = names_of(view)
+    pyramids = [pyramid_name(view, p) for p in range(len(e["payments"]))]
+    rows = []
+    for s, name in enumerate(names):
+        cells = []
+        for pay in e["payments"]:
+            paid = [f"L{lv + 1} {level[s]}" for lv, level in enumerate(pay) if level[s]]
+            cells.append(" · ".join(paid) or "—")
+        total = sum(level[s] for pay in e["payments"] for level in pay)
+        rows.append({"seat": s, "name": name, "cells": [*cells, f"{total}g"]})
+    return {"title": "Gold for each level", "columns": [*pyramids, "Total"], "rows": rows}
+
+
+def erosion_table(view: View, e: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Which blocks each player takes off the real board, per pyramid ("L1 L2", "L1×2";
+    "—" for none); None in the last round (nothing is removed)."""
+    if not e.get("eroded"):
+        return None
+    names = names_of(view)
+    pyramids = [pyramid_name(view, p) for p in range(len(e.get("removed") or []))]
+    rows = []
+    for s, name in enumerate(names):
+        cells = []
+        for pyr in e.get("removed") or []:
+            levels = [f"L{lv + 1}" + (f"×{level[s]}" if level[s] > 1 else "") for lv, level in enumerate(pyr)
+                      if level[s]]
+            cells.append(" ".join(levels) or "—")
+        rows.append({"seat": s, "name": name, "cells": cells})
+    return {"title": "Take these blocks off the board", "columns": pyramids, "rows": rows}
+
+
 def round_summary(view: View, e: Mapping[str, Any]) -> dict[str, Any]:
-    """The round's end as a screen shows it until tapped: a title, sections of lines
-    (who is paid how much per level, the erosion checklist, the quarries) and the
+    """The round's end as a screen shows it until tapped: a title, tables (a row per
+    player: the gold per pyramid level, the blocks to take off), sections of lines
+    (the same in sentences, the quarries; a section a table shows has `table`) and the
     words of the button that closes it."""
     eroded = bool(e.get("eroded"))
+    tables = [t for t in (gold_table(view, e), erosion_table(view, e)) if t is not None]
     sections = [
-        {"title": "Gold for each level", "lines": level_payment_lines(view, e)},
+        {"title": "Gold for each level", "lines": level_payment_lines(view, e), "table": True},
         {"title": "Erosion: take these blocks off the board" if eroded else "Erosion",
-         "lines": erosion_lines(view, e), "checklist": eroded},
+         "lines": erosion_lines(view, e), "checklist": eroded, "table": eroded},
     ]
     quarries = quarry_lines(view, e)
     if quarries:
         sections.append({"title": "This round's quarries", "lines": quarries})
-    return {"title": f"Round {e['round']} scored", "sections": sections,
+    return {"title": f"Round {e['round']} scored", "tables": tables, "sections": sections,
             "done": "Done — blocks taken off" if eroded else "Done"}
 
 
 def player_status(p: Mapping[str, Any], view: View) -> str:
-    """Cards left, markers held and what the player is doing, in few words (a tile's
-    second line)."""
+    """What the player is doing now (passed, bid or still to bid), cards left, markers
+    held, in few words, the most pressing first (a tile's second line: a narrow tile
+    shows the first pieces that fit)."""
     bits = []
+    if p.get("passed"):
+        bits.append("passed")
+    if "has_bid" in p:
+        bits.append("bid ✓" if p["has_bid"] else "to bid")
     if view["phase"] in ("quarrying", "quarry_end", "bidding", "auction_choice", "first_player", "setup"):
         bits.append(f"{p['cards_left']} cards")
     if p["seat"] == view["starting_player"]:
         bits.append("starts")
-    if p.get("passed"):
-        bits.append("passed")
-    if "has_bid" in p:
-        bits.append("has bid" if p["has_bid"] else "to bid")
     held = [short_marker_name(m) for m in p["markers"]]
     if view["first_player_holder"] == p["seat"]:
         held.insert(0, "1st player")

@@ -71,7 +71,34 @@ def test_gold_and_pool_can_be_fixed_and_the_log_says_so():
     s = GAME.correct(s, "gold:1", 7)
     assert s.gold[RED] == 7
     assert [e["sentence"] for e in GAME.view(s, TABLE)["events"]] == ["Fixed: Red's gold from 0 to 7."]
-    with pytest.raises(IllegalAction, match="from 0 to 28"):
+    with pytest.raises(IllegalAction, match="from 0 to 26"):  # 28 blocks, 2 on the pyramids
         GAME.correct(s, "pool:1", 99)
     with pytest.raises(IllegalAction):
         GAME.correct(s, "cards:1", 3)  # a hand is a secret, never a correction
+
+
+def test_a_pool_fixed_to_its_most_never_grows_past_what_the_box_holds(tmp_path):
+    """Issue 22: a pool fixed to the most blocks offered, then blocks coming back from
+    the pyramids (erosion) or from a hand (transport), made the next "Fix a number…"
+    offer a value past its own maximum (seed 2003)."""
+    import random
+
+    from companion.bots import get_bot
+    from companion.rules.engine import CHANCE
+    from companion.store.journal import Journal
+    from companion.table.session import Session
+
+    bot = get_bot("maya", "greedy")
+    for seed in (2003, 7):
+        s = Session.create(Journal.open(tmp_path / f"j{seed}.db"), "maya", ["Ana", "Ben", "Cy"], seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if s.result() is not None:
+                break
+            for c in GAME.corrections(s.state):
+                assert c.lo <= c.value <= c.hi, c
+            pool = next(c for c in GAME.corrections(s.state) if c.key.startswith("pool:"))
+            if rng.random() < 0.1 and pool.value != pool.hi:
+                s.correct(pool.key, pool.hi, by_seat=0)
+            actor = rng.choice([a for a in sorted(s.actors(), key=str) if a != CHANCE])
+            s.act(bot.choose(s.game, s.view(actor), s.legal_actions(actor), rng))

@@ -261,3 +261,34 @@ def test_the_table_enters_a_physical_draw_through_the_starting_players_choice(jo
     outcome = table.choose("draw", {"markers": markers})
     assert outcome.ok, outcome.sentence
     assert session.state.phase == "bidding" and list(session.state.blue_drawn) == list(markers)
+
+
+def test_every_slot_of_a_group_has_its_own_place_whoever_plays():
+    """Issue 22: a screen lays a group out by menu.places, so a choice's place never
+    depends on what else is offered: every slot a menu uses has a place, the pass last."""
+    import random
+
+    from companion.games.maya import menu as M
+    from companion.games.maya.views import public
+    from companion.rules.engine import CHANCE
+
+    for seed, n in ((1, 3), (2, 5)):
+        rng = random.Random(seed)
+        s = GAME.begin(GAME.setup(["A", "B", "C", "D", "E"][:n], {"advanced": n == 5}))
+        for _ in range(300):
+            if GAME.result(s) is not None:
+                break
+            view = public(s)
+            for seat in range(n):
+                for c in GAME.menu(s, seat):
+                    places = M.places(view, c.group)
+                    assert c.slot in places, (c.key, c.group, c.slot, places)
+                    if c.slot == M.LAST:
+                        assert places[-1] == M.LAST
+            actor = rng.choice(sorted(GAME.actors(s), key=str))
+            if actor == CHANCE:
+                outs = GAME.chance_outcomes(s)
+                action = rng.choices([o for o, _ in outs], [p for _, p in outs])[0]
+            else:
+                action = rng.choice(GAME.legal_actions(s, actor))
+            s = GAME.apply(s, action)

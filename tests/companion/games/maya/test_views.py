@@ -159,3 +159,23 @@ def test_greedy_bot_decides_only_from_what_its_seat_may_see():
             assert again == choice
             checked += 1
     assert checked > 200
+
+
+def test_the_round_summary_is_tables_a_screen_draws_from_the_game_s_numbers():
+    """Issue 22 §3: the round's end is drawn as tables, so the game gives them: a row
+    per player (seat and name), a cell per pyramid with the gold of each level it paid
+    ("L1 3 · L2 4") and the round's total, and the blocks each takes off each pyramid."""
+    from companion.games.maya.words import erosion_table, gold_table
+
+    names = ["Ana", "Ben", "Cy"]
+    view = {"players": [{"seat": s, "name": n} for s, n in enumerate(names)],
+            "pyramids": [{"name": n} for n in ("Tikal", "Copan")]}
+    e = {"payments": [[[3, 1, 0], [0, 4, 0]], [[0, 0, 0], [0, 0, 0]]], "eroded": True,
+         "removed": [[[1, 1, 0], [0, 1, 0]], [[0, 0, 0], [0, 0, 2]]]}
+    gold = gold_table(view, e)
+    assert gold["columns"][-1] == "Total" and [r["name"] for r in gold["rows"]] == names
+    assert gold["rows"][1]["cells"] == ["L1 1 · L2 4", "—", "5g"]
+    assert gold["rows"][2]["cells"] == ["—", "—", "0g"]
+    off = erosion_table(view, e)
+    assert off["rows"][1]["cells"] == ["L1 L2", "—"] and off["rows"][2]["cells"] == ["—", "L2×2"]
+    assert erosion_table(view, {**e, "eroded": False}) is None, "the last round takes nothing off"
