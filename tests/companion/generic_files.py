@@ -4,8 +4,9 @@ and that game's own screen files).
 
 A game owns: its package (the folder of its entry point's module, its bot.py
 included), its own table screen (the
-module its `maya_companion.screens` entry point names, with the .kv beside it) and
-the kivy_ui/widgets modules that screen imports, directly or through each other.
+module its `maya_companion.screens` entry point names, with the .kv beside it, and
+its siblings named after it: maya_madness_pad.py beside maya_madness.py) and the
+kivy_ui/widgets modules those import, directly or through each other.
 Every other .py, .kv, .html and .js file under companion/, kivy_ui/ and hardware/
 is a generic layer.
 """
@@ -78,6 +79,9 @@ def owned() -> dict[pathlib.Path, str]:
                 out[screen.resolve()] = name
                 out[screen.with_suffix(".kv").resolve()] = name
                 todo.append(screen)
+                for sibling in screen.parent.glob(screen.stem + "_*.py"):  # the screen split in parts
+                    out[sibling.resolve()] = name
+                    todo.append(sibling)
         while todo:
             for w in _imported_widgets(todo.pop()):
                 if w not in out:

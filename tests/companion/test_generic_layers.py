@@ -170,7 +170,9 @@ def f(stone_count):
 #: Literals that happen to spell some game's action type but are plain words here.
 NOT_ACTIONS = {
     ("companion/history/export.py", "play"),  # BG Stats' kind of record ("play") in the uuid of an exported play
-    ("kivy_ui/screens/new_game.py", "escape"),  # the Escape key of the on-screen keyboard
+    ("kivy_ui/screens/new_game_parts.py", "escape"),  # the Escape key of the on-screen keyboard
+    ("kivy_ui/screens/new_game_keys.py", "escape"),  # the keyboard layouts' Escape key
+    ("kivy_ui/screens/stats.py", "play"),  # the word counted: "1 play", "2 plays" (history.words.count)
 }
 
 
