@@ -135,11 +135,11 @@ def waiting_sentence(view: View, actors: list[Any]) -> str:
     if phase == "auction_draw":
         return "The blue markers for the auction are being drawn."
     if phase == "bidding":
-        return f"Sealed bids from {and_list(names[s] for s in seats)} (private view)."
+        return f"Sealed bids from {and_list(names[s] for s in seats)}."
     if phase == "auction_choice":
         return f"{who} chooses a blue marker."
     if phase == "quarrying":
-        return f"{who}'s turn: lay a worker card or pass, in the private view."
+        return f"{who}'s turn: lay a worker card or pass."
     if phase == "distribution":
         q = view["current_quarry"]
         return f"{who} enters the cards of quarry {q + 1} in order, then says the column is complete."
