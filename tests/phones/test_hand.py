@@ -117,7 +117,8 @@ def test_sections_are_titled_in_words_and_buttons_carry_short_labels(journal, ma
     assert seen > 10
 
 
-@pytest.mark.parametrize("game, options", HANDS, ids=[f"{g}-{'-'.join(map(str, o.values())) or 'basic'}" for g, o in HANDS])
+@pytest.mark.parametrize("game, options", HANDS,
+                         ids=[f"{g}-{'-'.join(map(str, o.values())) or 'basic'}" for g, o in HANDS])
 def test_no_phone_prompt_points_at_the_table_screens_private_view(journal, main, game, options):
     """Issue 22 §5: a phone is the private hand, so its prompt never sends the player to
     the table's "private view" or asks to tap a name (Maya's said "lay a worker card
