@@ -202,8 +202,10 @@ class AppDriver:
     @staticmethod
     def _shortened(w) -> bool:
         """Whether a label drew less than its whole text: its text laid out without
-        shortening and with no height limit is taller (it wraps, or lines past a fixed
-        `text_size` height were left out) or wider than what was drawn."""
+        shortening and with no height limit is wider than what was drawn, or its ink
+        (the rows of pixels the glyphs cover, not the line's leading) is taller than the
+        drawn height (it wraps, or lines past a fixed `text_size` height were left out,
+        or a line is clipped into its glyphs)."""
         opts = dict(w._label.options)
         opts.update(text=w.text, shorten=False, text_size=(w.text_size[0], None))
         whole = type(w._label)(**opts)
@@ -212,7 +214,21 @@ class AppDriver:
             return False
         fw, fh = whole.texture.size
         tw, th = w.texture_size
-        return fh > th + 2 or (w.text_size[0] is None and fw > tw + 2)
+        if w.text_size[0] is None and fw > tw + 2:
+            return True
+        if fh <= th + 2:
+            return False
+        alpha = whole.texture.pixels[3::4]
+        inked = [r for r in range(fh) if alpha[r * fw:(r + 1) * fw].count(0) < fw]
+        if not inked:
+            return False
+        ink = inked[-1] - inked[0] + 1
+        if ink > th + 1:
+            return True
+        if w.valign == "middle":  # the drawn window is the middle th rows of the whole
+            top = (fh - th) / 2
+            return inked[0] < top - 1 or inked[-1] > top + th + 1
+        return False
 
     # --- reading from across the table -------------------------------------------------
     def public_labels(self, root=None):

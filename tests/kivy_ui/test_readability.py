@@ -92,3 +92,33 @@ def test_full_deck_private_view_and_end_screen_read_across_the_table(ui):
         table.play(bot.choose(session.game, session.view(seat), session.legal_actions(seat), rng))
     assert d.until(lambda: d.screen().name == "end", 3)
     readable(d, "read-12-end")
+
+
+def test_the_cut_off_check_sees_what_a_player_would_miss(ui):
+    """AppDriver.cut_off, the check every screenshot passes: a text shortened with "…",
+    lines left out below a fixed height, or a line clipped into its glyphs is cut off;
+    a line whose glyphs fit though its leading does not (24 px digits in 23 px) is not."""
+    from kivy.core.window import Window
+    from kivy.uix.floatlayout import FloatLayout
+    from kivy.uix.label import Label
+
+    d = ui
+    box = FloatLayout()
+    Window.add_widget(box)
+
+    def cut(**kw):
+        label = Label(size_hint=(None, None), pos=(10, 10), font_size=24, **kw)
+        box.clear_widgets()
+        box.add_widget(label)
+        d.frames(2)
+        return [t for t, *_ in d.cut_off(box)]
+
+    try:
+        assert cut(text="8 cards · starts", size=(80, 30), text_size=(80, 30), shorten=True,
+                   valign="middle") == ["8 cards · starts"]
+        assert cut(text="Only Ana looks at this", size=(90, 30), text_size=(90, 30), valign="middle") != []
+        assert cut(text="0/5", size=(90, 12), text_size=(90, 12), valign="middle") == ["0/5"]
+        assert cut(text="0/5", size=(90, 23), text_size=(90, 23), valign="middle") == []
+        assert cut(text="0/5", size=(90, 40), text_size=(90, 40), valign="middle") == []
+    finally:
+        Window.remove_widget(box)
