@@ -167,7 +167,7 @@ class MayaScreen(GameScreen):
         quarries, pyr = self.ids.quarries, self.ids.pyramids
         n = len(self._quarry_cols)
         quarries.rows, quarries.cols = (None, 4) if narrow and n > 4 else (1, None)
-        pyr.rows, pyr.cols = (None, 2) if narrow and len(self._pyramid_cols) > 2 else (1, None)
+        pyr.rows, pyr.cols = (1, None)  # one row even when narrow: each level a line tall enough to read
         for box, shown in ((quarries, not pyramids), (pyr, pyramids)):
             box.size_hint_y, box.height, box.opacity = (1, box.height, 1) if shown else (None, 0, 0)
             for child in box.children:
@@ -188,7 +188,7 @@ class MayaScreen(GameScreen):
             self.colours = seat_colours(f, len(v["players"]))
         self.header = v.get("header", "")
         self._arrange(v["phase"])
-        lines = 2 if self.columns() == MAX_BUTTONS else 3
+        lines = 2  # what just happened: two lines at most (the whole of it is in the Log), so the board keeps its room
         said = fit_line([e["sentence"] for e in v["events"] if e["sentence"]],
                         int(LINE_CHARS / 2 * lines * self.width / dp(800)))
         if said:

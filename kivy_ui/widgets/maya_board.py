@@ -324,7 +324,10 @@ class PyramidColumn(Panel):
 
     def __init__(self, levels: int, **kw: Any) -> None:
         super().__init__(orientation="vertical", padding=dp(2), spacing=0, **kw)
-        self.title = label(GLANCE, bold=True, size_hint_y=None, height=GLANCE + dp(8))
+        # the name whole, in two lines where the column is narrow ("Chichen / Itza" in portrait)
+        self.title = label(GLANCE, bold=True, shorten=False, wrap=False, size_hint_y=None, height=GLANCE + dp(8))
+        self.title.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                        texture_size=lambda w, ts: setattr(w, "height", max(GLANCE + dp(8), ts[1] + dp(4))))
         self.add_widget(self.title)
         self.rows = [LevelRow() for _ in range(levels)]
         for row in reversed(self.rows):  # the top level first
