@@ -29,12 +29,8 @@ SHOTS = ROOT / "artifacts" / "screenshots"
 # (panel width, panel height, rotation) -> the window the players see.
 CASES = [
     pytest.param(720, 1280, 90, id="touch-display-2-landscape"),
-    # Known (seen at the end of the session that added the Maya redesign): in 720x1280
-    # portrait, after the first game the second tap on Home's "New game" opens nothing
-    # (every screen fits; the touch is lost). Not strict, so the day it is found the
-    # test passes again and this marker can go.
-    pytest.param(720, 1280, 0, id="touch-display-2-portrait", marks=pytest.mark.xfail(
-        strict=False, reason="portrait: Home's New game misses a tap after the first game")),
+    # Portrait (issue 22): every screen reached by taps on the panel, nothing cut off.
+    pytest.param(720, 1280, 0, id="touch-display-2-portrait"),
     pytest.param(800, 480, 180, id="7inch-upside-down"),
     # Known: at 480 pixels wide the game screens' top-bar waiting sentence, Maya's seat rows
     # and quarry ("8 cards · starts", "0/3 Pool block"), the Curse's "Temple stela" /
