@@ -45,14 +45,17 @@ def places(screen) -> dict[str, tuple[float, float, float, float]]:
 
 def tap_at(d, xy) -> None:
     """A finger down and up at a point of the window (whatever is drawn there)."""
-    from kivy.tests.common import UnitTestTouch
+    d.tap_at(*xy)
 
-    d.touches += 1
-    touch = UnitTestTouch(*xy)
-    touch.touch_down()
-    d.frames(1)
-    touch.touch_up()
-    d.frames(2)
+
+def asks(d, button, kind: str, what: str):
+    """Tap `button` where it is: it opens the question `kind`, whose Yes is away from the finger."""
+    where = centre(button)
+    tap_at(d, where)
+    ask = overlay(d, kind)
+    assert ask is not None, f"{what} did not ask"
+    yes_away(d, ask, where, what)
+    return ask
 
 
 def centre(w) -> tuple[float, float]:
@@ -133,11 +136,7 @@ def states(d):
                         if getattr(b, "text", "") == "Escaped" and not b.disabled), None)
         if escaped is not None:
             close_overlays(d)
-            where = centre(escaped)
-            tap_at(d, where)
-            ask = overlay(d, "ConfirmChoice")
-            assert ask is not None, f"{game}: Escaped did not ask"
-            yes_away(d, ask, where, f"{game} escaped")
+            ask = asks(d, escaped, "ConfirmChoice", f"{game}: Escaped")
             yield f"chrome-{game}-confirm-choice"
             d.tap(ask.no)
         here = places(screen)
@@ -165,11 +164,7 @@ def states(d):
         # an Undo of something the whole table saw asks, with its Yes away from Undo
         if play(d, session, rng, asks_to_undo):
             close_overlays(d)
-            where = centre(screen.ids.undo)
-            tap_at(d, where)
-            ask = overlay(d, "ConfirmUndo")
-            assert ask is not None, f"{game}: Undo of what the table saw did not ask"
-            yes_away(d, ask, where, f"{game} undo")
+            ask = asks(d, screen.ids.undo, "ConfirmUndo", f"{game}: Undo of what the table saw")
             yield f"chrome-{game}-confirm-undo"
             d.tap(ask.keep)
         # the end

@@ -61,13 +61,17 @@ def bot_move(d, session, rng):
     return True
 
 
-def play_until(d, session, rng, done, limit=400):
+def play_until(d, session, rng, done, limit=400, each=None, move=None):
+    """Bots play until done() (True), the game ends (False) or `limit` moves; `each(d)`
+    before every look (closing an overlay), `move(d, session, rng)` for each move."""
     for _ in range(limit):
+        if each is not None:
+            each(d)
         if done():
             return True
         if session.result() is not None:
             return False
-        bot_move(d, session, rng)
+        (move or bot_move)(d, session, rng)
     return done()
 
 

@@ -324,10 +324,10 @@ def test_options_read_as_the_rulebook_and_hide_where_they_do_not_apply(ui):
         plus = next(w for w in scenario.parent.children if getattr(w, "text", "") == "+")
         where = plus.to_window(*plus.center)
         d.tap(plus)
+    d.wait(0.3)  # a person's pace before the next tap: the form has settled (its keeping runs to 0.15 s)
     plus = next(w for w in d.find("Solo scenario:", widget=s.ids.option_rows).parent.children
                 if getattr(w, "text", "") == "+")
     assert plus.to_window(*plus.center) == pytest.approx(where, abs=1)
-    d.wait(0.3)  # a person's pace before the next tap
     texts = " ".join(option_texts(s))
     assert "Solo scenario: 9" in texts and "A stela crushed by a boulder:" in texts
     assert "Difficulty" not in texts, "a scenario sets its own goal"

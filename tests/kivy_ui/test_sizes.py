@@ -29,6 +29,9 @@ KNOWN = {
     ("720x1280", "maya-5p-quarries-scored"):
         "portrait, five players, seven cards at one quarry: the seventh chip is drawn under its "
         "column, over the line below (the chips' compact size still needs a fourth row)",
+    ("720x1280", "madness-4-full-deck-hand"):
+        "portrait, a full-deck hand behind the gate: 'Temple of 0 ×2' takes three lines in a key "
+        "two lines tall (seen after the shared top bar took its own row)",
     ("720x1280", "curse-6p"):
         "portrait, six players: the last seat's row touches the round line under the rows",
 }

@@ -11,6 +11,7 @@ from companion.rules.engine import CHANCE
 
 from .test_maya_screen import route
 from .test_maya_table import attach
+from .test_maya_table import play_until as table_play_until
 
 BOT = get_bot("maya", "greedy")
 
@@ -29,31 +30,12 @@ def close_summary(d) -> None:
 
 
 def play_until(d, session, rng, done, limit=500) -> bool:
-    for _ in range(limit):
-        close_summary(d)
-        if done():
-            return True
-        if session.result() is not None:
-            return False
-        bot_move(d, session, rng)
-    return done()
+    return table_play_until(d, session, rng, done, limit, each=close_summary, move=bot_move)
 
 
 def spot(button) -> tuple[int, int]:
     x, y = button.to_window(*button.center)
     return round(x), round(y)
-
-
-def tap_at(d, where) -> None:
-    """A finger at a point of the screen (the second touch of a double tap)."""
-    from kivy.tests.common import UnitTestTouch
-
-    d.touches += 1
-    touch = UnitTestTouch(*where)
-    touch.touch_down()
-    d.frames(1)
-    touch.touch_up()
-    d.frames(2)
 
 
 def test_a_card_takes_two_touches_with_a_fob_and_three_by_name(ui):
@@ -156,7 +138,7 @@ def test_every_choice_keeps_its_place_and_a_double_tap_never_plays_a_costly_one(
                     tried.add(c.key)
                     moves = len(session.actions)
                     d.tap(b, frames=1)
-                    tap_at(d, spot(b))
+                    d.tap_at(*spot(b))
                     assert len(session.actions) == moves, f"a double tap on {c.label} played it"
                     ask = getattr(screen, "_confirm_choice", None)
                     if ask is not None and ask.parent is not None:
