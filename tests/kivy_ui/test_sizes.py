@@ -29,11 +29,15 @@ KNOWN = {
     ("720x1280", "maya-5p-quarries-scored"):
         "portrait, five players, seven cards at one quarry: the seventh chip is drawn under its "
         "column, over the line below (the chips' compact size still needs a fourth row)",
-    ("720x1280", "madness-4-full-deck-hand"):
-        "portrait, a full-deck hand behind the gate: 'Temple of 0 ×2' takes three lines in a key "
-        "two lines tall (seen after the shared top bar took its own row)",
     ("720x1280", "curse-6p"):
         "portrait, six players: the last seat's row touches the round line under the rows",
+}
+
+#: Known, and only in some deals (not strict): the state reads when the hand holds no such card.
+SOMETIMES = {
+    ("720x1280", "madness-4-full-deck-hand"):
+        "portrait, a full-deck hand behind the gate: 'Temple of 0 ×2' takes three lines in a key "
+        "two lines tall, when the deal gives a player two of that card",
 }
 
 
@@ -62,5 +66,8 @@ def test_every_table_screen_reads_at_this_size(big_display, tmp_path, width, hei
     for (where, name), why in KNOWN.items():
         if where == size:
             assert problems.pop(name, None), f"{name} at {size} reads now: remove it from KNOWN ({why})"
+    for (where, name) in SOMETIMES:
+        if where == size:
+            problems.pop(name, None)
     assert problems == {}, json.dumps(problems, indent=1)[:6000]
 
