@@ -18,6 +18,7 @@ confirmed=...)`, on the main thread.
 """
 from __future__ import annotations
 
+import functools
 import hmac
 import secrets
 import threading
@@ -283,7 +284,7 @@ class PhoneHub:
             you = own.view.get("you") if msg["type"] == "view" else None
             if you and you != s.shown_you:
                 s.waiting = change.serial
-                self._post(lambda seat=seat, msg=msg, you=you: self._peek(seat, change, msg, you))
+                self._post(functools.partial(self._peek, seat, change, msg, you))
                 continue
             s.last, s.waiting = msg, None
             self._send(seat, msg)
