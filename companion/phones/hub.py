@@ -18,7 +18,6 @@ confirmed=...)`, on the main thread.
 """
 from __future__ import annotations
 
-import functools
 import hmac
 import secrets
 import threading
@@ -71,10 +70,8 @@ class Sender(Protocol):
 class _Seat:
     token: str
     connections: int = 0
-    # Read and written only where messages are built (the server's loop):
-    shown_you: Any = None  # the `you` last shown on this seat's page
-    last: dict[str, Any] | None = None  # the page's newest message
-    waiting: int | None = None  # the change whose message waits for its peek to be journaled
+    shown_you: Any = None  # main thread: the newest `you` whose look was journaled for this page
+    last: dict[str, Any] | None = None  # where messages are built (the server's loop): the page's newest
 
 
 @dataclass(frozen=True)
@@ -123,7 +120,7 @@ class PhoneHub:
         self._change: _Change | None = None  # the newest change
         self._taken: _Change | None = None  # the newest change whose messages are on their way
         self._serial = 0
-        self.main_seconds: list[float] = []  # main-thread time of each peek journaled (the bench reads it)
+        self.main_seconds: list[float] = []  # main-thread time per change taken (the bench reads it)
         self.refreshes = 0  # how many times the messages were made (one per change; tests count it)
         self.ended = ""  # why this hub's links no longer open a seat (see end()); "" while they do
         self.listeners: list[Callable[[], None]] = []  # the table screen's "who is connected" display
@@ -226,28 +223,29 @@ class PhoneHub:
         self._after_frame(self._take)
 
     def _take(self) -> None:
-        """After the frame: hand the newest change to the server's loop once it is on
-        disk. Nothing is built on the main thread."""
+        """After the frame, on the main thread: each connected seat's own view, and the
+        look journaled for a page that would show a secret it had not shown (a look
+        the journal refuses makes that page's message a sentence); then, once all of
+        it is on disk, the messages are built and sent on the server's loop."""
         change = self._change
         if self.ended or change is None or change is self._taken:
             return  # taken already (several changes in one frame: only the newest)
-        self._taken = change
-        self._when_synced(lambda: self._on_loop(lambda: self._build(change)))
-
-    def _peek(self, seat: int, change: _Change, msg: dict[str, Any], you: Any) -> None:
-        """On the main thread: journal seat's look at the secret `msg` shows, then have
-        it sent once that is on disk too. Nothing when the game moved on meanwhile (a
-        newer change is on its way, and asks again)."""
-        if self.ended or self.table.session.state is not change.state:
-            return
         t0 = time.perf_counter()
-        try:
-            self.table.session.mark_seen(seat)  # before anything is shown, as the gate does
-        except (CompanionError, OSError) as e:
-            error = {"type": "error", "sentence": f"Your view cannot be shown: {e}"}
-            self._on_loop(lambda: self._shown(seat, change, error, None, keep_you=True))
-        else:
-            self._when_synced(lambda: self._on_loop(lambda: self._shown(seat, change, msg, you)))
+        self._taken = change
+        views: dict[int, Any] = {}
+        refused: dict[int, dict[str, Any]] = {}
+        for seat in self.connected():
+            view = views[seat] = self._game.view(change.state, seat)
+            you = view.get("you") if not change.frame.over else None
+            s = self._seats[seat]
+            if you and you != s.shown_you:
+                try:
+                    self.table.session.mark_seen(seat)  # before anything is shown, as the gate does
+                except (CompanionError, OSError) as e:
+                    refused[seat] = {"type": "error", "sentence": f"Your view cannot be shown: {e}"}
+                    continue
+                s.shown_you = you
+        self._when_synced(lambda: self._on_loop(lambda: self._build(change, views, refused)))
         self.main_seconds.append(time.perf_counter() - t0)
         del self.main_seconds[:-1000]
 
@@ -268,44 +266,23 @@ class PhoneHub:
             run(fn)
 
     # --- where messages are built: the server's loop (at once without one) ---------------
-    def _build(self, change: _Change) -> None:
-        """Each connected seat's message, once per change, from the change's frame and
-        state (frozen, immutable); sent when it changed, after its peek when it would
-        show a secret the page had not shown."""
+    def _build(self, change: _Change, views: Mapping[int, Any], refused: Mapping[int, dict[str, Any]]) -> None:
+        """Each seat's message, once per change, from the change's frame and state
+        (frozen, immutable) and the views taken with it; sent when it changed."""
         if self.ended or change is not self._taken:
             return  # a newer change was taken: only its messages matter
-        for seat in self.connected():
+        for seat, view in views.items():
             s = self._seats[seat]
-            own = own_frame(self._game, change, seat)
-            msg = message_for(self._game, own, change.frame)
-            if msg == s.last:
-                s.waiting = None
-                continue
-            you = own.view.get("you") if msg["type"] == "view" else None
-            if you and you != s.shown_you:
-                s.waiting = change.serial
-                self._post(functools.partial(self._peek, seat, change, msg, you))
-                continue
-            s.last, s.waiting = msg, None
-            self._send(seat, msg)
-
-    def _shown(self, seat: int, change: _Change, msg: dict[str, Any], you: Any, keep_you: bool = False) -> None:
-        s = self._seats[seat]
-        if self.ended or s.waiting != change.serial:
-            return  # the page was closed, or a newer message was decided meanwhile
-        if not keep_you:
-            s.shown_you = you
-        s.last, s.waiting = msg, None
-        self._send(seat, msg)
+            msg = refused.get(seat) or message_for(self._game, own_frame(self._game, change, seat, view), change.frame)
+            if msg != s.last:
+                s.last = msg
+                self._send(seat, msg)
 
     def _forget_page(self, seat: int) -> None:
         """A new page, a new link, or the end: what the old page showed no longer counts
-        (forgotten where messages are built, in order with them)."""
-        def forget() -> None:
-            s = self._seats[seat]
-            s.last = s.shown_you = s.waiting = None
-
-        self._on_loop(forget)
+        (its newest message is forgotten where messages are built, in order with them)."""
+        self._seats[seat].shown_you = None
+        self._on_loop(lambda: setattr(self._seats[seat], "last", None))
 
     # --- from the server thread: moved to the main thread -------------------------------
     def gateway(self) -> Gateway:

@@ -28,7 +28,9 @@
   the median and p90 against one frame (16.7 ms).
 
 PHONES_BENCH_CHECKOUT=DIR measures another checkout's code (the code before a
-change) with this bench, for every part.
+change) with this bench, for every part. PHONES_BENCH_FSYNC_MS=10 delays the
+journal's explicit fsync in the table's process (an SD card; needs
+companion/store/durable.py).
 """
 from __future__ import annotations
 
@@ -312,6 +314,7 @@ def table(moves: int = 240, phase: int = 10):
         r = statistics.median(ratios) if ratios else float("nan")
         yield {"bench": "phones", "figure": "table_frame_six_phones", "anchor": "the same moves with no phone",
                "checkout": str(checkout), "ratio": round(r, 3), "spread": _spread(ratios), "phase_pairs": len(ratios),
+               "fsync_delay_ms": float(os.environ.get("PHONES_BENCH_FSYNC_MS", "0")),
                "on_p50_ms": ms(statistics.median(on)), "off_p50_ms": ms(statistics.median(off)),
                "on_p99_ms": ms(pct(on, 0.99)), "off_p99_ms": ms(pct(off, 0.99)),
                "p99_ratio": round(pct(on, 0.99) / pct(off, 0.99), 2), "samples": [len(on), len(off)],
@@ -331,6 +334,7 @@ def table(moves: int = 240, phase: int = 10):
                    "per_move_ratio_p50": round(statistics.median(per_move), 2),
                    "per_move_p10_p90": [round(pct(per_move, 0.1), 2), round(pct(per_move, 0.9), 2)],
                    "samples": len(pairs), "bytes": lines[0]["bytes"],
+                   "fsync_delay_ms": float(os.environ.get("PHONES_BENCH_FSYNC_MS", "0")),
                    "from_the_tables_frame_ms": ms(pct(after, q)) if after else None,
                    "from_the_tables_frame_ratio": round(pct(after, q) / pct(bare, q), 2) if after else None,
                    "target": "<= 2x" if name == "p50" else "(reported)", "ok": r <= 2 if name == "p50" else None}

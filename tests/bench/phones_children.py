@@ -35,6 +35,14 @@ from companion.table.session import Session
 
 MOVES, PHASE = int(sys.argv[1]), int(sys.argv[2])
 clients_code = sys.argv[3]
+FSYNC_MS = float(os.environ.get("PHONES_BENCH_FSYNC_MS", "0"))
+if FSYNC_MS:  # an SD card: the journal's explicit fsync delayed (companion/store/durable.py)
+    from companion.store import durable
+    _real_fsync = durable.fsync
+    def _slow_fsync(fd):
+        time.sleep(FSYNC_MS / 1000)
+        return _real_fsync(fd)
+    durable.fsync = _slow_fsync
 d = AppDriver(simulate=True); d.start()
 d.until(lambda: d.app.journal is not None)
 app = d.app
@@ -100,9 +108,11 @@ def disconnect():
     d.until(lambda: not svc.connected(), 20); d.frames(5)
 
 def sixth(kind, t0, n0, timeout=2.0):
-    """The sixth seat's first message of `kind` received after got[n0:]; None if not all six came."""
+    """The sixth seat's first message of `kind` received after got[n0:], in seconds
+    after t0, and the six texts; None if not all six came. Meanwhile the main
+    thread runs as the app's does at 60 Hz: asleep until the next tick, then a frame."""
     end = time.perf_counter() + timeout
-    n_seen = len(got)
+    slot = time.perf_counter()
     while time.perf_counter() < end:
         seen = {}
         for k, seat, t, text in got[n0:]:
@@ -110,13 +120,11 @@ def sixth(kind, t0, n0, timeout=2.0):
                 seen[seat] = (t, text)
         if len(seen) == 6:
             return max(t for t, _x in seen.values()) - t0, [seen[i][1] for i in range(6)]
-        # as the app's main loop at 60 Hz: a frame (a tick, a draw if anything changed),
-        # then asleep until the next one (short sleeps, so a receipt is seen at once)
-        start = time.perf_counter()
-        d.frames(1)
-        while time.perf_counter() - start < 1 / 60 and len(got) == n_seen:
+        if time.perf_counter() - slot >= 1 / 60:
+            slot = time.perf_counter()
+            d.frames(1)
+        else:
             time.sleep(0.0005)
-        n_seen = len(got)
     return None
 
 rows = []  # (phase, frame_s, phone_s, bare_s, main_s, after_frame_s): None where not measured
