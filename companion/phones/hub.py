@@ -2,18 +2,18 @@
 choices.
 
 The hub hears the table controller once per change (`TableController.subscribe`,
-see `changed`). On the main thread it only takes the change: the frame just
-published (frozen), the game state it was built from (immutable) and the seats
-that choose now, and hands that over. Once the move is on disk
+see `changed`). In the change itself it only keeps it: the frame just published
+(frozen), the game state it was built from (immutable) and the seats that
+choose now. Once the table's frame showing it is on screen (`after_frame`), on
+the main thread, it takes each connected seat's own view and journals the look
+(session.mark_seen, exactly as the privacy gate does) for a page that would show
+a secret (`you`) it had not shown; once all of that is on disk
 (`Journal.when_synced`) the messages are built on the phone server's loop
 (`Sender.on_loop`), never on Kivy's main thread: each connected seat's message,
 once per change, is `message_for(game, own, frame)` (companion/phones/messages.py)
 with `own` that seat's own frame as `table.seat_frame(seat)` gives it (its own
-view and its own choices), never the state or another seat's view. A message
-that would show a secret (`you`) the page had not shown waits: the peek is
-journaled on the main thread first (session.mark_seen, exactly as the privacy
-gate does), and the message goes once that is on disk too. What a phone sends
-back is a choice of that seat's: `table.choose(key, picks, seat=seat,
+view and its own choices), never the state or another seat's view. What a phone
+sends back is a choice of that seat's: `table.choose(key, picks, seat=seat,
 confirmed=...)`, on the main thread.
 """
 from __future__ import annotations
