@@ -185,15 +185,14 @@ def test_a_move_reaches_the_phones_after_the_tables_frame_and_off_its_main_threa
     session = Session.create(app.journal, "maya-madness", ["Ana", "Ben", "Cy"], options={"deck": "full"}, seed=4)
     app._attach(session)
     d.frames(2)
-    flips: list[float] = []
+    flips: list[float] = []  # when each buffer swap began: the frame is drawn by then
     inner = Window.flip
 
     def flip(*a, **k):
-        out = inner(*a, **k)
         flips.append(time.perf_counter())
-        return out
+        return inner(*a, **k)
 
-    Window.flip = flip  # under the phone service's own wrapper, made when it first waits for a frame
+    Window.flip = flip  # over the phone service's own wrapper when an earlier test made it
     from kivy_ui.phones import service
 
     svc = service()
