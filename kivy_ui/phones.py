@@ -2,7 +2,11 @@
 when the table turns phones on (the Phones screen), never at start-up.
 
 The server runs on its own thread; everything it hands over runs on Kivy's main
-thread through Clock.schedule_once, exactly like device events. A link works only
+thread through Clock.schedule_once, exactly like device events. A change reaches
+the phones after the table's own frame: the hub takes it right after the
+Window.flip that shows it returns (the swap gate holds that flip until the move is
+on disk), or at the next clock tick when no frame is drawn; the messages are then
+built and sent on the server's loop (companion/phones/hub.py). A link works only
 while its game is the one on the table: when the table changes (a new or resumed
 game, or Home -> Abandon leaves none) the old hub is ended, its pages are closed
 with a sentence saying why, and the new game gets a new hub and new tokens.
@@ -17,6 +21,7 @@ import io
 from typing import Any
 
 from kivy.app import App
+from kivy.base import EventLoop
 from kivy.clock import Clock
 from kivy.core.image import Image as CoreImage
 
@@ -61,6 +66,8 @@ class PhoneService:
         self.problem = ""
         self.listeners: list[Any] = []
         self._following: Any = None
+        self._after: list[Any] = []  # what waits for the frame on screen (see _after_frame)
+        self._flip_wrapped = False
         app.bind(table=self._on_table)
 
     @property
@@ -156,7 +163,7 @@ class PhoneService:
 
         if self.hub is not None:
             self.hub.end(NEW_GAME)
-        self.hub = PhoneHub(table, post)
+        self.hub = PhoneHub(table, post, self._after_frame)
         self.hub.listeners.append(self._changed)
         if self._following is not table:
             # One subscription per table (the controller has no unsubscribe): it tells
@@ -166,6 +173,43 @@ class PhoneService:
         if self.server is not None:
             self.server.gateway = self.hub.gateway()
             self.hub.attach(self.server)
+
+    def _after_frame(self, fn: Any) -> None:
+        """fn once the frame being drawn is on screen: right after Window.flip returns
+        (wrapped once, over the app's swap gate), or at the next clock tick when this
+        change draws no frame. Run once, whichever comes first."""
+        window = EventLoop.window  # None without a window (importing Kivy's would make one)
+        if not self._flip_wrapped and window is not None:
+            inner = window.flip
+
+            def flip(*args: Any, **kw: Any) -> Any:
+                try:
+                    return inner(*args, **kw)
+                finally:
+                    self._flipped()
+
+            window.flip = flip  # an instance attribute, like the swap gate's
+            self._flip_wrapped = True
+        self._after.append(fn)
+        Clock.schedule_once(self._no_frame, 0)
+
+    def _no_frame(self, _dt: float = 0.0) -> None:
+        """The next tick: a change that drew nothing (a phone joining an idle table)
+        goes now; one whose frame is still to be drawn (a move made in this tick, or
+        between ticks) waits for its flip, with a later tick as a safety net."""
+        window = EventLoop.window
+        if self._after and window is not None and window.canvas.needs_redraw:
+            Clock.schedule_once(self._flipped_later, 0.05)
+            return
+        self._flipped()
+
+    def _flipped_later(self, _dt: float) -> None:
+        self._flipped()
+
+    def _flipped(self) -> None:
+        waiting, self._after = self._after, []
+        for fn in waiting:
+            fn()
 
     def _heard(self, table: Any, heard: tuple[Any, ...]) -> None:
         if self.hub is not None and self.server is not None and table is self._following:

@@ -1,27 +1,33 @@
-"""The main-thread side of phones: tokens, messages from the table's frames, peeks,
+"""Phones' side of the table: tokens, messages from the table's frames, peeks,
 choices.
 
-The hub reads only what the table controller publishes (issue 21): it hears the
-controller once per change (`TableController.subscribe`, see `changed`) and a
-seat's message is `message_for(game, table.seat_frame(seat), table.frame())`
-(companion/phones/messages.py): that seat's own view and its own choices, and
-the public frame's waiting sentence, never the state or another seat's view.
-Before a message shows a secret (`you`) the page had not shown, the peek is
-journaled (session.mark_seen), exactly as the privacy gate does. What a phone
+The hub hears the table controller once per change (`TableController.subscribe`,
+see `changed`). In the change itself it only keeps it: the frame just published
+(frozen), the game state it was built from (immutable) and the seats that
+choose now. Once the table's frame showing it is on screen (`after_frame`), on
+the main thread, it takes each connected seat's own view and journals the look
+(session.mark_seen, exactly as the privacy gate does) for a page that would show
+a secret (`you`) it had not shown; once all of that is on disk
+(`Journal.when_synced`) the messages are built on the phone server's loop
+(`Sender.on_loop`), never on Kivy's main thread: each connected seat's message,
+once per change, is `message_for(game, own, frame)` (companion/phones/messages.py)
+with `own` that seat's own frame as `table.seat_frame(seat)` gives it (its own
+view and its own choices), never the state or another seat's view. What a phone
 sends back is a choice of that seat's: `table.choose(key, picks, seat=seat,
-confirmed=...)`.
+confirmed=...)`, on the main thread.
 """
 from __future__ import annotations
 
 import hmac
 import secrets
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.rules.choices import find
-from companion.rules.engine import TABLE
+from companion.rules.engine import TABLE, Game
 from companion.table.frame import GateFrame, Outcome, TableFrame
 
 from ..errors import CompanionError
@@ -41,16 +47,19 @@ _NOT_FOR_PHONES = frozenset({"gate", "message", "device", "select", "confirm", "
 class TableLike(Protocol):
     """What the hub needs of the table controller (companion/table/controller.py)."""
 
-    session: Any  # only to journal a phone's look (mark_seen), as the gate does
+    session: Any  # its state (immutable), and to journal a phone's look (mark_seen) as the gate does
 
     def frame(self) -> TableFrame: ...
     def seat_frame(self, seat: int) -> GateFrame: ...
+    def choosers(self) -> list[int]: ...
     def choose(self, key: str, picks: Mapping[str, Any] | None = None, seat: int | None = None,
                confirmed: bool = False) -> Outcome: ...
 
 
 class Sender(Protocol):
-    """What the hub needs from the server (thread-safe calls)."""
+    """What the hub needs from the server (thread-safe calls). A sender may also
+    have `on_loop(fn)`: run fn on its own loop, in the order asked (the hub then
+    builds messages there); without it the hub builds them at once."""
 
     def send(self, seat: int, message: dict[str, Any]) -> None: ...
     def drop(self, seat: int, reason: str) -> None: ...
@@ -61,8 +70,29 @@ class Sender(Protocol):
 class _Seat:
     token: str
     connections: int = 0
-    shown_you: Any = None  # the `you` last shown on this seat's page
-    last: dict[str, Any] | None = None
+    shown_you: Any = None  # main thread: the newest `you` whose look was journaled for this page
+    last: dict[str, Any] | None = None  # where messages are built (the server's loop): the page's newest
+
+
+@dataclass(frozen=True)
+class _Change:
+    """What the messages of one change are built from, taken on the main thread:
+    all of it frozen or immutable, so it can be read on another thread."""
+
+    serial: int
+    frame: TableFrame
+    state: Any
+    choosers: tuple[int, ...]
+
+
+def own_frame(game: Game, change: _Change, seat: int, view: Any = None) -> GateFrame:
+    """`table.seat_frame(seat)` for the change's state: that seat's own view (given,
+    when already made), and its own choices while it chooses (the hub's tests check
+    they are the same)."""
+    state = change.state
+    choices = tuple(c for c in game.menu(state, seat) if c.seat == seat) \
+        if not change.frame.over and seat in change.choosers else ()
+    return GateFrame(seat=seat, view=game.view(state, seat) if view is None else view, choices=choices)
 
 
 class PhoneHub:
@@ -74,16 +104,23 @@ class PhoneHub:
     queue it). Made on the main thread.
     """
 
-    def __init__(self, table: TableLike, post: Callable[[Callable[[], None]], None]):
+    def __init__(self, table: TableLike, post: Callable[[Callable[[], None]], None],
+                 after_frame: Callable[[Callable[[], None]], None] | None = None):
         self.table = table
         self._post = post
+        # after_frame(fn): fn on the main thread once the table's frame showing this
+        # change is on screen (kivy_ui/phones.py: right after Window.flip); at once without
+        self._after_frame = after_frame or (lambda fn: fn())
         self._lock = threading.Lock()  # tokens (and `_over`) are read by the server thread
         first = table.frame()
         self._game = get_game(first.game)
         self._over = first.over
         self._seats = {s: _Seat(secrets.token_urlsafe(16)) for s in range(len(first.players))}
         self._sender: Sender | None = None
-        self._refreshing = self._again = False
+        self._change: _Change | None = None  # the newest change
+        self._taken: _Change | None = None  # the newest change whose messages are on their way
+        self._serial = 0
+        self.main_seconds: list[float] = []  # main-thread time per change taken (the bench reads it)
         self.refreshes = 0  # how many times the messages were made (one per change; tests count it)
         self.ended = ""  # why this hub's links no longer open a seat (see end()); "" while they do
         self.listeners: list[Callable[[], None]] = []  # the table screen's "who is connected" display
@@ -124,8 +161,7 @@ class PhoneHub:
         with self._lock:
             old = self._seats[seat].token
             self._seats[seat].token = secrets.token_urlsafe(16)
-            self._seats[seat].shown_you = None
-            self._seats[seat].last = None
+        self._forget_page(seat)
         if self._sender is not None:
             self._sender.retire(old, REPLACED)
             self._sender.drop(seat, REPLACED)
@@ -145,7 +181,9 @@ class PhoneHub:
             self.ended = sentence
             tokens = [(seat, s.token) for seat, s in self._seats.items()]
             for s in self._seats.values():
-                s.connections, s.last, s.shown_you = 0, None, None
+                s.connections = 0
+        for seat in self._seats:
+            self._forget_page(seat)
         if self._sender is not None:
             for seat, token in tokens:
                 self._sender.retire(token, sentence)
@@ -172,47 +210,79 @@ class PhoneHub:
         self.refresh(frame)
 
     def refresh(self, frame: TableFrame | None = None) -> None:
-        """After a change: send each connected seat its message if it changed,
-        journaling the peek first when the page would show a new secret."""
+        """After a change: keep it (a few references, nothing built here) and, once the
+        table's frame showing it is on screen, hand it over (_take)."""
         if self.ended:
             return  # the game left the table: nothing of it reaches a phone any more
-        if self._refreshing:  # a change heard while making the messages (a gate timing out)
-            self._again = True
-            return
-        self._refreshing = True
-        try:
-            while True:
-                self._again = False
-                self.refreshes += 1
-                table = frame if frame is not None else self.table.frame()
-                frame = None
-                with self._lock:
-                    self._over = table.over
-                for seat in self.connected():
-                    self._refresh(seat, table)
-                if not self._again:
-                    break
-        finally:
-            self._refreshing = False
-        for fn in list(self.listeners):
-            fn()
+        self.refreshes += 1
+        table = frame if frame is not None else self.table.frame()
+        self._serial += 1
+        self._change = _Change(self._serial, table, self.table.session.state, tuple(self.table.choosers()))
+        with self._lock:
+            self._over = table.over
+        self._after_frame(self._take)
 
-    def _refresh(self, seat: int, table: TableFrame) -> None:
-        own = self.table.seat_frame(seat)
-        msg = message_for(self._game, own, table)
-        s = self._seats[seat]
-        if msg == s.last:
-            return
-        you = own.view.get("you") if msg["type"] == "view" else None
-        if you and you != s.shown_you:
-            try:
-                self.table.session.mark_seen(seat)  # before anything is shown, as the gate does
-            except (CompanionError, OSError) as e:
-                msg = {"type": "error", "sentence": f"Your view cannot be shown: {e}"}
-                you = s.shown_you
-        s.shown_you, s.last = you, msg
-        if self._sender is not None:
-            self._sender.send(seat, msg)
+    def _take(self) -> None:
+        """After the frame, on the main thread: each connected seat's own view, and the
+        look journaled for a page that would show a secret it had not shown (a look
+        the journal refuses makes that page's message a sentence); then, once all of
+        it is on disk, the messages are built and sent on the server's loop."""
+        change = self._change
+        if self.ended or change is None or change is self._taken:
+            return  # taken already (several changes in one frame: only the newest)
+        t0 = time.perf_counter()
+        self._taken = change
+        views: dict[int, Any] = {}
+        refused: dict[int, dict[str, Any]] = {}
+        for seat in self.connected():
+            view = views[seat] = self._game.view(change.state, seat)
+            you = view.get("you") if not change.frame.over else None
+            s = self._seats[seat]
+            if you and you != s.shown_you:
+                try:
+                    self.table.session.mark_seen(seat)  # before anything is shown, as the gate does
+                except (CompanionError, OSError) as e:
+                    refused[seat] = {"type": "error", "sentence": f"Your view cannot be shown: {e}"}
+                    continue
+                s.shown_you = you
+        self._when_synced(lambda: self._on_loop(lambda: self._build(change, views, refused)))
+        self.main_seconds.append(time.perf_counter() - t0)
+        del self.main_seconds[:-1000]
+
+    def _when_synced(self, fn: Callable[[], None]) -> None:
+        """fn once everything journaled so far is on disk (Journal.when_synced: at
+        once when nothing is pending); at once with a journal that cannot tell."""
+        when = getattr(getattr(self.table.session, "journal", None), "when_synced", None)
+        if when is None:
+            fn()
+        else:
+            when(fn)
+
+    def _on_loop(self, fn: Callable[[], None]) -> None:
+        run = getattr(self._sender, "on_loop", None)
+        if run is None:
+            fn()
+        else:
+            run(fn)
+
+    # --- where messages are built: the server's loop (at once without one) ---------------
+    def _build(self, change: _Change, views: Mapping[int, Any], refused: Mapping[int, dict[str, Any]]) -> None:
+        """Each seat's message, once per change, from the change's frame and state
+        (frozen, immutable) and the views taken with it; sent when it changed."""
+        if self.ended or change is not self._taken:
+            return  # a newer change was taken: only its messages matter
+        for seat, view in views.items():
+            s = self._seats[seat]
+            msg = refused.get(seat) or message_for(self._game, own_frame(self._game, change, seat, view), change.frame)
+            if msg != s.last:
+                s.last = msg
+                self._send(seat, msg)
+
+    def _forget_page(self, seat: int) -> None:
+        """A new page, a new link, or the end: what the old page showed no longer counts
+        (its newest message is forgotten where messages are built, in order with them)."""
+        self._seats[seat].shown_you = None
+        self._on_loop(lambda: setattr(self._seats[seat], "last", None))
 
     # --- from the server thread: moved to the main thread -------------------------------
     def gateway(self) -> Gateway:
@@ -224,9 +294,11 @@ class PhoneHub:
         with self._lock:
             s = self._seats[seat]
             s.connections = max(0, s.connections + delta)
-            if delta > 0:
-                s.last = None  # a new page: send it everything again (catch up)
+        if delta > 0:
+            self._forget_page(seat)  # a new page: send it everything again
         self.refresh()
+        for fn in list(self.listeners):
+            fn()
 
     def _choose(self, seat: int, key: Any, picks: Any, confirmed: Any) -> None:
         """A phone chose: played only when `key` is one of that seat's own choices
@@ -250,7 +322,8 @@ class PhoneHub:
             self._send(seat, {"type": "ask", "question": outcome.ask, "choice": key, "picks": picks or {}})
             return
         self._say(seat, outcome.ok, outcome.sentence or ("" if outcome.ok else NOT_YOURS))
-        self.refresh()
+        if not outcome.ok:
+            self.refresh()  # nothing was published: the page gets what it may do now (a played move has its change)
 
     def _say(self, seat: int, ok: bool, sentence: str) -> None:
         self._send(seat, {"type": "said", "ok": ok, "sentence": sentence})

@@ -1,10 +1,14 @@
 """The phones' web server: aiohttp on its own thread and asyncio loop.
 
-It only moves bytes. A seat's page is /s/<token>; its live channel is the
-websocket /ws/<token>. Everything that touches the game goes to the app's main
-thread through the Gateway (PhoneHub), and what the hub sends comes back here
-with send() (thread-safe), so a slow phone never slows the table: each seat has
-a small outbox and only the newest view matters.
+It moves bytes, and it is where the phones' messages are built: the hub hands
+each change over with on_loop(fn) (thread-safe, in order) and, on this loop,
+builds each connected seat's message once and send()s it here (the message is
+encoded to JSON once, and its offers listed once). A seat's page is /s/<token>
+(bytes made once, the same for every seat: the token is only in the address);
+its live channel is the websocket /ws/<token>. Everything that touches the game
+goes to the app's main thread through the Gateway (PhoneHub), so a slow phone
+never slows the table: each seat has a small outbox and only the newest view
+matters.
 
 Security (see docs/phones.md): tokens are per seat and per game, compared in
 constant time; bad tokens are rate-limited per address; the websocket's Origin
@@ -66,6 +70,7 @@ _GONE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <style>body{font-family:sans-serif;background:#1d1a16;color:#f3ead8;padding:2em;font-size:20px}</style>
 </head><body><h1>This link does not open a seat</h1>
 <p id="why">{why}</p></body></html>"""
+_PAGE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 _UNKNOWN = ("It is old, was replaced at the table, or the game is over. "
             "Scan your seat's QR code on the table screen again.")
 
@@ -94,6 +99,7 @@ class PhoneServer:
         self.host, self.port = host, port
         self.heartbeat, self.link_deadline = heartbeat, link_deadline
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop_thread = 0  # the loop's thread ident, once it runs
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
         self._sockets: dict[int, web.WebSocketResponse] = {}
@@ -123,6 +129,7 @@ class PhoneServer:
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
         self._loop = loop
+        self._loop_thread = threading.get_ident()
         asyncio.set_event_loop(loop)
         try:
             loop.run_until_complete(self._serve())
@@ -205,17 +212,24 @@ class PhoneServer:
         """Connections open that are not a seat's websocket (for tests and the bench)."""
         return len(self._pending)
 
-    # --- from the main thread ---------------------------------------------------------
+    # --- from the hub (its messages are built on this loop; notes come from the main thread)
+    def on_loop(self, fn: Any) -> None:
+        """fn() on this server's loop, after what was asked before it (any thread)."""
+        self._call(fn)
+
     def send(self, seat: int, message: dict[str, Any]) -> None:
-        data = json.dumps(message)
         if self._loop is None:
             return
+        data = json.dumps(message)
         allowed = None
         if message.get("type") == "view":
             allowed = offers(message)
         elif message.get("type") in ("over", "error"):
             allowed = frozenset()  # the page shows no choice now
-        self._call(self._queue, seat, data, message.get("type") == "view", allowed)
+        if threading.get_ident() == self._loop_thread:
+            self._queue(seat, data, message.get("type") == "view", allowed)  # built here: no hop
+        else:
+            self._call(self._queue, seat, data, message.get("type") == "view", allowed)
 
     def retire(self, token: str, sentence: str) -> None:
         """An old link (any thread): its page will read `sentence` instead of opening a seat."""
@@ -290,17 +304,19 @@ class PhoneServer:
             return web.Response(status=429, text="Too many wrong links from this device; wait a minute.")
         if self._seat(request) is None:
             return self._bad_token(request)
-        return web.Response(text=self._seat_page(), content_type="text/html",
-                            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+        # The same bytes for every seat (the token is only in the address); never kept
+        # by a cache, shared or not: a seat's address is its key.
+        return web.Response(body=self._seat_page(), content_type="text/html", charset="utf-8",
+                            headers=_PAGE_HEADERS)
 
-    _page_text: str | None = None
+    _page_bytes: bytes | None = None
 
-    def _seat_page(self) -> str:
-        """seat.html with the page's words in it (read once)."""
-        if self._page_text is None:
+    def _seat_page(self) -> bytes:
+        """seat.html with the page's words in it, encoded once."""
+        if self._page_bytes is None:
             page = (STATIC / "seat.html").read_text(encoding="utf-8")
-            self._page_text = page.replace("<!--words-->", _words_script())
-        return self._page_text
+            self._page_bytes = page.replace("<!--words-->", _words_script()).encode("utf-8")
+        return self._page_bytes
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]

@@ -1,33 +1,40 @@
-"""Phones under load: six phones and the table through a whole Mayan Curse game.
+"""Phones and the table: figures against anchors measured in the same run.
 
     python tests/bench/run.py phones
+    python tests/bench/bench_phones.py table|page|flood     # one part
 
-One app process under Xvfb (started here when there is no DISPLAY), the frame cap
-off, a Mayan Curse game for six; six websocket clients (one per seat) on loopback
-in a thread of their own. Turns alternate between the touchscreen and a phone:
+* table (phones_children.py TABLE_CHILD: one app process under Xvfb, a Mayan Curse
+  game for six, six phones in another process on loopback): the table's frame
+  (a touchscreen move to the return of the Window.flip that shows it) in phases
+  of 10 moves with six phones connected and 10 with none, alternating; the
+  figure is the median of the neighbouring phases' ratios, with their spread
+  (target <= 1.1x). A move to the sixth phone: from its commit to the sixth
+  receipt, against a bare websocket push of the same six messages' bytes from
+  the main thread to six sockets of the same phone process, right after each
+  move (p50 target <= 2x, p99 reported); also from the table's frame to the
+  sixth receipt, and the main thread's time for the peeks phones journal;
+* page (PAGE_CHILD): the seat page's requests/s against a bare aiohttp
+  `Response` of the same bytes and headers on a second server in the same
+  process, 4 connections kept alive and 4 new connections per request,
+  interleaved one-second windows (target >= 0.8x);
 
-* phone → frame: from the phone sending its move to the frame that shows it on the
-  table (Window.on_flip), against the anchor touchscreen → frame: from the same kind
-  of move entered on the main thread to its frame, in the same run;
-* table → phones: from the move being committed to the moment the last of the six
-  phones has received its new view (p99; target under 100 ms);
-* idle CPU: the app with six phones connected and nothing happening, against the
-  same app with phones off, interleaved 5 s windows.
-
-and, without a window (`python tests/bench/bench_phones.py flood` runs only these):
-
-* a table tap under phone traffic: the time from a tap being posted to the main
+* flood (no window): a table tap under phone traffic: the time from a tap being posted to the main
   thread to its move being entered (session, controller, hub and phone server as
   the app wires them, the main thread a queue like Kivy's clock), with a phone in
   another process sending refused actions as fast as it can ("refused"), or
   opening connections with wrong links as fast as it can ("links"), against the
   same taps with no traffic, in interleaved windows of the same run; the figure is
   the median of the per-window ratios with their spread, and the added time at
-  the median and p90 against one frame (16.7 ms). PHONES_BENCH_CHECKOUT=DIR
-  measures another checkout's code (the code before a change).
+  the median and p90 against one frame (16.7 ms).
+
+PHONES_BENCH_CHECKOUT=DIR measures another checkout's code (the code before a
+change) with this bench, for every part. PHONES_BENCH_FSYNC_MS=10 delays the
+journal's explicit fsync in the table's process (an SD card; needs
+companion/store/durable.py).
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import pathlib
@@ -39,105 +46,9 @@ import tempfile
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 from common import display_env, pct
+from phones_children import CLIENTS, LOAD, PAGE_CHILD, TABLE_CHILD
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-CHILD = r'''
-import asyncio, json, os, random, resource, statistics, sys, threading, time
-os.environ["KIVY_NO_ARGS"] = "1"
-from kivy.config import Config
-Config.set("graphics", "maxfps", "0")
-from kivy_ui.driver import AppDriver
-import aiohttp
-from kivy.core.window import Window
-from companion.rules.engine import CHANCE
-from companion.table.session import Session
-
-d = AppDriver(simulate=True); d.start()
-d.until(lambda: d.app.journal is not None)
-app = d.app
-players = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
-s = Session.create(app.journal, "mayan-curse", players, seed=7)
-app._attach(s); d.frames(3)
-from kivy_ui.phones import service
-svc = service(); assert svc.start(), svc.problem
-port = svc.server.port
-flips = []
-Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))
-
-got = {seat: [] for seat in range(6)}   # (time, message) per phone
-loop = asyncio.new_event_loop()
-sockets = {}
-async def client(seat):
-    async with aiohttp.ClientSession() as c:
-        ws = await c.ws_connect(f"http://127.0.0.1:{port}/ws/{svc.hub.token(seat)}", origin=f"http://127.0.0.1:{port}")
-        sockets[seat] = ws
-        async for m in ws:
-            if m.type == aiohttp.WSMsgType.TEXT:
-                got[seat].append((time.perf_counter(), json.loads(m.data)))
-threading.Thread(target=lambda: (asyncio.set_event_loop(loop), loop.run_forever()), daemon=True).start()
-for seat in range(6):
-    asyncio.run_coroutine_threadsafe(client(seat), loop)
-d.until(lambda: len(svc.connected()) == 6, 20)
-
-def frame_after(t):
-    d.until(lambda: any(f > t for f in flips), 2)
-    return next((f for f in flips if f > t), None)
-
-commits = []
-s.subscribe(lambda _s, _what: commits.append(time.perf_counter()))  # the moment a move is committed
-rng = random.Random(3)
-touch, phone, fanout = [], [], []
-turn = skipped = 0
-while not s.is_over() and turn < 400:
-    seats = sorted(a for a in s.actors() if a != CHANCE)
-    if not seats:
-        d.frames(1); continue
-    seat = seats[0]
-    legal = [a for a in s.legal_actions(seat) if a["type"] != "escape"] or s.legal_actions(seat)
-    views = [m for _t, m in got[seat] if m.get("type") == "view"]  # what the seat's phone offers now
-    offered = [c["key"] for g in (views[-1]["groups"] if views else []) for c in g["choices"]
-               if c["enabled"] and not c["pick"] and not c["confirm"]]
-    n = len(s.actions)
-    counts = {k: len(v) for k, v in got.items()}
-    by_phone = bool(turn % 2 and offered)
-    action = rng.choice(legal)
-    t0 = time.perf_counter()
-    if by_phone:
-        choice = {"type": "choose", "choice": rng.choice(offered)}
-        asyncio.run_coroutine_threadsafe(sockets[seat].send_json(choice), loop)
-        d.until(lambda: len(s.actions) > n, 5)
-    else:
-        app.table.play(action)
-    if len(s.actions) <= n:
-        skipped += 1; turn += 1; continue
-    committed = commits[-1]  # the phone's move was committed inside the frames run above
-    frame = frame_after(committed)
-    if frame is not None:
-        (phone if by_phone else touch).append(frame - t0)
-    d.until(lambda: all(len(got[k]) > counts[k] for k in range(6)), 5)
-    if all(len(got[k]) > counts[k] for k in range(6)):
-        fanout.append(max(got[k][-1][0] for k in range(6)) - committed)
-    turn += 1
-
-def cpu(seconds):
-    r0 = resource.getrusage(resource.RUSAGE_SELF); t = time.monotonic()
-    d.until(lambda: time.monotonic() - t > seconds, seconds + 5)
-    r1 = resource.getrusage(resource.RUSAGE_SELF)
-    return (r1.ru_utime + r1.ru_stime) - (r0.ru_utime + r0.ru_stime)
-Config.set("graphics", "maxfps", "60")
-from kivy.clock import Clock
-Clock._max_fps = 60
-with_phones, without = [], []
-for _ in range(3):
-    with_phones.append(cpu(5))
-    svc.stop(); d.frames(2)
-    without.append(cpu(5))
-    svc.start(); d.frames(2)
-print("BENCH " + json.dumps({"touch": touch, "phone": phone, "fanout": fanout, "turns": turn, "skipped": skipped,
-                            "over": s.is_over(), "idle_with": with_phones, "idle_without": without}), flush=True)
-svc.stop(); d.stop()
-'''
 
 
 FLOOD_CHILD = r'''
@@ -357,45 +268,110 @@ def flood(windows: int = 8, taps: int = 25, kinds: str = "refused,links"):
                "taps_stuck_over_60s": r["stuck"]}
 
 
-def run():
-    yield from flood()
+def _spread(values):
+    return [round(min(values), 2), round(max(values), 2)] if values else None
+
+
+def table(moves: int = 240, phase: int = 10):
+    """The table's frame with six phones connected against none, and a move to the
+    sixth phone against a bare websocket push of the same bytes (phones_children.py)."""
+    checkout = pathlib.Path(os.environ.get("PHONES_BENCH_CHECKOUT", ROOT))
     env, xvfb = display_env()
+    env["PYTHONPATH"] = str(checkout)
     env["MAYA_COMPANION_DATA"] = tempfile.mkdtemp(prefix="bench-phones-")
     env["KIVY_HOME"] = tempfile.mkdtemp(prefix="bench-phones-kivy-")
     env["SDL_AUDIODRIVER"] = "dummy"
     try:
-        out = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, env=env, capture_output=True, text=True,
-                             timeout=900)
+        out = subprocess.run([sys.executable, "-c", TABLE_CHILD, str(moves), str(phase), CLIENTS], cwd=checkout,
+                             env=env, capture_output=True, text=True, timeout=1200)
     finally:
         if xvfb is not None:
             xvfb.terminate()
     lines = [json.loads(x[6:]) for x in out.stdout.splitlines() if x.startswith("BENCH ")]
     if not lines:
-        yield {"bench": "phones", "ok": False, "error": out.stderr[-2000:] + out.stdout[-2000:]}
+        yield {"bench": "phones", "figure": "table_frame_six_phones", "ok": False, "checkout": str(checkout),
+               "error": out.stderr[-2000:] + out.stdout[-1000:]}
         return
-    r = lines[0]
-    if not r["phone"] or not r["touch"] or not r["fanout"]:
-        yield {"bench": "phones", "ok": False, "error": "too few samples",
-               **{k: (len(v) if isinstance(v, list) else v) for k, v in r.items()}}
-        return
+    rows = lines[0]["rows"]
     ms = lambda v: round(v * 1000, 2)  # noqa: E731
-    for q, name in ((0.5, "p50"), (0.99, "p99")):
-        p, t = pct(r["phone"], q), pct(r["touch"], q)
-        yield {"bench": "phones", "figure": f"phone_to_frame_{name}", "ms": ms(p), "anchor": "touch_to_frame",
-               "anchor_ms": ms(t), "ratio": round(p / t, 2), "target": "<= 2x and < 100 ms",
-               "ok": p / t <= 2 and p < 0.1, "samples": len(r["phone"])}
-    f99 = pct(r["fanout"], 0.99)
-    yield {"bench": "phones", "figure": "table_to_six_phones_p99", "ms": ms(f99), "p50_ms": ms(pct(r["fanout"], 0.5)),
-           "target": "< 100 ms", "ok": f99 < 0.1, "samples": len(r["fanout"]), "game_over": r["over"]}
-    ratios = [a / b for a, b in zip(r["idle_with"], r["idle_without"]) if b > 0]
-    median = round(sorted(ratios)[len(ratios) // 2], 2) if ratios else None
-    yield {"bench": "phones", "figure": "idle_cpu_six_phones", "anchor": "phones off", "ratio": median,
-           "spread": [round(min(ratios), 2), round(max(ratios), 2)] if ratios else None,
-           "cpu_s_with": r["idle_with"], "cpu_s_without": r["idle_without"]}
+    # Phases alternate (10 moves with six phones, 10 with none): each pair of
+    # neighbouring phases gives one ratio, so a slow stretch of the machine hits both.
+    phases, last = [], None
+    for phase_name, frame, *_ in rows:
+        if phase_name != last:
+            phases.append((phase_name, []))
+            last = phase_name
+        phases[-1][1].append(frame)
+    ratios = []
+    for (a, fa), (b, fb) in itertools.pairwise(phases):
+        if a != b:
+            on, off = (fa, fb) if a == "on" else (fb, fa)
+            ratios.append(statistics.median(on) / statistics.median(off))
+    on = [r[1] for r in rows if r[0] == "on"]
+    off = [r[1] for r in rows if r[0] == "off"]
+    taken = [r[4] for r in rows if r[4] is not None]
+    if on and off:
+        r = statistics.median(ratios) if ratios else float("nan")
+        yield {"bench": "phones", "figure": "table_frame_six_phones", "anchor": "the same moves with no phone",
+               "checkout": str(checkout), "ratio": round(r, 3), "spread": _spread(ratios), "phase_pairs": len(ratios),
+               "fsync_delay_ms": float(os.environ.get("PHONES_BENCH_FSYNC_MS", "0")),
+               "on_p50_ms": ms(statistics.median(on)), "off_p50_ms": ms(statistics.median(off)),
+               "on_p99_ms": ms(pct(on, 0.99)), "off_p99_ms": ms(pct(off, 0.99)),
+               "p99_ratio": round(pct(on, 0.99) / pct(off, 0.99), 2), "samples": [len(on), len(off)],
+               "main_thread_ms_per_phone_peek": {"p50": ms(statistics.median(taken)), "p99": ms(pct(taken, 0.99)),
+                                                 "peeks": len(taken)} if taken else None,
+               "target": "<= 1.1x", "ok": r <= 1.1}
+    pairs = [(r[2], r[3]) for r in rows if r[2] is not None and r[3] is not None]
+    after = [r[5] for r in rows if r[5] is not None]
+    if pairs:
+        phone, bare = [p for p, _b in pairs], [b for _p, b in pairs]
+        per_move = [p / b for p, b in pairs]
+        for q, name in ((0.5, "p50"), (0.99, "p99")):
+            r = pct(phone, q) / pct(bare, q)
+            yield {"bench": "phones", "figure": f"move_to_sixth_phone_{name}",
+                   "anchor": "a bare websocket push of the same bytes to six sockets", "checkout": str(checkout),
+                   "ms": ms(pct(phone, q)), "anchor_ms": ms(pct(bare, q)), "ratio": round(r, 2),
+                   "per_move_ratio_p50": round(statistics.median(per_move), 2),
+                   "per_move_p10_p90": [round(pct(per_move, 0.1), 2), round(pct(per_move, 0.9), 2)],
+                   "samples": len(pairs), "bytes": lines[0]["bytes"],
+                   "fsync_delay_ms": float(os.environ.get("PHONES_BENCH_FSYNC_MS", "0")),
+                   "from_the_tables_frame_ms": ms(pct(after, q)) if after else None,
+                   "from_the_tables_frame_ratio": round(pct(after, q) / pct(bare, q), 2) if after else None,
+                   "target": "<= 2x" if name == "p50" else "(reported)", "ok": r <= 2 if name == "p50" else None}
+
+
+def page(rounds: int = 8, seconds: float = 1.0):
+    """The seat page's requests/s against a bare aiohttp Response of the same bytes."""
+    checkout = pathlib.Path(os.environ.get("PHONES_BENCH_CHECKOUT", ROOT))
+    env = dict(os.environ, PYTHONPATH=str(checkout))
+    out = subprocess.run([sys.executable, "-c", PAGE_CHILD, str(rounds), str(seconds), LOAD], cwd=checkout, env=env,
+                         capture_output=True, text=True, timeout=900)
+    lines = [json.loads(x[6:]) for x in out.stdout.splitlines() if x.startswith("BENCH ")]
+    if not lines or not lines[0]["load"]:
+        yield {"bench": "phones", "figure": "seat_page_requests_per_s", "ok": False, "checkout": str(checkout),
+               "error": out.stderr[-2000:] + (lines[0]["error"] if lines else "")}
+        return
+    for how, load in lines[0]["load"].items():
+        ratios = [o / b for o, b in zip(load["ours"], load["bare"])]
+        r = statistics.median(ratios)
+        yield {"bench": "phones", "figure": f"seat_page_requests_per_s_{how}",
+               "anchor": "a bare aiohttp Response, same bytes and headers", "checkout": str(checkout),
+               "connections": "4 kept alive" if how == "kept" else "4 at a time, a new one per request",
+               "ratio": round(r, 2), "spread": _spread(ratios),
+               "per_s": round(statistics.median(load["ours"])), "anchor_per_s": round(statistics.median(load["bare"])),
+               "bytes": lines[0]["bytes"], "failed_requests": load["bad"], "windows": len(ratios),
+               "target": ">= 0.8x", "ok": r >= 0.8}
+
+
+def run():
+    yield from page()
+    yield from table()
+    yield from flood()
 
 
 if __name__ == "__main__":
-    # bench_phones.py flood [WINDOWS TAPS]: only the flood figures
+    # bench_phones.py [flood|table|page]: only those figures
     args = sys.argv[1:]
-    for line in (flood(*map(int, args[1:3])) if args[:1] == ["flood"] else run()):
+    parts = {"flood": flood, "table": table, "page": page}
+    for line in (parts[args[0]]() if args[:1] and args[0] in parts else run()):
         print(json.dumps(line), flush=True)

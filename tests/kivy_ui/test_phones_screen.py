@@ -169,3 +169,52 @@ def test_the_draws_are_sealed_on_the_table_before_anyone_moves_and_the_seed_show
     assert any("Seed 77" in t for t in d.texts(app.screen("end")))
     d.shot("end-seed-revealed")
     app.leave_game()
+
+
+def test_a_move_reaches_the_phones_after_the_tables_frame_and_off_its_main_thread(ui):
+    """Phones off the table's path (issue 23): the table's screen shows a move first;
+    the phones' messages are made and sent on the phone server's thread after that
+    frame, never on the app's main thread."""
+    import threading
+    import time
+
+    from kivy.core.window import Window
+
+    d = ui
+    app = d.app
+    session = Session.create(app.journal, "maya-madness", ["Ana", "Ben", "Cy"], options={"deck": "full"}, seed=4)
+    app._attach(session)
+    d.frames(2)
+    flips: list[float] = []  # when each buffer swap began: the frame is drawn by then
+    inner = Window.flip
+
+    def flip(*a, **k):
+        flips.append(time.perf_counter())
+        return inner(*a, **k)
+
+    Window.flip = flip  # over the phone service's own wrapper when an earlier test made it
+    from kivy_ui.phones import service
+
+    svc = service()
+    sent: list[tuple[float, str]] = []
+    try:
+        assert svc.start()
+        real = svc.server.send
+
+        def send(seat, message):
+            sent.append((time.perf_counter(), threading.current_thread().name))
+            real(seat, message)
+
+        svc.server.send = send
+        svc.hub.gateway().connected(0)
+        assert d.until(lambda: sent)
+        seat = next(a for a in sorted(session.actors(), key=str) if isinstance(a, int))
+        before = len(sent)
+        t0 = time.perf_counter()
+        assert app.table.play(session.legal_actions(seat)[0])
+        assert d.until(lambda: len(sent) > before)
+        shown = next(f for f in flips if f > t0)
+        assert all(t > shown for t, _name in sent[before:]), "a phone was told before the table showed the move"
+        assert {name for _t, name in sent} == {"phones"}  # the server's thread, not the main thread
+    finally:
+        svc.stop()

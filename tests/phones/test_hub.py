@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from companion.games import get_game
-from companion.phones.hub import NOT_A_CHOICE, NOT_YOURS, ON_THE_TABLE, message_for
+from companion.phones.hub import NOT_A_CHOICE, NOT_YOURS, ON_THE_TABLE, message_for, own_frame
 from companion.phones.messages import private_lines
 from companion.rules.choices import options_for
 from companion.rules.engine import CHANCE
@@ -109,6 +109,7 @@ def test_one_move_is_one_refresh_and_one_new_message_per_phone(journal, main):
     for _ in range(12):
         before, sent = hub.refreshes, len(rec.sent)
         assert hub.table.play(rng.choice(s.legal_actions(first_seat(s))))
+        main.run()  # a message with a new secret waits for its peek, journaled on the main thread
         assert hub.refreshes == before + 1
         assert len([m for _seat, m in rec.sent[sent:] if m["type"] == "view"]) <= 3  # at most one each
     views = rec.of(0, "view")
@@ -219,6 +220,7 @@ def test_every_message_to_a_seat_holds_only_its_own_view_and_its_own_choices(jou
             rec.sent.clear()
             seat = rng.choice(sorted(a for a in s.actors() if a != CHANCE))
             hub.table.play(rng.choice(s.legal_actions(seat)))
+            main.run()
             for to, msg in rec.sent:
                 if msg["type"] != "view":
                     continue
@@ -266,6 +268,7 @@ def test_a_phone_cannot_tell_two_games_apart_that_differ_only_in_another_seats_s
         for _s, hub, rec in recs:
             rec.sent.clear()
             hub.table.play(action)
+            main.run()
 
 
 # --- a choice with parts: a picker; a choice that asks first ------------------------------
@@ -279,7 +282,9 @@ def picker(journal, main) -> Iterator[tuple[Session, Any, Recorder, int, Any]]:
         while not any(a["type"] == "place_worker" for a in s.legal_actions(first_seat(s))):
             hub.table.play(rng.choice(s.legal_actions(first_seat(s))))
         seat = first_seat(s)
-        yield s, hub, connect(hub, main, seat), seat, main
+        rec = connect(hub, main, seat)
+        main.run()
+        yield s, hub, rec, seat, main
     finally:
         picker_game.unregister()
 
@@ -319,3 +324,55 @@ def test_a_picked_choice_asks_its_question_and_plays_once_confirmed(picker):
     main.run()
     assert rec.of(seat, "said")[-1]["ok"] is True
     assert s.actions[before] == legal
+
+
+@pytest.mark.parametrize("game", ["maya-madness", "maya", "mayan-curse"])
+def test_a_secret_reaches_a_phone_only_after_its_peek_was_journaled(journal, main, game):
+    """Messages are built off the main thread and the peek is journaled on it: over
+    random games, with the main thread sometimes late (several moves before it runs
+    what was posted), every secret a page is sent was journaled as that seat's look
+    at that very secret first, and the page ends showing the table as it is."""
+    g = get_game(game)
+    rng = random.Random(5)
+    players = ["Ana", "Ben", "Cy"] if g.min_players <= 3 <= g.max_players else ["Ana", "Ben"]
+    options: dict[str, Any] = {"deck": "full"} if game == "maya-madness" else {}
+    s = Session.create(journal, game, players, options=options, seed=rng.randrange(10**6))
+    hub = make_hub(s, main)
+    marked: dict[int, set[str]] = {seat: set() for seat in range(len(players))}
+    original = s.mark_seen
+
+    def secret(seat: int) -> str:
+        return json.dumps(s.view(seat).get("you"), sort_keys=True)
+
+    def mark_seen(seat: int) -> None:
+        original(seat)
+        marked[seat].add(secret(seat))
+
+    s.mark_seen = mark_seen  # type: ignore[method-assign]
+
+    class Checked(Recorder):
+        def send(self, seat: int, message: dict) -> None:
+            # without a server loop the hub builds at once: the message is of the state now
+            if message["type"] == "view" and s.view(seat).get("you"):
+                assert message == hub.message(seat)
+                assert secret(seat) in marked[seat], "a secret shown before its peek was journaled"
+            super().send(seat, message)
+
+    rec = Checked()
+    hub.attach(rec)
+    for seat in range(len(players)):
+        hub.gateway().connected(seat)
+    for _step in range(80):
+        if s.is_over():
+            break
+        seat = rng.choice(sorted(a for a in s.actors() if a != CHANCE))
+        hub.table.play(rng.choice(s.legal_actions(seat)))
+        if rng.random() < 0.5:
+            main.run()
+        for to in range(len(players)):  # the frame a seat's message is built from is its seat_frame
+            change = hub._change
+            assert own_frame(g, change, to) == hub.table.seat_frame(to)
+    main.run()
+    main.run()
+    for seat in range(len(players)):
+        assert rec.of(seat, "view")[-1] == hub.message(seat) or s.is_over()
