@@ -63,6 +63,7 @@ class Syncer:
         self._waiters: list[tuple[int, Callable[[], Any]]] = []
         self._fd: int | None = None
         self._ident: tuple[int, int] | None = None
+        self._folder_synced = False
         self._retired: list[int] = []  # descriptors of a replaced -wal, closed once no fsync uses them
         self._busy = 0  # fsyncs running now (worker or inline)
         self._thread: threading.Thread | None = None
@@ -81,27 +82,28 @@ class Syncer:
             except FileNotFoundError:
                 continue
             ident = (st.st_dev, st.st_ino)
-            if ident == self._ident:
-                return
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
-            self._sync_folder(path)
-            with self._cond:
-                old, self._fd, self._ident = self._fd, fd, ident
-                if old is not None:
-                    self._retired.append(old)
-                self._close_retired()
+            if ident != self._ident:
+                fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+                with self._cond:
+                    old, self._fd, self._ident = self._fd, fd, ident
+                    if old is not None:
+                        self._retired.append(old)
+                    self._close_retired()
+                self._folder_synced = False
+            if not self._folder_synced:
+                self._sync_folder(path)
+                self._folder_synced = True
             return
 
     @staticmethod
     def _sync_folder(path: str) -> None:
+        """The folder holds the new file's name: synced too (OSError if the disk fails)."""
         try:
             dfd = os.open(os.path.dirname(path) or ".", os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
         except OSError:
-            return
+            return  # a folder that cannot be opened (not Linux): nothing more to do
         try:
             fsync(dfd)
-        except OSError:
-            pass  # the -wal's own fsync reports a failing disk
         finally:
             os.close(dfd)
 

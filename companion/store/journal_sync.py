@@ -134,7 +134,8 @@ class JournalSync:
             self._syncer.prepare()
             durable.fsync(self._syncer_fd())
         except OSError as e:
-            raise JournalError(sentence(e, "The disk is still failing: the journal may not keep the games")) from None
+            raise JournalError(sentence(e, "Saving still fails") +
+                               " Games may not be kept until the storage card is replaced.") from None
         self._syncer.recovered()
         return touched
 
