@@ -244,7 +244,7 @@ class Journal(JournalSync, JournalReader):
         super().__init__(conn, path, notice)
         self._syncer = durable.Syncer(path.with_name(path.name + "-wal"), fallback=path)
         self._deferred = False
-        self._unchecked = False  # written since the last checkpoint (idle)
+        self._since_checkpoint = 0  # commits since the last checkpoint (idle)
 
     def close(self) -> None:
         """Close the file, once the fsync under way (deferred mode) returned."""
