@@ -238,10 +238,8 @@ class Syncer:
             elif self._failed is None and target > self._synced:
                 self._synced = target
                 self._undo = [(t, u) for t, u in self._undo if t > target]
-                keep = []
-                for t, fn in self._waiters:
-                    (ready if t <= target else keep).append(fn)
-                self._waiters = keep
+                ready = [fn for t, fn in self._waiters if t <= target]
+                self._waiters = [(t, fn) for t, fn in self._waiters if t > target]
             self._cond.notify_all()
         for fn in ready:
             try:

@@ -5,6 +5,10 @@ gate), with `durable.fsync` slowed by 10 ms (an SD card) or a no-op. The modes
 take turns move by move, in one process. The real benchmark is tests/bench's.
 
     xvfb-run -a .venv/bin/python tests/reliability/fsync_move_cost.py [moves per mode] [fsync ms]
+    .venv/bin/python tests/reliability/fsync_move_cost.py session [moves per mode] [fsync ms]
+
+`session`: no window; how long `Session.act` holds the main thread, and act ->
+everything on disk (`wait_synced`), inline against deferred.
 """
 from __future__ import annotations
 
@@ -21,6 +25,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 def main(moves: int = 150, delay_ms: float = 10.0) -> None:
+    from kivy.config import Config
+
+    Config.set("graphics", "maxfps", "0")  # a frame as soon as there is one to draw, as the benchmarks do
     from kivy.core.window import Window
 
     from companion.bots import get_bot
@@ -88,5 +95,48 @@ def main(moves: int = 150, delay_ms: float = 10.0) -> None:
     d.stop()
 
 
+def session(moves: int = 300, delay_ms: float = 10.0) -> None:
+    from companion.bots import get_bot
+    from companion.rules.engine import CHANCE
+    from companion.store import durable
+    from companion.store.journal import Journal
+    from companion.table.session import Session
+
+    real = durable.fsync
+
+    def slow(fd: int) -> None:
+        time.sleep(delay_ms / 1000)
+        real(fd)
+
+    durable.fsync = slow
+    j = Journal.open(os.path.join(os.environ["MAYA_COMPANION_DATA"], "journal.sqlite3"))
+    rng, bot = random.Random(23), get_bot("maya-madness", "random")
+    acts: dict[bool, list[float]] = {False: [], True: []}
+    synced: dict[bool, list[float]] = {False: [], True: []}
+    s = None
+    for i in range(2 * moves):
+        if s is None or s.is_over():
+            s = Session.create(j, "maya-madness", ["Ana", "Ben", "Cy"], options={"deck": "full"})
+        deferred = bool(i % 2)
+        j.defer_sync(deferred)
+        seats = [a for a in s.actors() if a != CHANCE]
+        action = bot.choose(s.game, s.state, rng.choice(seats), rng)
+        t0 = time.perf_counter()
+        s.act(action)
+        t1 = time.perf_counter()
+        j.wait_synced()
+        t2 = time.perf_counter()
+        acts[deferred].append((t1 - t0) * 1000)
+        synced[deferred].append((t2 - t0) * 1000)
+    for deferred in (False, True):
+        name = "deferred" if deferred else "inline"
+        print(f"{name:9} {delay_ms:g} ms fsync: act() p50 {statistics.median(acts[deferred]):6.2f} ms, "
+              f"act -> on disk p50 {statistics.median(synced[deferred]):6.2f} ms (n={len(acts[deferred])})")
+    j.close()
+
+
 if __name__ == "__main__":
-    main(*(float(a) if i else int(a) for i, a in enumerate(sys.argv[1:])))
+    args = sys.argv[1:]
+    run = session if args[:1] == ["session"] else main
+    args = args[1:] if run is session else args
+    run(*(float(a) if i else int(a) for i, a in enumerate(args)))
