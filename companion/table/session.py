@@ -436,6 +436,7 @@ class Session(Undoing, Dealer, Snapshotting):
         else:
             self.__dict__.update(fresh.__dict__)
             self._listeners = listeners
+            self._states.loader = self._load_snapshot  # bound to this session, not the one it was read into
         if say is not None:
             say(sentence)
         self._notify("taken back")

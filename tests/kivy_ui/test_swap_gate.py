@@ -105,12 +105,12 @@ def test_a_failed_fsync_takes_the_move_back_on_the_screen_with_a_sentence(ui, mo
     real_swap = gate.swap
     monkeypatch.setattr(gate, "swap", lambda: (swaps.append(d.screen().ids.count.text), real_swap()))
 
-    def failing(fd: int) -> None:
+    def failing_once(fd: int) -> None:
+        monkeypatch.setattr(durable, "fsync", real)  # the take-back's own fsync works
         raise OSError(errno.EIO, "Input/output error")
 
-    monkeypatch.setattr(durable, "fsync", failing)
+    monkeypatch.setattr(durable, "fsync", failing_once)
     pad(d, "+3")  # committed, drawn, never shown: its fsync fails
-    monkeypatch.setattr(durable, "fsync", real)
     d.frames(3)
     assert before[0] == "3" and swaps and all(count == "3" for count in swaps), \
         "the frame of the move that was not saved (the count 6) must never be swapped in"
@@ -124,3 +124,15 @@ def test_a_failed_fsync_takes_the_move_back_on_the_screen_with_a_sentence(ui, mo
     assert screen.ids.count.text == "6" and not screen.message
     d.app.journal.wait_synced()
     assert Session.resume(d.app.journal, table.session.id, deal=False).actions == table.session.actions
+
+
+def test_effects_run_without_a_frame_too_once_the_fsync_returned(ui, monkeypatch):
+    """A change that draws nothing new still lights its LEDs (the gate's fallback)."""
+    d = ui
+    d.frames(3)
+    gate, swaps, ran = d.app.swap_gate, [], []
+    real_swap = gate.swap
+    monkeypatch.setattr(gate, "swap", lambda: (swaps.append(1), real_swap()))
+    gate.after_swap(lambda: ran.append(d.app.journal.pending))
+    d.wait(0.3)
+    assert (ran, swaps) == ([False], [])
