@@ -28,6 +28,7 @@ it is always called through this module's attribute.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import traceback
 from collections.abc import Callable
@@ -35,6 +36,13 @@ from typing import Any
 
 #: What takes one commit back (the journal's; the syncer only keeps it until that commit is on disk).
 Undo = Any
+
+
+#: How soon CPython hands the GIL to the worker while a fsync is wanted (seconds). The
+#: worker runs a few bytecodes before and after the fsync; with CPython's default
+#: (5 ms) it waited that long each time while the main thread prepared the frame, so
+#: the fsync started late and its end was heard late.
+SWITCH_S = 0.0005
 
 
 def fsync(fd: int) -> None:
@@ -68,6 +76,7 @@ class Syncer:
         self._busy = 0  # fsyncs running now (worker or inline)
         self._thread: threading.Thread | None = None
         self._closing = False
+        self._switch: float | None = None  # the interpreter's switch interval, while lowered
 
     # --- the journal's thread -------------------------------------------------
     def prepare(self) -> None:
@@ -118,6 +127,9 @@ class Syncer:
         """Have the worker fsync everything committed so far (started on first use)."""
         with self._cond:
             self._wanted = self._issued
+            if self._switch is None:
+                self._switch = sys.getswitchinterval()
+                sys.setswitchinterval(min(self._switch, SWITCH_S))
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="journal-fsync", daemon=True)
                 self._thread.start()
@@ -195,6 +207,9 @@ class Syncer:
             self._closing = True
             self._cond.notify_all()
             thread = self._thread
+            if self._switch is not None:
+                sys.setswitchinterval(self._switch)
+                self._switch = None
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout)
         with self._cond:
@@ -240,6 +255,9 @@ class Syncer:
                 self._undo = [(t, u) for t, u in self._undo if t > target]
                 ready = [fn for t, fn in self._waiters if t <= target]
                 self._waiters = [(t, fn) for t, fn in self._waiters if t > target]
+            if self._switch is not None and (self._failed is not None or self._wanted <= target):
+                sys.setswitchinterval(self._switch)  # nothing more wanted of the worker
+                self._switch = None
             self._cond.notify_all()
         for fn in ready:
             try:
