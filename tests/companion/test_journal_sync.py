@@ -36,3 +36,29 @@ def test_commits_in_flight_share_one_fsync_and_each_waiter_hears_after_its_own(t
         assert [n for n, _ in heard] == [0, 1, 2, 3, 4]
         assert {name for _, name in heard[1:]} == {"journal-fsync"}
         assert 1 <= len(calls) <= 2 and set(calls) == {"journal-fsync"}, "one fsync for the moves behind the first"
+
+
+def test_the_syncer_follows_a_replaced_wal_and_syncs_the_main_file_when_there_is_none(tmp_path, monkeypatch):
+    import os
+
+    main, wal = tmp_path / "j.sqlite3", tmp_path / "j.sqlite3-wal"
+    main.write_bytes(b"main")
+    synced: list[int] = []
+    monkeypatch.setattr(durable, "fsync", lambda fd: synced.append(os.fstat(fd).st_ino))
+    syncer = durable.Syncer(wal, fallback=main)
+    syncer.prepare()  # no -wal yet: the main file
+    syncer.committed(None)
+    syncer.sync_inline()
+    assert synced[-1] == main.stat().st_ino and not syncer.pending
+    wal.write_bytes(b"one")
+    syncer.prepare()
+    syncer.committed(None)
+    syncer.sync_inline()
+    assert synced[-1] == wal.stat().st_ino
+    (tmp_path / "new").write_bytes(b"two")
+    os.replace(tmp_path / "new", wal)  # another file under the same name
+    syncer.prepare()
+    syncer.committed(None)
+    syncer.sync_inline()
+    assert synced[-1] == wal.stat().st_ino
+    syncer.close()
