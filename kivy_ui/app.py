@@ -137,6 +137,11 @@ class MayaApp(App):
         self.show("home")
         Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up)
         remember_taps()  # a question opened by a tap puts its Yes away from that finger
+        from .swap_gate import SwapGate
+
+        # A move reaches the screen, the LEDs and the speaker only once it is on disk:
+        # the buffer swap waits for the journal's fsync (the journal is deferred).
+        self.swap_gate = SwapGate.install(self)
         return self.root_widget
 
     @staticmethod
@@ -189,6 +194,8 @@ class MayaApp(App):
 
     def _start_services(self, _dt):
         self.journal, self.tags, stores = open_stores()
+        if self.journal is not None and getattr(self, "swap_gate", None) is not None:
+            self.journal.defer_sync(True)  # the swap gate waits for the fsync (kivy_ui/swap_gate.py)
         from .devices import start_devices
 
         self.devices, problem = start_devices(self.device_sink, self.simulate_request)
@@ -300,13 +307,18 @@ class MayaApp(App):
         if panel is not None:
             panel.refresh()
 
-    def update_leds(self, frame=None):
+    def update_leds(self, frame=None, now: bool = False):
         """Apply the frame's cue to the seat buttons' LEDs (the controller decides:
-        on for a seat that acts, blinking while its private view is open)."""
+        on for a seat that acts, blinking while its private view is open): after the
+        swap that shows it, so once its move is on disk (the swap gate), unless now."""
         leds = getattr(self.devices, "leds", None)
         if leds is None or self.table is None:
             return
         frame = frame or self.table.frame()
+        gate = getattr(self, "swap_gate", None)
+        if gate is not None and not now:
+            gate.after_swap(lambda: self.update_leds(frame, now=True))
+            return
         names = set(leds.names)
         for led in frame.cue.leds:
             if led.name not in names:
@@ -363,8 +375,13 @@ class MayaApp(App):
         return bool(panel is not None and panel.key_up(key))
 
     # --- sounds and preferences -------------------------------------------------
-    def play_sound(self, name: str):
+    def play_sound(self, name: str, now: bool = False):
+        """The cue's sound, after the swap that shows its frame (the swap gate), unless now."""
         if not self.sounds_on:
+            return
+        gate = getattr(self, "swap_gate", None)
+        if gate is not None and not now:
+            gate.after_swap(lambda: self.play_sound(name, now=True))
             return
         if self.sounds is None:
             from .sounds import Sounds

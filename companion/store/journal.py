@@ -3,9 +3,13 @@
 It stores setups and actions, never states; a session is rebuilt by replaying
 its entries through the game's `apply` (see companion/table/session.py). A player's
 tap (the action and the draws the dealer makes after it) is committed in one
-transaction (WAL, synchronous=FULL: one fsync) before the caller returns, so
-after a crash or power cut the journal holds exactly what was acknowledged,
-plus at most the one commit that was under way.
+transaction (WAL, synchronous=NORMAL), then the WAL is made durable with one
+explicit fsync (companion/store/durable.py): before the caller returns by
+default, so after a crash or power cut the journal holds exactly what was
+acknowledged, plus at most the one commit that was under way. In deferred mode
+(`defer_sync()`, the app's) the fsync runs on a worker thread and the caller
+acknowledges a move only once `wait_synced()` / `when_synced()` say it is on
+disk; a failed fsync is taken back (`take_back_unsaved()`), never kept.
 
 A file that is not a valid database, or was written by a newer version of the
 companion, is moved aside (never deleted) and a fresh journal is started. A
@@ -23,10 +27,11 @@ import random
 import sqlite3
 import time
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.errors import JournalError
+from companion.store import durable
 from companion.store.journal_read import (
     _DAMAGE,
     _SESSION_COLUMNS,
@@ -40,6 +45,7 @@ from companion.store.journal_read import (
     row_crc,
     sentence,
 )
+from companion.store.journal_sync import JournalSync, _row_back, _Undo
 from companion.store.paths import data_dir, make_private_dir, move_aside
 from companion.store.schema import MIGRATIONS, SCHEMA_VERSION, Newer, migrate
 
@@ -84,15 +90,19 @@ class _MoveAside(Exception):
 
 def connect(path: pathlib.Path | str) -> sqlite3.Connection:
     """A connection set up the journal's way: autocommit (each statement is
-    its own transaction unless we BEGIN), WAL, synchronous=FULL."""
+    its own transaction unless we BEGIN), WAL. It has no Syncer, so SQLite
+    syncs each commit itself (synchronous=FULL): as durable as a Journal's
+    commit with its explicit fsync."""
     conn = sqlite3.connect(str(path), isolation_level=None, cached_statements=64, timeout=WAIT_S)
-    _journal_pragmas(conn)
+    _journal_pragmas(conn, "FULL")
     return conn
 
 
-def _journal_pragmas(conn: sqlite3.Connection) -> None:
+def _journal_pragmas(conn: sqlite3.Connection, synchronous: str = "NORMAL") -> None:
     conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA synchronous=FULL")
+    # NORMAL: a commit writes the WAL without waiting for the disk; the journal
+    # then fsyncs the WAL itself (durable.Syncer), inline or on its worker.
+    conn.execute(f"PRAGMA synchronous={synchronous}")
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
 
@@ -124,7 +134,7 @@ def _empty_beside_wal(path: pathlib.Path) -> bool:
     return wal > 0 and main == 0
 
 
-class Journal(JournalReader):
+class Journal(JournalSync, JournalReader):
     """One journal file. Open with `Journal.open(path=None)`. Reading (the lists,
     counts, a game's row and entries, setting a damaged game aside) is
     JournalReader's, in companion/store/journal_read.py."""
@@ -230,8 +240,20 @@ class Journal(JournalReader):
                 raise _MoveAside("newer") from None
             raise _MoveAside("damaged") from None
 
+    def __init__(self, conn: sqlite3.Connection, path: pathlib.Path, notice: str | None):
+        super().__init__(conn, path, notice)
+        self._syncer = durable.Syncer(path.with_name(path.name + "-wal"), fallback=path)
+        self._deferred = False
+        self._since_checkpoint = 0  # commits since the last checkpoint (idle)
+
     def close(self) -> None:
+        """Close the file, once the fsync under way (deferred mode) returned."""
         if self._conn is not None:
+            try:
+                self._syncer.wait(10.0)
+            except OSError:
+                pass  # nothing waiting for it was shown (the swap gate): nothing to take back here
+            self._syncer.close()
             self._conn.close()
             self._conn = None
 
@@ -246,18 +268,27 @@ class Journal(JournalReader):
         return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
 
     # --- writing --------------------------------------------------------------
-    def _write(self, doing: str, statements: Sequence[tuple[str, tuple[Any, ...]]]) -> int | None:
-        """Run statements in one transaction; a failure rolls back every one of
-        them and is a JournalError whose sentence says nothing was changed.
-        Returns the first statement's lastrowid."""
+    def _write(self, doing: str, statements: Sequence[tuple[str, tuple[Any, ...]]],
+               undo: Callable[[sqlite3.Connection], Any] | None = None, deferrable: bool = False) -> int | None:
+        """Run statements in one transaction, then make it durable (_synced); a
+        failure rolls back every one of them and is a JournalError whose sentence
+        says nothing was changed. Returns the first statement's lastrowid.
+
+        undo(conn): read inside the transaction before the statements, it gives
+        the commit's _Undo (or a function of the lastrowid that gives it): kept
+        until the commit is known on disk. deferrable: in deferred mode only the
+        worker fsyncs it."""
         conn = self.conn
         first = None
         try:
             conn.execute("BEGIN IMMEDIATE")
             try:
+                back = undo(conn) if undo is not None else None
                 for sql, args in statements:
                     cur = conn.execute(sql, args)
                     first = cur.lastrowid if first is None else first
+                if callable(back):
+                    back = back(first)
                 conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
@@ -274,17 +305,24 @@ class Journal(JournalReader):
             ) from None
         except (sqlite3.Error, UnicodeError) as e:
             raise JournalError(sentence(e, doing) + " Nothing was changed.") from None
+        self._synced(doing, back, deferrable)
         return first
 
     def create_session(self, game: str, players: list[str], options: dict[str, Any], meta: dict[str, Any] | None,
                        seed: int, randomness: str, started: float | None = None) -> int:
+        def undo(_conn: sqlite3.Connection) -> Callable[[int | None], _Undo]:
+            # sessions has no DELETE trigger: its count on Home is taken back by hand
+            return lambda new: _Undo(int(new or 0), [
+                ("DELETE FROM sessions WHERE id = ?", (new,)),
+                ("UPDATE list_counts SET n = n - 1 WHERE list = 'open' AND game = ?", (game,))])
+
         new_id = self._write("The new game could not be saved", [
             ("INSERT INTO sessions (game, players, options, meta, seed, randomness, started, summary)"
              " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
              (game, dumps(list(players)), dumps(dict(options)), dumps(dict(meta or {})), str(int(seed)),
               randomness, time.time() if started is None else started, dumps({"entries": 0, "actions": 0}))),
             ("UPDATE sessions SET crc = row_crc(" + _SESSION_COLUMNS + ") WHERE id = last_insert_rowid()", ()),
-        ])
+        ], undo)
         assert new_id is not None
         return new_id
 
@@ -293,9 +331,10 @@ class Journal(JournalReader):
                snapshots: Sequence[tuple[int, int, bytes]] = ()) -> None:
         """Commit entries (kind, payload JSON) numbered from seq, the game's
         summary and, when given, its result (a dict: finished; None: in progress
-        again) in ONE transaction: one fsync. Returns only once it is durable; on
-        failure nothing was written (JournalError with a sentence). A second
-        writer to the same seq is a JournalError, never a silent overwrite."""
+        again) in ONE transaction: one fsync. Returns only once it is durable
+        (deferred mode: once it is in the WAL; see wait_synced); on failure
+        nothing was written (JournalError with a sentence). A second writer to
+        the same seq is a JournalError, never a silent overwrite."""
         now = time.time() if when is None else when
         statements: list[tuple[str, tuple[Any, ...]]] = [
             (_INSERT_ENTRY, (session_id, seq + i, kind, payload, now, entry_crc(session_id, seq + i, kind, payload)))
@@ -312,7 +351,18 @@ class Journal(JournalReader):
             changed["result"] = None if result is None else dumps(result)
         if changed:
             statements.append((_sealed_update(tuple(changed)), (*changed.values(), session_id)))
-        self._write("The move could not be saved", statements)
+
+        def undo(conn: sqlite3.Connection) -> _Undo:
+            back = [("DELETE FROM entries WHERE session = ? AND seq >= ? AND seq < ?",
+                     (session_id, seq, seq + len(entries)))]
+            # a snapshot is only a shortcut: one that was there already and is taken back costs a replay
+            back += [("DELETE FROM snapshots WHERE session = ? AND idx = ? AND prefix = ?", (session_id, idx, prefix))
+                     for idx, prefix, _ in snapshots]
+            if changed:
+                back.append(_row_back(conn, session_id))
+            return _Undo(session_id, back)
+
+        self._write("The move could not be saved", statements, undo, deferrable=True)
 
     def append(self, session_id: int, seq: int, kind: str, payload: str) -> None:
         """Commit one entry on its own (the summary is then recounted on demand)."""
@@ -320,7 +370,8 @@ class Journal(JournalReader):
             (_INSERT_ENTRY, (session_id, seq, kind, payload, time.time(), entry_crc(session_id, seq, kind, payload))),
             ("UPDATE sessions SET summary = NULL WHERE id = ?", (session_id,)),
             (_SEAL, (session_id,)),
-        ])
+        ], lambda conn: _Undo(session_id, [("DELETE FROM entries WHERE session = ? AND seq = ?", (session_id, seq)),
+                                           _row_back(conn, session_id)]))
 
     def set_result(self, session_id: int, result: dict[str, Any] | None, when: float | None = None) -> None:
         """Mark a session finished with its result, or (result None) in progress again."""
@@ -343,7 +394,7 @@ class Journal(JournalReader):
             ("UPDATE sessions SET abandoned = ? WHERE id = ? AND finished IS NULL",
              (time.time() if when is None else when, session_id)),
             (_SEAL, (session_id,)),
-        ])
+        ], lambda conn: _Undo(session_id, [_row_back(conn, session_id)]))
 
 
 __all__ = [

@@ -263,8 +263,8 @@ class Session(Undoing, Dealer, Snapshotting):
 
     # --- acting -------------------------------------------------------------------
     def subscribe(self, fn: Listener) -> Callable[[], None]:
-        """fn(session, event), event in "action", "undo", "redo", "seen", "finished".
-        Called only after the change is committed. Returns an unsubscribe function."""
+        """fn(session, event), event in "action", "undo", "redo", "seen", "finished",
+        "taken back" (take_back_unsaved). Called only after the change is committed. Returns an unsubscribe function."""
         self._listeners.append(fn)
         return lambda: self._listeners.remove(fn) if fn in self._listeners else None
 
@@ -410,6 +410,37 @@ class Session(Undoing, Dealer, Snapshotting):
         if finished:
             self._notify("finished")
         return self.state
+
+    # --- a move the disk did not keep (deferred mode) ------------------------------------
+    def take_back_unsaved(self, error: BaseException | None = None,
+                          say: Callable[[str], Any] | None = None) -> str:
+        """The fsync of a deferred commit failed (Journal.wait_synced raised `error`):
+        the journal takes back every commit since the last state on disk (in a new
+        transaction, fsynced inline) and this session is rebuilt from it, so memory
+        and journal agree on what is on disk. Returns the sentence for the table
+        ("The move could not be saved: … It was taken back; play it again.");
+        say(sentence) runs before the listeners hear "taken back", so the frame
+        they publish carries it (kivy_ui/swap_gate.py). Never raises for the disk:
+        a disk that fails again is said in the sentence."""
+        lead = str(error) if error is not None else "The move could not be saved."
+        try:
+            self.journal.take_back_unsaved()
+            sentence = f"{lead} It was taken back; play it again."
+        except JournalError as e:
+            sentence = f"{lead} It was taken back. {e}"
+        listeners = self._listeners
+        try:
+            fresh = type(self).resume(self.journal, self.id, deal=False)
+        except JournalError as e:  # the game itself was never on disk (its first commit failed)
+            sentence = f"{sentence} {e}"
+        else:
+            self.__dict__.update(fresh.__dict__)
+            self._listeners = listeners
+            self._states.loader = self._load_snapshot  # bound to this session, not the one it was read into
+        if say is not None:
+            say(sentence)
+        self._notify("taken back")
+        return sentence
 
     def close(self) -> None:
         """Forget listeners; the journal stays open (it belongs to the caller)."""

@@ -15,11 +15,24 @@ def test_default_journal_lives_in_the_user_data_dir():
         assert j.notice is None
 
 
-def test_journal_uses_wal_with_full_sync_and_current_schema(tmp_path):
+def test_journal_uses_wal_and_current_schema_and_a_move_is_on_disk_when_act_returns(tmp_path, toy, monkeypatch):
+    """WAL with synchronous=NORMAL (SQLite does not wait for the disk) and the
+    journal's own fsync of the -wal file before act() returns (docs/journal.md)."""
+    import os
+
+    from companion.store import durable
+
+    synced: list[str] = []
+    monkeypatch.setattr(durable, "fsync", lambda fd: synced.append(os.readlink(f"/proc/self/fd/{fd}")))
     with Journal.open(tmp_path / "j.sqlite3") as j:
         assert j.schema_version == SCHEMA_VERSION >= 1
         assert j._conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert j._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert j._conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+        s = Session.create(j, "toy", ["Ana", "Ben"], seed=3)
+        synced.clear()
+        s.act({"actor": 0, "type": "roll"})
+        assert synced == [str(tmp_path / "j.sqlite3-wal")]
+        assert not j.pending and not j.deferred
 
 
 def test_the_journals_page_cache_is_capped_so_memory_stays_flat_as_the_file_grows(tmp_path):
