@@ -32,13 +32,16 @@ so they play the same moves.
   screen's redraw against a bare one-label window, and its canvas instructions;
   target <= 2x.
 * frame_pi4_projection (per game): a Raspberry Pi 4 from the measured parts, the
-  arithmetic in `model`: this machine's move (touch -> flip, its software GL
-  swap included) x3 (a Pi 4 core against this machine's), plus the fsync
-  (F ms, 10 on an SD card; 2 and 20 beside it) where it is not hidden: with a
-  swap gate, F - 3x the work between the commit and the flip, at least 0, from
-  the no-fsync children; without one, all of F, from the app as it is (whose
-  commit already waits for this machine's disk: pessimistic). Sample by sample,
-  then p50 and p99. Targets: <= 16.7 ms p50, <= 33 ms p99.
+  arithmetic in `model` and `arithmetic_p50`: this machine's move as process
+  CPU time (touch -> flip, every thread, its software GL swap included: a Pi's
+  GPU does that part, so pessimistic) x3 (a Pi 4 core against this machine's),
+  plus the fsync (F ms, 10 on an SD card; 2 and 20 beside it) where it is not
+  hidden: with a swap gate, F - 3x the CPU work between the commit and the
+  flip, at least 0, from the no-fsync children; without one, all of F, from the
+  app as it is. Sample by sample, then p50 and p99; the same on the wall clock
+  beside it (a loaded machine inflates it). Targets: <= 16.7 ms p50, <= 33 ms p99.
+
+Every line carries `load_1min`, the machine's load average when it was made.
 """
 from __future__ import annotations
 
@@ -202,6 +205,13 @@ def pi_figure(game: str, runs: list[dict], gated: bool) -> dict:
             "target": "<= 16.7 ms p50, <= 33 ms p99", "ok": p50 <= FRAME_MS and p_99 <= P99_MS}
 
 
+def loaded(line: dict) -> dict:
+    """The machine's load average (1 min) when the figure was made: a machine shared with
+    other work slows both sides of a ratio, and every absolute figure."""
+    line["load_1min"] = round(os.getloadavg()[0], 2)
+    return line
+
+
 def run() -> Iterator[dict]:
     durable = importlib.util.find_spec("companion.store.durable") is not None
     modes = ["real", "slow", "none"] if durable else ["real"]
@@ -216,10 +226,10 @@ def run() -> Iterator[dict]:
                 moves = MOVES[game] if mode == "real" else FSYNC_MOVES
                 got[game, mode].append(_child(env, game, moves, mode, seed=100 + r))
         for game in GAMES:
-            yield move_figure(game, got[game, "real"])
+            yield loaded(move_figure(game, got[game, "real"]))
         for game in GAMES:
             if durable:
-                yield fsync_figure(game, got[game, "slow"], got[game, "none"])
+                yield loaded(fsync_figure(game, got[game, "slow"], got[game, "none"]))
             else:
                 yield {"bench": "frame_fsync_hidden", "game": game, "fsync_ms": FSYNC_MS,
                        "skipped": "no durable module yet (companion/store/durable.py): durable.fsync cannot be "
@@ -228,10 +238,10 @@ def run() -> Iterator[dict]:
 
         for line in measure(GAMES, rounds=3, n=30):
             line["anchor"] = "a bare one-label window, the same change, interleaved children"
-            yield line
+            yield loaded(line)
         for game in GAMES:
             runs = got[game, "none"] if durable else got[game, "real"]
-            yield pi_figure(game, runs, gated=durable and all(r["gate"] for r in runs))
+            yield loaded(pi_figure(game, runs, gated=durable and all(r["gate"] for r in runs)))
     finally:
         if xvfb is not None:
             xvfb.terminate()
