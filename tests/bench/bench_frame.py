@@ -123,6 +123,9 @@ def move_figure(game: str, runs: list[dict]) -> dict:
     c99 = [p99(r["move_cpu_ms"]) / p99(r["anchor_cpu_ms"]) for r in runs]
     moves, anchors = pooled(runs, "move_ms"), pooled(runs, "anchor_ms")
     m50, m99 = statistics.median(r50), statistics.median(r99)
+    untouched = sum(r["untouched"] for r in runs)
+    # moves no button was found for were played untimed: past a tenth, the figure no longer says what a table sees
+    touched = len(moves) >= 9 * untouched
     return {"bench": "frame_move_to_frame", "game": game, "ratio_p50": r2(m50), "spread_p50": spread(r50),
             "ratio_p99": r2(m99), "spread_p99": spread(r99),
             "pooled": {"ratio_p50": r2(statistics.median(moves) / statistics.median(anchors)),
@@ -136,10 +139,11 @@ def move_figure(game: str, runs: list[dict]) -> dict:
             "commit_p50_ms": r2(statistics.median(pooled(runs, "commit_ms"))),
             "swap_p50_ms": r2(statistics.median(pooled(runs, "swap_ms"))),
             "samples": len(moves), "anchor_samples": len(anchors), "children": len(runs),
-            "untouched": sum(r["untouched"] for r in runs), "missed": sum(r["missed"] for r in runs),
+            "untouched": untouched, "missed": sum(r["missed"] for r in runs),
             "games_finished": sum(r["games"] for r in runs), "kinds": kinds(runs),
             "anchor": "the same screen with one label changed, same process, interleaved",
-            "target": "<= 1.5x p50, <= 2x p99", "ok": m50 <= 1.5 and m99 <= 2}
+            "target": "<= 1.5x p50, <= 2x p99 (and at most a tenth of the moves untouched)",
+            "ok": m50 <= 1.5 and m99 <= 2 and touched}
 
 
 def fsync_figure(game: str, slow: list[dict], none: list[dict]) -> dict:

@@ -380,6 +380,7 @@ def main(argv: list[str]) -> None:
         last = steps[-1]() if steps and len(widgets) == len(steps) - 1 else None
         if last is None:
             untouched += 1
+            getattr(d.screen(), "reset_input", lambda: None)()  # a picker left open goes back to its first step
             if d.app.table.frame().gate.open:
                 d.app.table.close_gate()
             if len(session.actions) == 0 or session.actions[-1] != action:
@@ -394,6 +395,7 @@ def main(argv: list[str]) -> None:
             anchor(len(samples["anchor_ms"]) + 1)
         d.frames(2)
         if not move(last, kind):
+            getattr(d.screen(), "reset_input", lambda: None)()
             continue
         after = d.app.table.frame().view
         if before[0] is not None and after.get("round") != before[0]:
