@@ -32,14 +32,16 @@ so they play the same moves.
   screen's redraw against a bare one-label window, and its canvas instructions;
   target <= 2x.
 * frame_pi4_projection (per game): a Raspberry Pi 4 from the measured parts, the
-  arithmetic in `model` and `arithmetic_p50`: this machine's move as process
-  CPU time (touch -> flip, every thread, its software GL swap included: a Pi's
-  GPU does that part, so pessimistic) x3 (a Pi 4 core against this machine's),
-  plus the fsync (F ms, 10 on an SD card; 2 and 20 beside it) where it is not
-  hidden: with a swap gate, F - 3x the CPU work between the commit and the
-  flip, at least 0, from the no-fsync children; without one, all of F, from the
-  app as it is. Sample by sample, then p50 and p99; the same on the wall clock
-  beside it (a loaded machine inflates it). Targets: <= 16.7 ms p50, <= 33 ms p99.
+  arithmetic in `model` and `arithmetic_p50`: the move's main-thread CPU time
+  on this machine (touch -> flip: Kivy, the rules, the commit, the GL calls;
+  Mesa's software rasterizing runs on its own threads here and on the GPU
+  there, assumed to fit in the frame) x3 (a Pi 4 core against this
+  machine's), plus the fsync (F ms, 10 on an SD card; 2 and 20 beside it)
+  where it is not hidden: with a swap gate, F - 3x the main thread's CPU work
+  between the commit and the flip, at least 0, from the no-fsync children;
+  without one, all of F, from the app as it is. Sample by sample, then p50 and
+  p99; the same on the wall clock beside it (this machine's software GL and
+  its load inflate it). Targets: <= 16.7 ms p50, <= 33 ms p99.
 
 Every line carries `load_1min`, the machine's load average when it was made.
 """
@@ -132,7 +134,7 @@ def move_figure(game: str, runs: list[dict]) -> dict:
                        "ratio_p99": r2(p99(moves) / p99(anchors))},
             "move_p50_ms": r2(statistics.median(moves)), "move_p99_ms": r2(p99(moves)),
             "anchor_p50_ms": r2(statistics.median(anchors)), "anchor_p99_ms": r2(p99(anchors)),
-            # the same in process CPU time (every thread's), which other load on the machine does not inflate
+            # the same in main-thread CPU time (no software rasterizing, no waiting), which load inflates less
             "cpu": {"ratio_p50": r2(statistics.median(c50)), "ratio_p99": r2(statistics.median(c99)),
                     "move_p50_ms": r2(statistics.median(pooled(runs, "move_cpu_ms"))),
                     "anchor_p50_ms": r2(statistics.median(pooled(runs, "anchor_cpu_ms")))},
@@ -167,8 +169,8 @@ def fsync_figure(game: str, slow: list[dict], none: list[dict]) -> dict:
 
 
 def pi_figure(game: str, runs: list[dict], gated: bool) -> dict:
-    """The projection from CPU time (the move's work as an unloaded machine does it), the
-    same from the wall clock beside it."""
+    """The projection from main-thread CPU time (the move's work, as an unloaded machine
+    does it, without the software rasterizing a Pi's GPU does), the wall clock's beside it."""
     def project(move_key: str, after_key: str) -> tuple[Any, list[float], list[float]]:
         moves, after = pooled(runs, move_key), pooled(runs, after_key)
         if gated:
@@ -177,12 +179,14 @@ def pi_figure(game: str, runs: list[dict], gated: bool) -> dict:
 
     if gated:
         model = (f"per move: {PI_CPU:g} x move_cpu_ms + max(0, F - {PI_CPU:g} x commit_to_flip_cpu_ms), from "
-                 "children with no fsync (durable.fsync a no-op): the CPU work x3 per core; the fsync (F ms) runs on "
+                 "children with no fsync (durable.fsync a no-op): the main thread's CPU work x3 per core (the GPU's "
+                 "rasterizing assumed to fit in the frame, beside it); the fsync (F ms) runs on "
                  "its worker from the commit and the swap gate holds the swap until it returns, so the work from "
                  "the commit to the flip (x3 on a Pi) hides it and the rest of F shows; p50 and p99 of the per-move "
                  "sums")
     else:
-        model = (f"per move: {PI_CPU:g} x move_cpu_ms + F, from the app as it is: the CPU work x3 per core and "
+        model = (f"per move: {PI_CPU:g} x move_cpu_ms + F, from the app as it is: the main thread's CPU work x3 per "
+                 "core (the GPU's rasterizing assumed to fit in the frame, beside it) and "
                  "the fsync (F ms) in series on the critical path (no swap gate: the commit waits for the disk; "
                  "this machine's own fsync wait is not CPU time, so it is not counted twice); p50 and p99 of the "
                  "per-move sums")
