@@ -24,8 +24,9 @@ so they play the same moves.
 * frame_fsync_hidden (per game): the same moves with
   companion.store.durable.fsync delayed BENCH_FSYNC_MS (default 10, 2-20: an SD
   card) against a no-op fsync, p50; target <= 1.2x. Beside it: commit ms, the
-  fsync's ms, the swap gate's hold (the instance flip's time less the real
-  swap's), the CPU work between the commit and the flip (what hides the fsync).
+  fsync's ms, the swap gate's part of the flip (the instance flip's time less
+  the real swap's: its wait for the fsync, and the LEDs and sound it runs after
+  the swap), the work between the commit and the flip (what hides the fsync).
   Without a durable module (before issue 23's durability lands) it says
   "skipped".
 * redraw_unchanged_screen (per game, drawcost.measure): the unchanged table

@@ -19,9 +19,10 @@ played through the table controller, untimed, and counted (`untouched`).
 The simulated-device panel is removed (a Pi does not draw it); the frame cap
 is off. Window.flip is wrapped twice: at class level before the app is built
 (the real buffer swap, inside any swap gate) and on the instance after (what
-"on screen" means: the gate's hold included), so the gate's wait is the
-difference. Each move and anchor also records the main thread's CPU time over
-the same interval (time.thread_time: Kivy, the rules, the commit, the GL calls;
+"on screen" means: the gate's hold included), so the gate's part (its wait
+for the fsync, and the effects it runs after the swap) is the difference.
+Each move and anchor also records the main thread's CPU time over the same
+interval (time.thread_time: Kivy, the rules, the commit, the GL calls;
 not Mesa's rasterizing threads, which a Pi's GPU replaces, nor the time spent
 waiting for them or for another process), which a machine loaded by other work
 inflates far less than the wall clock.
