@@ -4,6 +4,7 @@ same run.
 
     python tests/bench/run.py frame
     BENCH_FSYNC_MS=20 BENCH_FRAME_ROUNDS=3 python tests/bench/run.py frame
+    BENCH_FRAME_MOVES=20 BENCH_FRAME_FSYNC_MOVES=20 BENCH_FRAME_ROUNDS=1 ...   # a quick look
 
 Children (tests/bench/frame_child.py, a fresh app under Xvfb each, frame cap
 off, the simulated-device panel removed) play each game through touches: the
@@ -12,7 +13,8 @@ last tap (the one that plays it) is timed to the return of the Window.flip of
 the frame that shows it: "on screen", a swap gate's hold included. Children
 alternate game by game and fsync mode by mode, the order reversed every round
 (BENCH_FRAME_ROUNDS, default 2); a round's children of one game share a seed,
-so they play the same moves.
+so they play the same moves. A child of the app as it is times about one
+whole game (MOVES), one of the fsync modes 40 moves (BENCH_FRAME_FSYNC_MOVES).
 
 * frame_move_to_frame (one line per game): move -> frame, p50 and p99, against
   the same screen with one label changed (a small Label added to the window,
@@ -71,7 +73,7 @@ GAMES = ["maya", "maya-madness", "mayan-curse"]
 MOVES = {"maya": 140, "maya-madness": 80, "mayan-curse": 70}
 if os.environ.get("BENCH_FRAME_MOVES"):  # a quick look: this many in every child
     MOVES = dict.fromkeys(MOVES, int(os.environ["BENCH_FRAME_MOVES"]))
-FSYNC_MOVES = int(os.environ.get("BENCH_FRAME_FSYNC_MOVES", "60"))
+FSYNC_MOVES = int(os.environ.get("BENCH_FRAME_FSYNC_MOVES", "40"))
 ROUNDS = int(os.environ.get("BENCH_FRAME_ROUNDS", "2"))
 FSYNC_MS = min(20.0, max(2.0, float(os.environ.get("BENCH_FSYNC_MS", "10"))))
 PI_CPU = 3.0  # a Pi 4 core against one of this machine's
