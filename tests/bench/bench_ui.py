@@ -8,10 +8,10 @@ alternate round by round; medians, with the spread):
   answers a touch), against a bare Kivy App showing one Label; target <= 1.15x.
   Both kinds read bytecode from one cache, filled by a first uncounted pair.
   The journal, tags and devices start after that frame (services_s says when).
-* ui_move_to_frame: in one app process with the frame cap off, a card-pad touch
-  -> the frame showing its effect (Window.on_flip, before the buffer swap), p50
-  and p99, against a bare Kivy label's text change -> its frame in a window of
-  the same size; target <= 3x. A seat button hold -> the private view, too.
+* (retired, issue 23) ui_move_to_frame, a move's frame against a bare label in
+  a window of its own: Kivy redraws the whole window, so that anchor measured
+  the screen's size, not the move. bench_frame.py's frame_move_to_frame
+  replaces it (the same screen with one label changed, each game, through touches).
 * ui_idle_cpu: CPU seconds over 30 s with nothing happening, Home and a Maya
   Madness table screen, against a bare Kivy window; target <= 1.0x.
 * ui_rss_games: resident memory after 30 whole games played through the table
@@ -125,121 +125,6 @@ from kivy_ui.main import main
 main(["--sim", "--window"])
 """
 
-BARE_LATENCY = COMMON + r"""
-from kivy.config import Config
-from kivy_ui.driver import configure_window
-configure_window()
-Config.set("graphics", "maxfps", "0")
-from kivy.base import EventLoop, runTouchApp
-from kivy.core.window import Window
-from kivy.uix.label import Label
-label = Label(text="0", font_size="30sp")
-runTouchApp(label, embedded=True)
-flips = []
-Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))
-for _ in range(5):
-    EventLoop.idle()
-out = []
-for i in range(int(sys.argv[1])):
-    EventLoop.idle(); EventLoop.idle()
-    n = len(flips)
-    t0 = time.perf_counter()
-    label.text = str(i + 1)
-    while len(flips) == n:
-        EventLoop.idle()
-    out.append((flips[-1] - t0) * 1000)
-report(kind="bare_latency", ms=out)
-"""
-
-LATENCY = COMMON + r"""
-import threading
-from kivy.config import Config
-from kivy_ui.driver import AppDriver, configure_window
-configure_window()
-Config.set("graphics", "maxfps", "0")
-from hardware.events import ButtonEvent
-import companion.store.journal as J
-committing = [0.0]
-real_commit = J.Journal.commit
-def timed_commit(self, *a, **kw):
-    t = time.perf_counter()
-    try:
-        return real_commit(self, *a, **kw)
-    finally:
-        committing[0] += time.perf_counter() - t
-J.Journal.commit = timed_commit
-d = AppDriver(simulate=True); d.start()
-d.until(lambda: d.app.journal is not None and d.app.devices is not None, 10)
-from kivy.core.window import Window
-from kivy.tests.common import UnitTestTouch
-if len(sys.argv) > 2 and sys.argv[2] == "nopanel":
-    # as a Pi draws it: the simulated-device panel is a developer's stand-in (devices stay simulated)
-    d.app.root_widget.remove_widget(d.app.sim_panel)
-    d.frames(2)
-flips = []
-Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))
-d.tap(d.screen().ids.new_game)
-screen = d.screen()
-d.tap_text("Maya Madness", widget=screen.ids.game_choice, exact=True)
-while screen.players < 3:
-    d.tap(screen.ids.more)
-for row, name in zip(screen.rows(), ("Ana", "Ben", "Cy")):
-    row.ids.name.text = name
-d.tap(screen.ids.start)
-d.tap_text("+2", exact=True)
-table = d.app.table
-screen = d.screen()
-def next_frame_after(t0, ready):
-    n = len(flips)
-    for _ in range(200):
-        d.loop.idle()
-        if len(flips) > n and ready():
-            return (flips[-1] - t0) * 1000
-    raise SystemExit("no frame showed the effect")
-def harmless():
-    # a card that wins nobody a token, so the game (and the measurement) goes on
-    v = table.public_view()
-    need = table.session.view(v["turn"])["you"]["secret"] - v["count"]
-    return next(t for k, t in ((1, "+1"), (-1, "−1"), (2, "+2")) if k != need)
-touch, commit, button = [], [], []
-for i in range(int(sys.argv[1])):
-    d.frames(2)
-    label = harmless()
-    pad_button = next(b for b in screen.ids.pad_top.children if b.text == label)
-    before = (screen.ids.count.text, screen.prompt)
-    x, y = pad_button.to_window(*pad_button.center)
-    committing[0] = 0.0
-    t0 = time.perf_counter()
-    touch_ = UnitTestTouch(x, y); touch_.touch_down(); touch_.touch_up()
-    touch.append(next_frame_after(t0, lambda: (screen.ids.count.text, screen.prompt) != before))
-    commit.append(committing[0] * 1000)
-# the anchor in the same window: a bare Label's text change, the whole table screen drawn with it
-from kivy.uix.label import Label
-bare = Label(text="0", size=(40, 20), pos=(0, 0))
-Window.add_widget(bare)
-same_window = []
-for i in range(int(sys.argv[1])):
-    d.frames(2)
-    t0 = time.perf_counter()
-    bare.text = str(i + 1)
-    same_window.append(next_frame_after(t0, lambda: True))
-Window.remove_widget(bare)
-for i in range(int(sys.argv[1]) // 2):
-    d.frames(2)
-    posted = []
-    def press():
-        posted.append(time.perf_counter())
-        d.app.device_sink(ButtonEvent("seat2", "hold"))
-    threading.Thread(target=press).start()
-    while not posted:
-        time.sleep(0.0005)
-    button.append(next_frame_after(posted[0], lambda: screen.gate_view.overlay is not None))
-    d.app.device_sink(ButtonEvent("seat2", "release"))
-    d.until(lambda: screen.gate_view.overlay is None, 2)
-report(kind="latency", touch_ms=touch, commit_ms=commit, button_ms=button, same_window_ms=same_window)
-d.stop()
-"""
-
 GAMES_RSS = COMMON + r"""
 import random
 from kivy_ui.driver import AppDriver
@@ -299,6 +184,10 @@ def _child(code: str, env: dict, *args: str, kind: str | None = None, timeout: f
         shutil.rmtree(home, ignore_errors=True)
 
 
+#: what bench_maya.py and bench_curse.py import for their move-to-frame children (display_env moved to common)
+_display_env = display_env
+
+
 def p99(values: list[float]) -> float:
     return pct(values, 0.99)
 
@@ -326,47 +215,6 @@ def run() -> Iterator[dict]:
                "ratio": round(t_app / t_bare, 2), "app_spread_s": spread(start["app"]),
                "bare_spread_s": spread(start["bare"]), "rounds": ROUNDS,
                "target": "<= 1.15x bare window", "ok": t_app <= 1.15 * t_bare}
-
-        lat: dict[str, list[float]] = {"bare": [], "touch": [], "commit": [], "button": [], "same": [],
-                                       "pi_touch": [], "pi_commit": [], "pi_same": []}
-        for _ in range(2):
-            lat["bare"] += _child(BARE_LATENCY, env, "100")[0]["ms"]
-            report = _child(LATENCY, env, "100")[0]
-            lat["touch"] += report["touch_ms"]
-            lat["commit"] += report["commit_ms"]
-            lat["same"] += report["same_window_ms"]
-            lat["button"] += report["button_ms"]
-            report = _child(LATENCY, env, "100", "nopanel")[0]
-            lat["pi_touch"] += report["touch_ms"]
-            lat["pi_commit"] += report["commit_ms"]
-            lat["pi_same"] += report["same_window_ms"]
-        b50, b99 = statistics.median(lat["bare"]), p99(lat["bare"])
-        m50, m99 = statistics.median(lat["touch"]), p99(lat["touch"])
-        screen_only = [t - c for t, c in zip(lat["touch"], lat["commit"])]
-        s50, s99 = statistics.median(screen_only), p99(screen_only)
-        pi_screen = [t - c for t, c in zip(lat["pi_touch"], lat["pi_commit"])]
-        w50, w99 = statistics.median(lat["same"]), p99(lat["same"])
-        yield {"bench": "ui_move_to_frame", "touch_p50_ms": round(m50, 2), "touch_p99_ms": round(m99, 2),
-               "bare_label_p50_ms": round(b50, 2), "bare_label_p99_ms": round(b99, 2),
-               "ratio_p50": round(m50 / b50, 2), "ratio_p99": round(m99 / b99, 2),
-               # the same without the journal's commit (its own bench: bench_core), i.e. the screen's part
-               "journal_commit_p50_ms": round(statistics.median(lat["commit"]), 2),
-               "screen_p50_ms": round(s50, 2), "screen_p99_ms": round(s99, 2),
-               "screen_ratio_p50": round(s50 / b50, 2), "screen_ratio_p99": round(s99 / b99, 2),
-               # a bare label change in the app's own window (the whole table screen drawn with it, as
-               # a move's frame is): what the move adds beyond Kivy drawing this screen at all
-               "same_window_label_p50_ms": round(w50, 2), "same_window_label_p99_ms": round(w99, 2),
-               "screen_vs_same_window_p50": round(s50 / w50, 2), "screen_vs_same_window_p99": round(s99 / w99, 2),
-               # without the simulated-device panel, as the screen is on a Pi
-               "no_panel_screen_p50_ms": round(statistics.median(pi_screen), 2),
-               "no_panel_screen_p99_ms": round(p99(pi_screen), 2),
-               "no_panel_screen_ratio_p50": round(statistics.median(pi_screen) / b50, 2),
-               "no_panel_screen_ratio_p99": round(p99(pi_screen) / b99, 2),
-               "no_panel_same_window_label_p50_ms": round(statistics.median(lat["pi_same"]), 2),
-               "button_to_private_view_p50_ms": round(statistics.median(lat["button"]), 2),
-               "button_to_private_view_p99_ms": round(p99(lat["button"]), 2),
-               "samples": len(lat["touch"]), "target": "<= 3x a bare label change, p50 and p99 (the screen's part)",
-               "ok": s50 <= 3 * b50 and s99 <= 3 * b99}
 
         idle: dict[str, list[float]] = {"bare": [], "home": [], "game": []}
         rss_bare = []
