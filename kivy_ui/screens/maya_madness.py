@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.graphics.scissor_instructions import ScissorPop, ScissorPush
 from kivy.graphics.stencil_instructions import StencilPop
@@ -111,6 +112,7 @@ class MayaMadnessScreen(GameScreen):
         self._rows_for: Any = None  # the table whose seat rows are built
         self._secret_panel: SecretPanel | None = None
         self._celebration: Celebration | None = None
+        self._prepare_later = Clock.create_trigger(self._prepare, 0.1)
 
     def on_kv_post(self, base_widget):
         super().on_kv_post(base_widget)
@@ -157,6 +159,17 @@ class MayaMadnessScreen(GameScreen):
         """Another game: its seat rows are built at its first render, once."""
         self._pick = None
         self._rows_for = None
+        self._prepare_later()
+
+    def _prepare(self, *_):
+        """What a move would otherwise build the first time it needs it, built while the
+        table is idle once the screen opened: the private view and the celebration (its
+        font loaded at its size)."""
+        if self._secret_panel is None:
+            self._secret_panel = SecretPanel(self)
+        if self._celebration is None:
+            self._celebration = Celebration()
+            self._celebration.warm()
 
     def _build_seats(self):
         box = self.ids.seats
