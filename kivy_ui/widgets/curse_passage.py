@@ -8,24 +8,14 @@ as the table sees it from the entrance) with its trigger tokens as pips. Its
 widgets are built once; `show(view)` moves them and redraws only when the
 boulders changed.
 
-The passage is drawn into a texture of its own (an Fbo as large as the window,
-on the window's background colour, so every shape lands on the very pixels it
-would on the screen) and each frame draws its part of that texture once: ~75
-shapes and labels cost a frame only when the boulders move (Kivy renders an Fbo
-again only when something in it changed).
-
 Stones and stela colours are never colour alone: each stone symbol has its own
 shape, each stela colour its letters (colour-blind safe).
 """
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from kivy.clock import Clock
-from kivy.graphics import (Callback, Canvas, ClearBuffers, ClearColor, Color, Ellipse, Fbo, Line, PopMatrix, PushMatrix,
-                           Rectangle, RoundedRectangle, Translate)
-from kivy.graphics.opengl import GL_BLEND, glDisable, glEnable
+from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -87,64 +77,7 @@ class Passage(Widget):
         for lab in self.boulder_labels:
             lab.glance = True
             self.add_widget(lab)
-        self._texture()
-        for lab in self.end_labels + self.boulder_labels:
-            self._adopt(lab)
         self.bind(pos=self._redraw, size=self._redraw)
-
-    def _texture(self) -> None:
-        """The Fbo the passage is drawn in, and the one rectangle that shows it. Drawn
-        without blending: the Fbo holds the finished pixels (its alpha is not 1 at the
-        edges of text), as opaque as the window background they were drawn on."""
-        self._fbo = Fbo(size=(1, 1))
-        self._offset = (0.0, 0.0)  # where the passage's coordinates are in the window
-        with self._fbo:
-            ClearColor(*theme.BACKGROUND)
-            ClearBuffers()
-            PushMatrix()
-            self._shift = Translate(0, 0)
-        self._shapes = Canvas()  # the strips, the entrance's spaces, the boulders
-        self._fbo.add(self._shapes)
-        self._texts = Canvas()  # the labels' canvases, moved here from the widget's
-        self._fbo.add(self._texts)
-        self._fbo.add(PopMatrix())
-        self.canvas.before.add(self._fbo)
-        with self.canvas.before:
-            Color(1, 1, 1, 1)
-            Callback(self._blit)
-            self._shown = Rectangle(texture=self._fbo.texture, size=(1, 1))
-            Callback(lambda *_: glEnable(GL_BLEND))
-
-    def _blit(self, *_: Any) -> None:
-        glDisable(GL_BLEND)
-        if self._window_offset() != self._offset:  # a parent moved (the screen, the window)
-            Clock.schedule_once(self._redraw, -1)
-
-    def _adopt(self, lab: Label) -> None:
-        """A child label drawn into the passage's texture instead of the window."""
-        self.canvas.remove(lab.canvas)
-        self._texts.add(lab.canvas)
-
-    def _window_offset(self) -> tuple[float, float]:
-        wx, wy = self.to_window(0, 0)
-        return wx, wy
-
-    def _fit_texture(self) -> None:
-        """The Fbo is the window's size and draws in the window's coordinates (the same
-        projection, the same offset: the same pixels); the rectangle shows the whole
-        window pixels under the passage, on those pixels."""
-        from kivy.core.window import Window
-
-        size = (max(1, int(Window.width)), max(1, int(Window.height)))
-        if tuple(self._fbo.size) != size:
-            self._fbo.size = size
-        ox, oy = self._offset = self._window_offset()
-        self._shift.xy = (ox, oy)
-        x, y = max(0, math.floor(self.x + ox)), max(0, math.floor(self.y + oy))
-        w = max(1, min(size[0], math.ceil(self.right + ox)) - x)
-        h = max(1, min(size[1], math.ceil(self.top + oy)) - y)
-        self._shown.texture = self._fbo.texture.get_region(x, y, w, h)
-        self._shown.pos, self._shown.size = (x - ox, y - oy), (w, h)
 
     def _ensure_rows(self, rows: int) -> None:
         while len(self.row_labels) < rows:
@@ -152,7 +85,6 @@ class Passage(Widget):
             lab.glance = True  # the boulder rows are read at a glance
             self.row_labels.append(lab)
             self.add_widget(lab)
-            self._adopt(lab)
         for i, lab in enumerate(self.row_labels):
             lab.opacity = 1 if i < rows else 0
         self.rows = rows
@@ -180,13 +112,12 @@ class Passage(Widget):
 
     def _redraw(self, *_: Any) -> None:
         v = self._view
-        self._fit_texture()
-        self._shapes.clear()
+        self.canvas.before.clear()
         n = self.rows + 2
         label_h = dp(30)
         top = self.top
         body_y, body_h = self.y + label_h, self.height - label_h
-        with self._shapes:
+        with self.canvas.before:
             for i in range(n):
                 x, w = self.strip(i)
                 if i == 0:
@@ -214,7 +145,7 @@ class Passage(Widget):
 
     def _draw_boulders(self, v: dict, body_y: float, body_h: float) -> None:
         rows = self.rows
-        with self._shapes:
+        with self.canvas.before:
             for b, lab in zip(v["boulders"], self.boulder_labels):
                 index = 0 if b["where"] == "entrance" else (rows + 1 if b["where"] == "start" else b["row"])
                 x, w = self.strip(index)
