@@ -19,17 +19,22 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from kivy.app import App
+from kivy.clock import Clock
+from kivy.factory import Factory
+from kivy.graphics.scissor_instructions import ScissorPop, ScissorPush
+from kivy.graphics.stencil_instructions import StencilPop
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.scrollview import ScrollView
 
 from companion.rules.choices import find, next_part, options_for
 
 from .. import theme
 from ..widgets.maya_numeral import MayaNumeral  # noqa: F401  (the kv rule's numeral)
 from .game_screen import GameScreen
-from .maya_madness_pad import PAD, TOP, cards_and_others, pad_button, show
+from .maya_madness_pad import PAD, TOP, cards_and_others, drawn, pad_button, show
 from .maya_madness_private import Celebration, SecretPanel
 
 if TYPE_CHECKING:  # the view's shape only: mypy checks every key read here
@@ -58,6 +63,39 @@ class SeatRow(ButtonBehavior, BoxLayout):
     is_turn = BooleanProperty(False)
 
 
+class SeatsScroll(ScrollView):
+    """The seat rows' ScrollView, clipped by a scissor instead of Kivy's stencil: the
+    same rectangle cut, without filling the stencil buffer twice over its area every
+    frame (the rows' own drawing is the same either way)."""
+
+    _scissor: Any = None
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        super().on_kv_post(base_widget)
+        if self._scissor is not None:
+            return
+        before, after = self.canvas.before, self.canvas.after
+        before.clear()  # StencilPush, its rectangle, StencilUse (kivy's <StencilView> rule)
+        kept = list(after.children)
+        end = next(i for i, ins in enumerate(kept) if isinstance(ins, StencilPop))
+        after.clear()
+        self._scissor = ScissorPush(x=0, y=0, width=1, height=1)
+        before.add(self._scissor)
+        after.add(ScissorPop())
+        for ins in kept[end + 1:]:  # the scroll bars, drawn unclipped as before
+            after.add(ins)
+        self.bind(pos=self._cut, size=self._cut, parent=self._cut)
+        self._cut()
+
+    def _cut(self, *_: Any) -> None:
+        x, y = self.parent.to_window(*self.pos) if self.parent is not None else self.pos
+        s = self._scissor
+        s.x, s.y, s.width, s.height = int(round(x)), int(round(y)), int(round(self.width)), int(round(self.height))
+
+
+Factory.register("SeatsScroll", cls=SeatsScroll)
+
+
 class MayaMadnessScreen(GameScreen):
     tall = BooleanProperty(False)  # portrait: the count above the players, the pad in three rows
     count_text = StringProperty("?")
@@ -74,6 +112,7 @@ class MayaMadnessScreen(GameScreen):
         self._rows_for: Any = None  # the table whose seat rows are built
         self._secret_panel: SecretPanel | None = None
         self._celebration: Celebration | None = None
+        self._prepare_later = Clock.create_trigger(self._prepare, 0.1)
 
     def on_kv_post(self, base_widget):
         super().on_kv_post(base_widget)
@@ -88,6 +127,9 @@ class MayaMadnessScreen(GameScreen):
         self._look = pad_button(self._press, font_size=sp(24))
         self._foot = BoxLayout(spacing=dp(4))
         self.bind(size=lambda *_: setattr(self, "tall", self.height > self.width))
+        # the numeral is not drawn while the count is unknown (its shell would be, hidden)
+        self.bind(count_known=lambda *_: drawn(self.ids.numeral, self.count_known))
+        drawn(self.ids.numeral, self.count_known)
 
     def on_tall(self, *_):
         self.arrange()
@@ -110,12 +152,24 @@ class MayaMadnessScreen(GameScreen):
                 ids.pad.remove_widget(foot)
             middle.add_widget(hint, index=len(middle.children))  # leftmost
             middle.add_widget(extra)  # rightmost
+        drawn(extra)
 
     # --- wiring -------------------------------------------------------------------
     def new_table(self):
         """Another game: its seat rows are built at its first render, once."""
         self._pick = None
         self._rows_for = None
+        self._prepare_later()
+
+    def _prepare(self, *_):
+        """What a move would otherwise build the first time it needs it, built while the
+        table is idle once the screen opened: the private view and the celebration (its
+        font loaded at its size)."""
+        if self._secret_panel is None:
+            self._secret_panel = SecretPanel(self)
+        if self._celebration is None:
+            self._celebration = Celebration()
+            self._celebration.warm()
 
     def _build_seats(self):
         box = self.ids.seats
@@ -193,6 +247,7 @@ class MayaMadnessScreen(GameScreen):
             show(extra, c.label if c else "", bool(c and c.enabled), c is not None, c and c.key)
         on = bool(cards or others or pick or look)
         self.ids.pad.opacity = 1 if on else 0
+        drawn(self.ids.pad)
         self.ids.pad.disabled = not on
 
     def _render_picker(self, pick: Pick):
@@ -222,6 +277,7 @@ class MayaMadnessScreen(GameScreen):
             row.clear_widgets()
             for b in want:
                 row.add_widget(b)
+                drawn(b)
 
     # --- touches ----------------------------------------------------------------------
     def _press(self, payload):

@@ -28,7 +28,31 @@ def show(button: Any, text: str = "", enabled: bool = False, visible: bool = Tru
         button.text = text
     button.disabled = not (enabled and visible)
     button.opacity = 1 if visible else 0
+    drawn(button)
     button.payload = payload
+
+
+def drawn(widget: Any, on: bool | None = None) -> None:
+    """A widget kept in its place but drawn only when on (default: when its opacity is not
+    0). Kivy draws a widget of opacity 0 all the same (a hidden key costs a frame what a
+    shown one does), so a hidden one's canvas leaves its parent's; it comes back in its
+    place among its siblings. A parent adding it again draws it: call this after."""
+    parent = widget.parent
+    if parent is None:
+        return
+    if on is None:
+        on = widget.opacity > 0
+    canvas = parent.canvas
+    there = canvas.indexof(widget.canvas) >= 0
+    if on and not there:
+        i = parent.children.index(widget)
+        after = next((c.canvas for c in reversed(parent.children[:i]) if canvas.indexof(c.canvas) >= 0), None)
+        if after is None:
+            canvas.add(widget.canvas)
+        else:
+            canvas.insert(canvas.indexof(after), widget.canvas)
+    elif there and not on:
+        canvas.remove(widget.canvas)
 
 
 def pad_button(on_press: Any, **kw: Any) -> Any:

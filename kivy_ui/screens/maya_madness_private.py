@@ -172,6 +172,12 @@ class Celebration(ModalView):
         self.bind(width=lambda w, val: setattr(self.label, "text_size", (val * 0.9, None)))
         self._close = Clock.create_trigger(lambda *_: self.dismiss(animation=False), 2.5)
 
+    def warm(self):
+        """The label's font at its size loaded, as a first win would load it."""
+        self.label.text = "★  0  ★"
+        self.label.texture_update()
+        self.label.text = ""
+
     def show(self, sentence: str, tally: str = ""):
         self.label.text = "★  " + sentence + "  ★" + (f"\n\n{tally}" if tally else "")
         self.label.text_size = (self.width * 0.9 if self.width > 200 else 640, None)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
@@ -85,13 +86,16 @@ class MayanCurseScreen(GameScreen):
         self._picks: dict = {}
         self._pool: list = []
         self._secret_panel: SecretPanel | None = None
+        self._round_cue: RoundEndCue | None = None
         # Strong references: the .kv's ids are weak, and one of the two panels is
         # always out of the tree.
         self._panels = {"table": self.ids.seats_area.__self__, "cue": self.ids.cue.__self__}
         self.ids.left.remove_widget(self._panels["cue"])
+        self._prepare_later = Clock.create_trigger(self._prepare, 0.1)
 
     # --- wiring -------------------------------------------------------------------
     def new_table(self) -> None:
+        self._prepare_later()
         self._heard = None
         self.reset_input()
         v = self.frame.view if self.frame is not None else (self._table.frame().view if self._table else None)
@@ -99,6 +103,18 @@ class MayanCurseScreen(GameScreen):
 
     def reset_input(self) -> None:
         self._open, self._picks = None, {}
+
+    def _prepare(self, *_: Any) -> None:
+        """What a move would otherwise build the first time it needs it, built while the
+        table is idle once the screen opened: the private view, the round's summary (its
+        fonts loaded), buttons enough for the boulder cue's choices and a picker."""
+        if self._secret_panel is None:
+            self._secret_panel = SecretPanel(self)
+        if self._round_cue is None:
+            self._round_cue = RoundEndCue()
+            self._round_cue.warm()
+        while len(self._pool) < 12:
+            self._pool.append(self._new_button())
 
     # --- rendering the frame ----------------------------------------------------
     def render(self) -> None:
@@ -302,7 +318,7 @@ class MayanCurseScreen(GameScreen):
         if v["phase"] in ("over", "reveal"):
             return  # the end screen says how it ended
         end = v["round_end"]
-        self._round_cue = getattr(self, "_round_cue", None) or RoundEndCue()  # built once, refilled
+        self._round_cue = self._round_cue or RoundEndCue()  # built once (_prepare), refilled
         self._round_cue.show(end["title"], end["lines"], end["close"])
 
     # --- the private overlay's content ---------------------------------------------
@@ -376,6 +392,13 @@ class RoundEndCue(ModalView):
         self.close = Factory.Label(text="", font_size=sp(18), color=theme.TEXT_DIM, size_hint_y=None, height=dp(28))
         box.add_widget(self.close)
         self.add_widget(box)
+
+    def warm(self) -> None:
+        """Each label's font at its size loaded, as a first round end would load them."""
+        for label in (self.title, self.body, self.close):
+            label.text = "Round 1"
+            label.texture_update()
+            label.text = ""
 
     def show(self, title: str, lines: list[str], close: str) -> None:
         self.title.text = title

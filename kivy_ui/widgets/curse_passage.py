@@ -31,6 +31,9 @@ STELA_LOOK = {"brown": ("br", (0.63, 0.41, 0.23, 1)), "gray": ("gy", (0.66, 0.66
               "beige": ("be", (0.91, 0.84, 0.66, 1))}
 BOULDER_RGBA = (0.55, 0.50, 0.45, 1)
 TUMBLING_RGBA = (0.98, 0.45, 0.20, 1)
+# A pip is ~10 px across: 36 sides are its circle to the pixel (Kivy's default 180
+# cost ~0.1 ms a pip each frame on software GL, 12 pips at the start of a round).
+PIP_SEGMENTS = 36
 
 
 def symbol_look(symbol: str) -> tuple[str, tuple]:
@@ -164,4 +167,4 @@ class Passage(Widget):
                 Color(*theme.ACCENT)
                 total = b["tokens"] * pip * 1.15
                 for k in range(b["tokens"]):
-                    Ellipse(pos=(cx - total / 2 + k * pip * 1.15, cy - side / 2 + dp(1)), size=(pip, pip))
+                    Ellipse(pos=(cx - total / 2 + k * pip * 1.15, cy - side / 2 + dp(1)), size=(pip, pip), segments=PIP_SEGMENTS)
