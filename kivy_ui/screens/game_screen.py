@@ -30,6 +30,7 @@ from kivy.uix.screenmanager import Screen
 from companion.table.log import LogEntry
 
 from .. import theme
+from ..prewarm import shared
 from ..widgets.gate import GateView
 from ..widgets.top_bar import CHROME, TableTopBar
 from .log import LogFollower, LogOverlay
@@ -90,7 +91,7 @@ class GameScreen(Screen):
         if outcome.ask:
             from .fix import ConfirmChoice
 
-            self._confirm_choice = getattr(self, "_confirm_choice", None) or ConfirmChoice()
+            self._confirm_choice = getattr(self, "_confirm_choice", None) or shared(ConfirmChoice)
             self._confirm_choice.show(outcome.ask, lambda: self._chosen(key, picks, seat))
             return False
         return bool(outcome.ok)
@@ -154,7 +155,7 @@ class GameScreen(Screen):
     def ask_undo(self, question: str):
         from .fix import ConfirmUndo
 
-        self._confirm_undo = getattr(self, "_confirm_undo", None) or ConfirmUndo()
+        self._confirm_undo = getattr(self, "_confirm_undo", None) or shared(ConfirmUndo)
         self._confirm_undo.show(question, self._undo_confirmed, self._undo_kept)
 
     def _undo_confirmed(self):
@@ -174,7 +175,7 @@ class GameScreen(Screen):
     def _follow(self, news: bool) -> None:
         if self.follower is None:
             return
-        new, rebuilt = self.follower.update()
+        new, rebuilt = self.follower.update(self.frame.log if self.frame is not None else None)
         self.newest = self.frame.newest if self.frame is not None else self.follower.newest()
         if new or rebuilt:
             self.on_log(new, news and not rebuilt)
@@ -184,7 +185,7 @@ class GameScreen(Screen):
         """The whole game in sentences (the table's view only), over this screen."""
         if self.follower is None or self._table is None:
             return
-        self._log_overlay = self._log_overlay or LogOverlay()
+        self._log_overlay = self._log_overlay or shared(LogOverlay)
         frame = self._table.frame()
         colours = theme.seat_colours({"colours": list(frame.colours)}, len(frame.players))
         self._log_overlay.show(self.follower, list(frame.players), colours, on_fix=self.open_fix)
