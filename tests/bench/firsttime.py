@@ -155,7 +155,7 @@ def _child(env: dict, games: int, seed: int) -> dict:
     here = str(pathlib.Path(__file__).resolve().parent)
     try:
         out = subprocess.run([sys.executable, script, str(games), str(seed), here], env=env, cwd=ROOT,
-                             capture_output=True, text=True, timeout=600)
+                             capture_output=True, text=True, timeout=1800)
         for line in out.stdout.splitlines():
             if line.startswith("BENCH "):
                 return json.loads(line[6:])
