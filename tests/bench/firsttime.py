@@ -66,10 +66,10 @@ Window.flip = flip
 sounds = []
 where = ["start"]
 real_play = app.play_sound
-def play_sound(name):
+def play_sound(name, *a, **kw):
     t = time.perf_counter()
     try:
-        return real_play(name)
+        return real_play(name, *a, **kw)
     finally:
         sounds.append((name, (time.perf_counter() - t) * 1000, where[0]))
 app.play_sound = play_sound
