@@ -1,39 +1,21 @@
 """Work done once, while the app is idle, so that no move does it the first time
-(issue 23 §3): the sounds written and loaded, the end screen and the overlays
-every table screen shares built, the QR code's encoder imported.
+(issue 23 §3): the sounds written and loaded, the end screen built and the QR
+code's encoder imported and run once.
 
 Before this, the first sound of a process built `Sounds()` inside the move that
-cued it (the WAV files written, the mixer opened: 55-120 ms), the first gate
-question built its overlay inside the seat's hold, and the move that ended the
-first game built the end screen and imported the QR encoder (~0.4 s).
+cued it (the WAV files written, the mixer opened: 55-135 ms), and the move that
+ended the first game built the end screen and imported the QR encoder (~0.4 s
+more than a later game's end).
 
 The app starts it once its first frame is on screen (MayaApp.on_start): one
-step a frame, each a few milliseconds, so a finger that lands meanwhile waits
-one step at most. Overlays are shared by every table screen (`shared(cls)`):
-only one table screen is on screen at a time, and each closes its overlays when
-it leaves (GameScreen.on_leave). A game screen's own overlays (a celebration, a
-round's summary) can be `shared(...)` too and built in its `prepare()`.
+step a frame, so a finger that lands meanwhile waits one step at most. The
+overlays of a table screen are built by the screen itself, while idle, half a
+second after it first shows a table (GameScreen.prepare).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
-
-T = TypeVar("T")
-
-_shared: dict[type, Any] = {}
-
-
-def shared(cls: type[T]) -> T:
-    """The one instance of an overlay class (built now if it was not built ahead)."""
-    got = _shared.get(cls)
-    if got is None:
-        got = _shared[cls] = cls()
-    return got
-
-
-def built(cls: type) -> bool:
-    return cls in _shared
+from typing import Any
 
 
 def _sounds(app: Any) -> None:
@@ -56,16 +38,6 @@ def start_sounds(app: Any) -> None:
         logging.getLogger("kivy").warning("Prewarm: the sounds could not be prepared.", exc_info=True)
 
 
-def _overlays() -> Iterator[Callable[[], Any]]:
-    from .screens.fix import ConfirmChoice, ConfirmUndo
-    from .screens.log import LogOverlay
-    from .widgets.choices_bar import Picker
-    from .widgets.gate import ConfirmPeek, PrivateOverlay
-
-    for cls in (ConfirmPeek, PrivateOverlay, LogOverlay, ConfirmUndo, ConfirmChoice, Picker):
-        yield lambda cls=cls: shared(cls)
-
-
 def _end_screen(app: Any) -> None:
     """The end screen built (not shown) and its QR encoder imported and run once."""
     if app.screen("end") is None:
@@ -84,7 +56,6 @@ def _end_screen(app: Any) -> None:
 def steps(app: Any) -> Iterator[Callable[[], Any]]:
     """What is prepared, in order, one callable a frame."""
     yield lambda: _sounds(app)
-    yield from _overlays()
     yield lambda: _end_screen(app)
 
 

@@ -32,7 +32,6 @@ from kivy.uix.screenmanager import Screen
 from companion.table.log import LogEntry
 
 from .. import theme
-from ..prewarm import shared
 from ..widgets.gate import GateView
 from ..widgets.top_bar import CHROME, TableTopBar
 from .log import LogFollower, LogOverlay
@@ -86,10 +85,17 @@ class GameScreen(Screen):
         """New log entries since the last render; news: made just now by a player."""
 
     def prepare(self) -> None:
-        """Build ahead what a move would build the first time (a celebration, a round's
-        summary: `prewarm.shared(cls)`); called once, while idle, PREPARE_AFTER seconds
-        after the screen first showed a table. The overlays every table screen shares
-        are built by the app before (kivy_ui/prewarm.py)."""
+        """Build ahead what a move would build the first time: called once, while idle,
+        PREPARE_AFTER seconds after the screen first showed a table. Here the overlays
+        every table screen has (the gate's two, the log, the Undo question, a choice's
+        confirmation); a game screen adds its own (a celebration, a round's summary)
+        and calls this too."""
+        from .fix import ConfirmChoice, ConfirmUndo
+
+        self.gate_view.prepare()
+        self._log_overlay = self._log_overlay or LogOverlay()
+        self._confirm_undo = getattr(self, "_confirm_undo", None) or ConfirmUndo()
+        self._confirm_choice = getattr(self, "_confirm_choice", None) or ConfirmChoice()
 
     # --- the frame and choices (issue 21) ----------------------------------------------
     #: The table's latest frame (companion/table/frame.py); set before every render().
@@ -103,7 +109,7 @@ class GameScreen(Screen):
         if outcome.ask:
             from .fix import ConfirmChoice
 
-            self._confirm_choice = getattr(self, "_confirm_choice", None) or shared(ConfirmChoice)
+            self._confirm_choice = getattr(self, "_confirm_choice", None) or ConfirmChoice()
             self._confirm_choice.show(outcome.ask, lambda: self._chosen(key, picks, seat))
             return False
         return bool(outcome.ok)
@@ -170,7 +176,7 @@ class GameScreen(Screen):
     def ask_undo(self, question: str):
         from .fix import ConfirmUndo
 
-        self._confirm_undo = getattr(self, "_confirm_undo", None) or shared(ConfirmUndo)
+        self._confirm_undo = getattr(self, "_confirm_undo", None) or ConfirmUndo()
         self._confirm_undo.show(question, self._undo_confirmed, self._undo_kept)
 
     def _undo_confirmed(self):
@@ -200,7 +206,7 @@ class GameScreen(Screen):
         """The whole game in sentences (the table's view only), over this screen."""
         if self.follower is None or self._table is None:
             return
-        self._log_overlay = self._log_overlay or shared(LogOverlay)
+        self._log_overlay = self._log_overlay or LogOverlay()
         frame = self._table.frame()
         colours = theme.seat_colours({"colours": list(frame.colours)}, len(frame.players))
         self._log_overlay.show(self.follower, list(frame.players), colours, on_fix=self.open_fix)

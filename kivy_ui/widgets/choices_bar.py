@@ -74,9 +74,7 @@ class ChoicesBar(BoxLayout):
 
     def tapped(self, choice) -> None:
         if choice.parts:
-            from ..prewarm import shared  # built while the app was idle
-
-            self.picker = self.picker or shared(Picker)
+            self.picker = self.picker or Picker()
             self.picker.ask(choice, lambda picks: self.on_choose(choice.key, picks))
             return
         self.on_choose(choice.key, None)

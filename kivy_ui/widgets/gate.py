@@ -3,9 +3,9 @@
 The private overlay is a separate, opaque ModalView over the app; its content is
 filled from the seat's own view only while the gate is open and emptied when it
 closes; the public screen underneath is never given a secret to render. The two
-overlays are built once, while the app is idle (kivy_ui/prewarm.py), and reused
-by every table screen: a table peeks hundreds of times a night, and fresh
-widgets each time would leave Kivy bookkeeping behind.
+overlays are built once per table screen, while the app is idle (GateView.prepare,
+from GameScreen.prepare), and reused: a table peeks hundreds of times a night,
+and fresh widgets each time would leave Kivy bookkeeping behind.
 
 The view stays open while it is used: every touch on it restarts its timer, and
 the time left shows only in its last seconds. A half-entered choice in it is
@@ -270,18 +270,21 @@ class GateView:
         self.close()
         if want is None:
             return
-        from ..prewarm import shared  # built while the app was idle: never inside the seat's hold
-
         if want[0] == "confirm":
-            self._confirm = self._confirm or shared(ConfirmPeek)
+            self._confirm = self._confirm or ConfirmPeek()
             self.overlay = self._confirm
             self._confirm.show(table, gate)
         elif gate is not None:
-            self._private = self._private or shared(PrivateOverlay)
+            self._private = self._private or PrivateOverlay()
             self.overlay = self._private
             view = dict(gate.view)
             self._private.show(table, gate, self.screen.private_content(gate.seat, view), self.screen)
         self.shown = want
+
+    def prepare(self) -> None:
+        """Build both overlays now (while idle: GameScreen.prepare), not in a seat's first hold."""
+        self._confirm = self._confirm or ConfirmPeek()
+        self._private = self._private or PrivateOverlay()
 
     def close(self):
         if self.overlay is not None:

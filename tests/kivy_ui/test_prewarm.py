@@ -1,18 +1,14 @@
 """Nothing a move shows is built for the first time inside that move (issue 23 §3):
-the sounds, the overlays every table screen shares and the end screen are ready
-while Home is still on screen, so the first token won, the first look behind the
-gate and the first game's end answer as fast as the later ones."""
+the sounds and the end screen are ready while Home is still on screen, a table
+screen's overlays while the players sit down, so the first token won, the first
+look behind the gate and the first game's end answer as fast as the later ones."""
 from __future__ import annotations
 
 from companion.table.log import LogEntry
 
 
-def test_sounds_overlays_and_the_end_screen_are_ready_before_the_first_game(ui):
-    from kivy_ui import prewarm
-    from kivy_ui.screens.fix import ConfirmChoice, ConfirmUndo
-    from kivy_ui.screens.log import LogOverlay
+def test_the_sounds_and_the_end_screen_are_ready_before_the_first_game(ui):
     from kivy_ui.sounds import TUNES
-    from kivy_ui.widgets.gate import ConfirmPeek, PrivateOverlay
 
     d = ui
     d.app.show("home")
@@ -21,21 +17,18 @@ def test_sounds_overlays_and_the_end_screen_are_ready_before_the_first_game(ui):
     if d.app.sounds_on:
         sounds = d.app.sounds
         assert sounds is not None and (not sounds.available or set(sounds._loaded) == set(TUNES))
-    for cls in (ConfirmPeek, PrivateOverlay, LogOverlay, ConfirmUndo, ConfirmChoice):
-        assert prewarm.built(cls), cls.__name__
 
 
-def test_every_table_screen_uses_the_overlays_built_ahead(ui):
-    from kivy_ui import prewarm
-    from kivy_ui.widgets.gate import ConfirmPeek
-
+def test_a_table_screen_builds_its_overlays_while_idle_not_in_the_first_hold(ui):
     d = ui
     d.app.start_game("maya-madness", ["Ana", "Ben", "Cy"], {}, {})
-    d.frames(3)
     screen = d.screen()
+    assert d.until(lambda: screen.gate_view._confirm is not None and screen._log_overlay is not None, 5)
+    confirm = screen.gate_view._confirm
+    assert screen.gate_view._private is not None and screen._confirm_undo is not None
     d.app.table.request_peek(1)
     d.frames(2)
-    assert screen.gate_view.overlay is prewarm.shared(ConfirmPeek)
+    assert screen.gate_view.overlay is confirm  # the one built ahead
     d.app.table.cancel_peek()
     d.frames(2)
     d.app.leave_game()
