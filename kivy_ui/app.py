@@ -37,6 +37,8 @@ IDLE_FPS = 20
 IDLE_AFTER = 1.0
 #: Seconds Home has been on screen before the memory a game freed is handed back.
 RELEASE_AFTER = 0.5
+#: Seconds after the first frame before the idle preparations start (the services first).
+PREWARM_AFTER = 0.2
 
 
 def release_memory(*_: Any) -> bool:
@@ -160,6 +162,7 @@ class MayaApp(App):
         # home shows (and New game answers) at once. No per-second timer runs here:
         # the private-view overlays tick only while one is open (widgets/gate.py).
         Window.bind(on_flip=self._first_frame)
+        Window.bind(on_flip=self._prewarm)
         if self.idle_fps:
             self._active_fps = Clock._max_fps
             self._go_idle_trigger = Clock.create_trigger(self._go_idle, IDLE_AFTER)
@@ -173,6 +176,17 @@ class MayaApp(App):
         # watched from this (the main) thread's clock.
         self.watchdog.ready()
         Clock.schedule_once(self._start_services, 0)
+
+    def _prewarm(self, *_):
+        """Once the first frame is on screen and the services started: the sounds, the
+        shared overlays and the end screen prepared while idle, one step a frame, so no
+        move does it the first time (kivy_ui/prewarm.py)."""
+        Window.unbind(on_flip=self._prewarm)
+        from . import prewarm
+
+        Clock.schedule_once(lambda _dt: prewarm.start(self, Clock), PREWARM_AFTER)
+        # Sounds switched on later are prepared then, not in the first move that plays one.
+        self.bind(sounds_on=lambda _app, on: on and Clock.schedule_once(lambda _dt: prewarm.start_sounds(self), 0))
 
     # --- idle: a table screen changes a few times a minute -----------------------------
     def _activity(self, *_):

@@ -76,7 +76,8 @@ log = logging.getLogger("kivy")
 
 
 class Sounds:
-    """Loads the sounds lazily. With no sound device nothing is loaded at all; if
+    """Loads a sound when it is first played, or all of them at once with prepare()
+    (the app does that while idle). With no sound device nothing is loaded at all; if
     the mixer still fails to open, the first failure silences every sound (one
     warning, not one per sound)."""
 
@@ -87,18 +88,32 @@ class Sounds:
         if not self.available:
             log.info("Sounds: no sound device, so the companion stays silent.")
 
+    def prepare(self) -> None:
+        """Load every sound now (the app does it while idle, kivy_ui/prewarm.py): the
+        first one played then costs what the others do, never the mixer's opening."""
+        for name in self.files:
+            if not self.available:
+                return
+            try:
+                self._load(name)
+            except Exception:  # as in play(): no audio device must never stop a game
+                self._loaded[name] = None
+                self.available = False
+
+    def _load(self, name: str):
+        if name not in self._loaded:
+            from kivy.core.audio import SoundLoader
+
+            self._loaded[name] = SoundLoader.load(str(self.files[name]))
+            if self._loaded[name] is None:
+                self.available = False  # the mixer did not open: the others would fail the same way
+        return self._loaded[name]
+
     def play(self, name: str) -> None:
         if not self.available:
             return
         try:
-            if name not in self._loaded:
-                from kivy.core.audio import SoundLoader
-
-                self._loaded[name] = SoundLoader.load(str(self.files[name]))
-                if self._loaded[name] is None:
-                    self.available = False  # the mixer did not open: the others would fail the same way
-                    return
-            snd = self._loaded[name]
+            snd = self._load(name)
             if snd is not None:
                 snd.stop()
                 snd.play()

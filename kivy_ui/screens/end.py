@@ -3,10 +3,8 @@ Stats' own "add a play" link as a QR code, so a phone with the app records the p
 without a stick (companion.history.export.play_link: the finished game's public result)."""
 from __future__ import annotations
 
-import io
-
 from kivy.app import App
-from kivy.core.image import Image as CoreImage
+from kivy.graphics.texture import Texture
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import NumericProperty, StringProperty
@@ -22,9 +20,7 @@ QR_CAPTION = 28
 
 def qr_modules(text: str) -> int:
     """The QR code's side in modules, its light border included."""
-    import segno
-
-    return int(segno.make(text, error="l").symbol_size(border=QR_BORDER)[0])
+    return qr_code(text)[1]
 
 
 def qr_side(modules: int, width: float, height: float) -> int:
@@ -36,19 +32,29 @@ def qr_side(modules: int, width: float, height: float) -> int:
     return max(1, int(min(width, height) // modules)) * modules
 
 
-def qr_texture(text: str, scale: int = 1):
-    """The QR code of `text` as a texture (segno draws it), one pixel a module: the
-    Image magnifies it by a whole number with sharp edges. Error level L keeps a
-    long link to the fewest modules, so a phone reads it off the screen."""
+def qr_code(text: str):
+    """(texture, modules): the QR code of `text` as a texture, one pixel a module (the
+    Image magnifies it by a whole number with sharp edges), and its side in modules,
+    its light border included. Error level L keeps a long link to the fewest modules,
+    so a phone reads it off the screen. Encoded once (segno chooses the best mask:
+    most of the ~80 ms an end of game took, twice before), the matrix written straight
+    into the texture (no PNG made and read back)."""
     import segno
 
-    buf = io.BytesIO()
-    segno.make(text, error="l").save(buf, kind="png", scale=scale, border=QR_BORDER, dark="#000000",
-                                     light="#ffffff")
-    buf.seek(0)
-    texture = CoreImage(buf, ext="png").texture
+    code = segno.make(text, error="l")
+    rows = [bytes(0 if dark else 255 for dark in row for _ in range(3))
+            for row in code.matrix_iter(scale=1, border=QR_BORDER)]
+    modules = len(rows)
+    texture = Texture.create(size=(modules, modules), colorfmt="rgb")
+    texture.blit_buffer(b"".join(rows), colorfmt="rgb", bufferfmt="ubyte")
+    texture.flip_vertical()  # the first row at the top, as an image loaded from a file
     texture.mag_filter = texture.min_filter = "nearest"  # sharp modules when scaled up
-    return texture
+    return texture, modules
+
+
+def qr_texture(text: str):
+    """The QR code of `text` as a texture (see qr_code)."""
+    return qr_code(text)[0]
 
 
 class EndScreen(Screen):
@@ -124,7 +130,7 @@ class EndScreen(Screen):
         texture, modules = None, 0
         if link:
             try:
-                texture, modules = qr_texture(link), qr_modules(link)
+                texture, modules = qr_code(link)
             except ValueError:  # segno's DataOverflowError: longer than any QR code holds
                 link = ""  # (six names of 40 emoji): no code; Past games' Export still has the play
         self.bgstats_link = link

@@ -13,7 +13,8 @@ A game screen subclasses GameScreen and provides `render()` (the public view),
 (back to the first step of entering a move, after Undo or Redo). It may
 override `on_log(new_entries, news)` to react to what just happened (the
 session's LogEntry objects; news is False after an Undo, a Redo, a fix or a
-resume: nothing there is to be celebrated).
+resume: nothing there is to be celebrated), and `prepare()` to build its own
+overlays ahead, while idle (nothing a move shows is built inside that move).
 
 A private view's content may keep a half-entered choice: if it has
 `draft() -> object | None` and `offer_draft(draft)`, the draft is kept for that
@@ -24,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
@@ -33,6 +35,9 @@ from .. import theme
 from ..widgets.gate import GateView
 from ..widgets.top_bar import CHROME, TableTopBar
 from .log import LogFollower, LogOverlay
+
+#: Seconds after a screen first shows a table before its prepare() (players are still sitting down).
+PREPARE_AFTER = 0.5
 
 
 class GameScreen(Screen):
@@ -51,6 +56,7 @@ class GameScreen(Screen):
         self.follower: LogFollower | None = None
         self.drafts: dict[int, Any] = {}  # seat -> a half-entered private choice
         self._log_overlay: LogOverlay | None = None
+        self._prepared = False
 
     def on_kv_post(self, base_widget):
         """The screen's TableTopBar (widgets/top_bar.py): its chrome buttons are named in
@@ -77,6 +83,19 @@ class GameScreen(Screen):
 
     def on_log(self, new_entries: list[LogEntry], news: bool) -> None:
         """New log entries since the last render; news: made just now by a player."""
+
+    def prepare(self) -> None:
+        """Build ahead what a move would build the first time: called once, while idle,
+        PREPARE_AFTER seconds after the screen first showed a table. Here the overlays
+        every table screen has (the gate's two, the log, the Undo question, a choice's
+        confirmation); a game screen adds its own (a celebration, a round's summary)
+        and calls this too."""
+        from .fix import ConfirmChoice, ConfirmUndo
+
+        self.gate_view.prepare()
+        self._log_overlay = self._log_overlay or LogOverlay()
+        self._confirm_undo = getattr(self, "_confirm_undo", None) or ConfirmUndo()
+        self._confirm_choice = getattr(self, "_confirm_choice", None) or ConfirmChoice()
 
     # --- the frame and choices (issue 21) ----------------------------------------------
     #: The table's latest frame (companion/table/frame.py); set before every render().
@@ -110,6 +129,9 @@ class GameScreen(Screen):
                 self._log_overlay.forget()
             self.new_table()
             table.subscribe(self._on_table)
+            if not self._prepared:
+                self._prepared = True
+                Clock.schedule_once(lambda _dt: self.prepare(), PREPARE_AFTER)
         self.frame = table.frame()
         self.newest = self.frame.newest
         self._chrome()
@@ -174,7 +196,7 @@ class GameScreen(Screen):
     def _follow(self, news: bool) -> None:
         if self.follower is None:
             return
-        new, rebuilt = self.follower.update()
+        new, rebuilt = self.follower.update(self.frame.log if self.frame is not None else None)
         self.newest = self.frame.newest if self.frame is not None else self.follower.newest()
         if new or rebuilt:
             self.on_log(new, news and not rebuilt)

@@ -35,14 +35,19 @@ class LogFollower:
 
     def __init__(self, log: Callable[[], Sequence[LogEntry]]):
         self._log = log
-        self.entries: list[LogEntry] = []
+        self.entries: Sequence[LogEntry] = ()
 
-    def update(self) -> tuple[list[LogEntry], bool]:
-        log = list(self._log())
+    def update(self, log: Sequence[LogEntry] | None = None) -> tuple[list[LogEntry], bool]:
+        """log: the entries as the latest frame holds them (frame.log), else the table's.
+        They are the session's own objects, kept as they are (no copy, no second pass
+        over the game): a move adds one at the end, an Undo takes the last ones off."""
+        log = self._log() if log is None else log
         mine = self.entries
-        k = 0
-        while k < min(len(mine), len(log)) and mine[k] is log[k]:
-            k += 1
+        k = min(len(mine), len(log))
+        if k and mine[k - 1] is not log[k - 1]:  # entries taken back (and others made since)
+            k = 0
+            while mine[k] is log[k]:
+                k += 1
         rebuilt = k < len(mine)
         new = log if rebuilt else log[k:]
         self.entries = log

@@ -3,7 +3,8 @@
 The private overlay is a separate, opaque ModalView over the app; its content is
 filled from the seat's own view only while the gate is open and emptied when it
 closes; the public screen underneath is never given a secret to render. The two
-overlays are built once and reused: a table peeks hundreds of times a night,
+overlays are built once per table screen, while the app is idle (GateView.prepare,
+from GameScreen.prepare), and reused: a table peeks hundreds of times a night,
 and fresh widgets each time would leave Kivy bookkeeping behind.
 
 The view stays open while it is used: every touch on it restarts its timer, and
@@ -279,6 +280,11 @@ class GateView:
             view = dict(gate.view)
             self._private.show(table, gate, self.screen.private_content(gate.seat, view), self.screen)
         self.shown = want
+
+    def prepare(self) -> None:
+        """Build both overlays now (while idle: GameScreen.prepare), not in a seat's first hold."""
+        self._confirm = self._confirm or ConfirmPeek()
+        self._private = self._private or PrivateOverlay()
 
     def close(self):
         if self.overlay is not None:
