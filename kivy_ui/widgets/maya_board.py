@@ -61,8 +61,10 @@ def set_rgba(colour: Color, rgba: Any) -> None:
         colour.rgba = rgba
 
 
-class Panel(BoxLayout):
-    """A panel with a background and an optional gold frame (whose turn, the quarry scored)."""
+class BoardPanel(BoxLayout):
+    """A panel with a background and an optional gold frame (whose turn, the quarry scored).
+    Not named Panel: app.kv's <Panel@BoxLayout> rule would match it by name and draw a
+    second background under this one (every pixel of every tile and column twice)."""
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -83,7 +85,7 @@ class Panel(BoxLayout):
         set_rgba(self._bg_colour, theme.SURFACE_HI if on else theme.SURFACE)
 
 
-class PlayerTile(Panel):
+class PlayerTile(BoardPanel):
     """One player: symbol and name; gold and blocks in hand, then cards left,
     markers and what they are doing (smaller). Tapping it asks for their private view."""
 
@@ -173,7 +175,7 @@ class Chip(Label):
         self.text = ""
 
 
-class QuarryColumn(Panel):
+class QuarryColumn(BoardPanel):
     """One quarry: its number and cards laid of its limit, the blocks it pays by
     place, the marker above it (or, once scored, who won how many blocks), then
     its cards in placement order."""
@@ -319,7 +321,7 @@ class LevelRow(Widget):
         self.text.text = shown or f"[color={theme.hex_colour(theme.TEXT_DIM)}]0/{level['spaces']}[/color]"
 
 
-class PyramidColumn(Panel):
+class PyramidColumn(BoardPanel):
     """One pyramid: its name, then its levels from the top down."""
 
     def __init__(self, levels: int, **kw: Any) -> None:
