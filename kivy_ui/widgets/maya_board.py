@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from kivy.graphics import Color, Line, Rectangle
+from kivy.graphics import Color, Line, Mesh, Rectangle
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -61,28 +61,74 @@ def set_rgba(colour: Color, rgba: Any) -> None:
         colour.rgba = rgba
 
 
+def uncovered(outer: tuple, holes: list) -> list[tuple]:
+    """The parts of the rectangle `outer` (x, y, w, h) that no rectangle of `holes`
+    covers, as rectangles: a background drawn only there fills no pixel that an opaque
+    child fills again (on a software-rendered GL each pixel filled costs, seen or not)."""
+    x0, y0, w, h = outer
+    x1, y1 = x0 + w, y0 + h
+    cut = [(max(x0, x), max(y0, y), min(x1, x + hw), min(y1, y + hh)) for x, y, hw, hh in holes]
+    cut = [c for c in cut if c[2] > c[0] and c[3] > c[1]]
+    ys = sorted({y0, y1, *(c[1] for c in cut), *(c[3] for c in cut)})
+    out = []
+    for lo, hi in zip(ys, ys[1:]):
+        at = x0
+        for a, b in sorted((c[0], c[2]) for c in cut if c[1] <= lo and c[3] >= hi):
+            if a > at:
+                out.append((at, lo, a - at, hi - lo))
+            at = max(at, b)
+        if at < x1:
+            out.append((at, lo, x1 - at, hi - lo))
+    return out
+
+
+def quads(rects: list[tuple]) -> tuple[list[float], list[int]]:
+    """One Mesh's vertices (x, y, u, v) and triangle indices for these rectangles."""
+    vertices: list[float] = []
+    indices: list[int] = []
+    for i, (x, y, w, h) in enumerate(rects):
+        vertices += [x, y, 0, 0, x + w, y, 1, 0, x + w, y + h, 1, 1, x, y + h, 0, 1]
+        k = 4 * i
+        indices += [k, k + 1, k + 2, k, k + 2, k + 3]
+    return vertices, indices
+
+
 class BoardPanel(BoxLayout):
     """A panel with a background and an optional gold frame (whose turn, the quarry scored).
     Not named Panel: app.kv's <Panel@BoxLayout> rule would match it by name and draw a
-    second background under this one (every pixel of every tile and column twice)."""
+    second background under this one (every pixel of every tile and column twice).
+    The background is one Mesh around what `covered()` names (children that paint
+    their own opaque background); a frame not shown is not drawn."""
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         with self.canvas.before:
             self._bg_colour = Color(*theme.SURFACE)
-            self._bg = Rectangle(pos=self.pos, size=self.size)
+            self._bg = Mesh(mode="triangles")
             self._frame_colour = Color(0, 0, 0, 0)
-            self._frame = Line(rectangle=(0, 0, 1, 1), width=dp(2))
+            self._frame = Line(points=[], width=dp(2))
         self.bind(pos=self._fit, size=self._fit)
 
+    def covered(self) -> list[tuple]:
+        """Rectangles inside the panel that a child paints over (none here)."""
+        return []
+
     def _fit(self, *_: Any) -> None:
-        self._bg.pos, self._bg.size = self.pos, self.size
-        self._frame.rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2)
+        self._bg.vertices, self._bg.indices = quads(uncovered((self.x, self.y, self.width, self.height),
+                                                              self.covered()))
+        shown = self._frame_colour.a > 0
+        if shown:
+            self._frame.rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2)
+        elif self._frame.points:
+            self._frame.points = []
 
     def framed(self, on: bool, frame: Any = (0, 0, 0, 0)) -> None:
         """Only what changed is touched: an unchanged canvas costs the next frame nothing."""
+        was = self._frame_colour.a > 0
         set_rgba(self._frame_colour, theme.ACCENT if on else frame)
         set_rgba(self._bg_colour, theme.SURFACE_HI if on else theme.SURFACE)
+        if (self._frame_colour.a > 0) != was:
+            self._fit()
 
 
 class PlayerTile(BoardPanel):
@@ -303,10 +349,15 @@ class LevelRow(Widget):
         self.fraction = 0.0
         self.bind(pos=self._fit, size=self._fit)
 
+    def bar(self) -> tuple:
+        """The level's bar (x, y, w, h): what it paints, fill and the rest, each pixel once."""
+        return self.x, self.y + dp(1), self.width, self.height - dp(2)
+
     def _fit(self, *_: Any) -> None:
-        self._back.pos, self._back.size = (self.x, self.y + dp(1)), (self.width, self.height - dp(2))
-        self._fill.pos = (self.x, self.y + dp(1))
-        self._fill.size = (self.width * self.fraction, self.height - dp(2))
+        x, y, w, h = self.bar()
+        filled = w * self.fraction
+        self._fill.pos, self._fill.size = (x, y), (filled, h)
+        self._back.pos, self._back.size = (x + filled, y), (w - filled, h)
         self.text.pos, self.text.size = self.pos, self.size
 
     def show(self, level: dict, seats: Seats) -> None:
@@ -334,6 +385,10 @@ class PyramidColumn(BoardPanel):
         self.rows = [LevelRow() for _ in range(levels)]
         for row in reversed(self.rows):  # the top level first
             self.add_widget(row)
+            row.bind(pos=self._fit, size=self._fit)
+
+    def covered(self) -> list[tuple]:
+        return [row.bar() for row in self.rows]
 
     def show(self, p: dict, seats: Seats) -> None:
         self.title.text = p["name"]
