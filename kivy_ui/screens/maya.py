@@ -36,7 +36,7 @@ from companion.games.maya import menu as maya_menu
 from companion.rules.choices import Choice, find, next_part, options_for
 
 from .. import theme
-from ..widgets.maya_board import FONT, PlayerTile, PyramidColumn, QuarryColumn
+from ..widgets.maya_board import FONT, PlayerTile, PyramidColumn, QuarryColumn, snug
 from ..widgets.maya_private import MayaPrivatePanel
 from ..widgets.maya_summary import RoundSummary
 from .game_screen import GameScreen
@@ -97,6 +97,8 @@ class MayaScreen(GameScreen):
         super().on_kv_post(base_widget)
         self.ids.summary.glance = True  # what just happened: read at a glance (AppDriver.small_text)
         self.ids.prompt.glance = True  # what the game waits for
+        for lab in (self.ids.prompt, self.ids.summary):  # wrapped within 4 dp of each side
+            snug(lab, inset=dp(8))
         self._arranged: tuple = ()
 
     # --- wiring -------------------------------------------------------------------

@@ -42,7 +42,31 @@ def label(size: float = GLANCE, bold: bool = False, dim: bool = False, halign: s
                 shorten_from="right", markup=markup, **kw)
     lab.glance = size >= GLANCE  # read at a glance across the table (AppDriver.small_text checks it)
     if wrap:  # else the text keeps its natural size (and the label takes its width)
-        lab.bind(size=lambda w, s: setattr(w, "text_size", s))
+        # as wide as the label, as tall as its lines: Kivy centres the texture on the label
+        # (valign middle), and a texture as tall as the label would fill its every pixel
+        lab.bind(width=lambda w, x: setattr(w, "text_size", (x, None)))
+    return lab
+
+
+def snug(lab: Label, inset: float = 0.0) -> Label:
+    """A centred label's texture only as large as its text (Kivy centres the texture on
+    the label): its natural size when that fits the label's width less `inset`, else
+    wrapped at that width (shortened where the label shortens). Every pixel of a
+    texture is filled each frame, its transparent margins too."""
+
+    def fit(*_: Any) -> None:
+        room = max(1.0, lab.width - inset)
+        if lab.text_size[0] is None and lab.texture_size[0] > room:
+            lab.text_size = (room, None)
+
+    def again(*_: Any) -> None:  # a new text or width: measured at its natural width first
+        if lab.text_size[0] is not None:
+            lab.text_size = (None, None)
+        else:
+            fit()
+
+    lab.text_size = (None, None)
+    lab.bind(text=again, width=again, texture_size=fit)
     return lab
 
 
@@ -106,7 +130,7 @@ class BoardPanel(BoxLayout):
             self._bg_colour = Color(*theme.SURFACE)
             self._bg = Mesh(mode="triangles")
             self._frame_colour = Color(0, 0, 0, 0)
-            self._frame = Line(points=[], width=dp(2))
+            self._frame = Line(points=[], width=1)
         self.bind(pos=self._fit, size=self._fit)
 
     def covered(self) -> list[tuple]:
@@ -116,16 +140,22 @@ class BoardPanel(BoxLayout):
     def _fit(self, *_: Any) -> None:
         self._bg.vertices, self._bg.indices = quads(uncovered((self.x, self.y, self.width, self.height),
                                                               self.covered()))
-        shown = self._frame_colour.a > 0
-        if shown:
+        if self._frame_colour.a > 0:
+            self._frame.width = dp(2)
             self._frame.rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2)
-        elif self._frame.points:
-            self._frame.points = []
+        elif self._frame.points:  # a 1-wide Line with no points draws nothing at all
+            self._frame.width, self._frame.points = 1, []
 
     def framed(self, on: bool, frame: Any = (0, 0, 0, 0)) -> None:
-        """Only what changed is touched: an unchanged canvas costs the next frame nothing."""
+        """Only what changed is touched: an unchanged canvas costs the next frame nothing.
+        A frame is drawn opaque (a translucent one is blended over the panel here): Kivy
+        draws a wide Line of alpha < 1 inside a stencil of its own, and a stencil cleared
+        mid-frame costs a software GL a pass over the whole window, per line."""
         was = self._frame_colour.a > 0
-        set_rgba(self._frame_colour, theme.ACCENT if on else frame)
+        rgba = theme.ACCENT if on else tuple(frame)
+        if 0 < rgba[3] < 1:
+            rgba = (*(rgba[3] * c + (1 - rgba[3]) * b for c, b in zip(rgba[:3], theme.SURFACE[:3])), 1)
+        set_rgba(self._frame_colour, rgba)
         set_rgba(self._bg_colour, theme.SURFACE_HI if on else theme.SURFACE)
         if (self._frame_colour.a > 0) != was:
             self._fit()
@@ -189,7 +219,7 @@ class PlayerTile(BoardPanel):
             bits.pop()
         else:
             self.status.text = ""
-        self.status.text_size = self.status.size
+        self.status.text_size = (self.status.width, None)
 
 
 class Chip(Label):
@@ -231,7 +261,7 @@ class QuarryColumn(BoardPanel):
 
     def __init__(self, chips: int, **kw: Any) -> None:
         super().__init__(orientation="vertical", padding=dp(2), spacing=dp(1), **kw)
-        self.title = label(bold=True, markup=True, size_hint_y=None, height=GLANCE + dp(4))
+        self.title = snug(label(bold=True, markup=True, size_hint_y=None, height=GLANCE + dp(4), wrap=False))
         # its cards laid of its limit and its marker: two lines at glance size
         self.marker = label(GLANCE, dim=True, markup=True, size_hint_y=None, height=2 * GLANCE + dp(8),
                             shorten=False, wrap=False)
@@ -344,7 +374,7 @@ class LevelRow(Widget):
             self._back = Rectangle()
             self._fill_colour = Color(*theme.SURFACE)
             self._fill = Rectangle()
-        self.text = label(markup=True, halign="center", shorten=False)
+        self.text = snug(label(markup=True, halign="center", shorten=False, wrap=False))
         self.add_widget(self.text)
         self.fraction = 0.0
         self.bind(pos=self._fit, size=self._fit)
@@ -378,9 +408,9 @@ class PyramidColumn(BoardPanel):
     def __init__(self, levels: int, **kw: Any) -> None:
         super().__init__(orientation="vertical", padding=dp(2), spacing=0, **kw)
         # the name whole, in two lines where the column is narrow ("Chichen / Itza" in portrait)
-        self.title = label(GLANCE, bold=True, shorten=False, wrap=False, size_hint_y=None, height=GLANCE + dp(8))
-        self.title.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
-                        texture_size=lambda w, ts: setattr(w, "height", max(GLANCE + dp(8), ts[1] + dp(4))))
+        self.title = snug(label(GLANCE, bold=True, shorten=False, wrap=False, size_hint_y=None,
+                                height=GLANCE + dp(8)))
+        self.title.bind(texture_size=lambda w, ts: setattr(w, "height", max(GLANCE + dp(8), ts[1] + dp(4))))
         self.add_widget(self.title)
         self.rows = [LevelRow() for _ in range(levels)]
         for row in reversed(self.rows):  # the top level first
