@@ -48,6 +48,23 @@ def label(size: float = GLANCE, bold: bool = False, dim: bool = False, halign: s
     return lab
 
 
+def show_in_place(widget: Any, on: bool) -> None:
+    """Shown or hidden in its place: its opacity (what a finger and a test read) and
+    whether it is drawn at all. Kivy draws a widget at opacity 0 all the same (each of
+    its pixels, transparent), so a hidden widget's canvas leaves its parent's while the
+    widget keeps its place in the tree and the layout."""
+    if widget.opacity != (1 if on else 0):
+        widget.opacity = 1 if on else 0
+    parent = widget.parent
+    if parent is None:
+        return
+    inside = widget.canvas in parent.canvas.children
+    if on and not inside:
+        parent.canvas.add(widget.canvas)
+    elif not on and inside:
+        parent.canvas.remove(widget.canvas)
+
+
 def snug(lab: Label, inset: float = 0.0) -> Label:
     """A centred label's texture only as large as its text (Kivy centres the texture on
     the label): its natural size when that fits the label's width less `inset`, else
@@ -315,8 +332,10 @@ class QuarryColumn(BoardPanel):
         self._laid = len(items)
         for chip, item in zip(self.chips, items):
             chip.paint(*item)
+            show_in_place(chip, True)
         for chip in self.chips[len(items):]:
             chip.blank()
+            show_in_place(chip, False)
         self._fit_cards()
 
     def _fit_cards(self, *_: Any) -> None:

@@ -25,7 +25,7 @@ from companion.games.maya.words import card_back, quarry_short, short_marker_nam
 from companion.rules.choices import Choice, options_for
 
 from .. import theme
-from .maya_board import FONT
+from .maya_board import FONT, show_in_place
 
 Send = Callable[[int, str, dict | None], None]  # (seat, choice key, picks)
 
@@ -88,7 +88,7 @@ class QuarryPick(BoxLayout):
         self.laid.text = " ".join(chips) or "—"
         for v, b in self.buttons.items():
             ok = (v, q["quarry"]) in fits
-            b.opacity = 1 if v in hand else 0
+            show_in_place(b, v in hand)
             b.disabled = not ok
             b.normal_bg = theme.ACCENT if ok and v == chosen else theme.SURFACE_HI
             b.normal_fg = (0.05, 0.05, 0.05, 1) if ok and v == chosen else theme.TEXT
@@ -167,7 +167,7 @@ class MayaPrivatePanel(BoxLayout):
         self.hand.text = lines[0] if lines else ""
         passing = self._passing()
         self.pass_button.text = passing.label if passing else ""
-        self.pass_button.opacity = 1 if passing else 0
+        show_in_place(self.pass_button, passing is not None)
         self.pass_button.disabled = passing is None or not passing.enabled
         lay, bid = self._lay(), self._bid()
         if lay is not None:
