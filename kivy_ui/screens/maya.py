@@ -27,12 +27,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.maya import menu as maya_menu
+from companion.games.maya.components import load_box
+from companion.games.maya.words import number
 from companion.rules.choices import Choice, find, next_part, options_for
 
 from .. import theme
@@ -136,6 +139,7 @@ class MayaScreen(GameScreen):
             self.ids.quarries.add_widget(col)
         for pcol in self._pyramid_cols:
             self.ids.pyramids.add_widget(pcol)
+        Clock.schedule_once(lambda *_: self._prepare(v), 0)  # the frame after the screen opens
         if not self._buttons:
             self._rows = [BoxLayout(spacing=dp(3), size_hint_y=None, height=dp(ROW_DP)) for _ in range(MAIN_ROWS)]
             for row in self._rows:
@@ -175,6 +179,19 @@ class MayaScreen(GameScreen):
             show_in_place(box, on)
             for child in box.children:
                 child.opacity = 1 if on else 0
+
+    def _prepare(self, v: Any) -> None:
+        """What a move would otherwise build the first time it is needed, built once the
+        screen is open: the private view with its quarries' columns (for the box's cards)
+        and the round summary's tables (gold per level: a column per pyramid and the
+        total; the blocks to take off: a column per pyramid; a row per player)."""
+        if self._private is None:
+            self._private = MayaPrivatePanel(self.play_private)
+        values = sorted(set(load_box(len(v["players"])).worker_cards), key=lambda x: (x < 0, x))
+        self._private.prepare(len(v["quarries"]), tuple((x, number(x)) for x in values))
+        self._summary = self._summary or RoundSummary()
+        players, pyramids = len(v["players"]), len(v["pyramids"])
+        self._summary.prepare([(pyramids + 1, players), (pyramids, players)])
 
     def _tapped_player(self, seat: int) -> None:
         if self._table is not None:

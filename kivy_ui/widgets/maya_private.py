@@ -187,18 +187,27 @@ class MayaPrivatePanel(BoxLayout):
         if child is not None:
             self.body.add_widget(child)
 
-    def _show_quarries(self, v: dict, you: dict, lay: Choice) -> None:
-        cards = tuple((o.value, o.label) for o in lay.parts[0].options)
-        if len(self.picks) != len(v["quarries"]) or cards != self._cards_for:
-            self.quarry_row.clear_widgets()
-            self.picks = [QuarryPick(self._pick, list(cards)) for _ in v["quarries"]]
-            from kivy.core.window import Window
+    def prepare(self, quarries: int, cards: tuple) -> None:
+        """The quarries' columns built ahead, when the app is idle, for `quarries` quarries
+        and the box's cards ((value, label), as the lay choice offers them): the first
+        private view then only fills them. Nothing secret: the box is public."""
+        self._quarries_for(quarries, tuple(cards))
 
-            narrow = Window.width < dp(600) and len(self.picks) > 4  # portrait: two rows of quarries
-            self.quarry_row.rows, self.quarry_row.cols = (None, 4) if narrow else (1, None)
-            self._cards_for = cards
-            for p in self.picks:
-                self.quarry_row.add_widget(p)
+    def _quarries_for(self, quarries: int, cards: tuple) -> None:
+        from kivy.core.window import Window
+
+        narrow = Window.width < dp(600) and quarries > 4  # portrait: two rows of quarries
+        self.quarry_row.rows, self.quarry_row.cols = (None, 4) if narrow else (1, None)
+        if len(self.picks) == quarries and cards == self._cards_for:
+            return
+        self.quarry_row.clear_widgets()
+        self.picks = [QuarryPick(self._pick, list(cards)) for _ in range(quarries)]
+        self._cards_for = cards
+        for p in self.picks:
+            self.quarry_row.add_widget(p)
+
+    def _show_quarries(self, v: dict, you: dict, lay: Choice) -> None:
+        self._quarries_for(len(v["quarries"]), tuple((o.value, o.label) for o in lay.parts[0].options))
         self._use(self.quarry_row)
         mine = {(x["quarry"], x["index"]): x["value"] for x in you.get("laid") or []}
         fits = {(c["card"], c["quarry"]) for c in lay.legal}
