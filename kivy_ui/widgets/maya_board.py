@@ -11,6 +11,7 @@ after a move: no widget is added or removed while a game goes on.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from kivy.graphics import Color, Line, Mesh, Rectangle
@@ -112,7 +113,7 @@ def uncovered(outer: tuple, holes: list) -> list[tuple]:
     cut = [c for c in cut if c[2] > c[0] and c[3] > c[1]]
     ys = sorted({y0, y1, *(c[1] for c in cut), *(c[3] for c in cut)})
     out = []
-    for lo, hi in zip(ys, ys[1:]):
+    for lo, hi in pairwise(ys):
         at = x0
         for a, b in sorted((c[0], c[2]) for c in cut if c[1] <= lo and c[3] >= hi):
             if a > at:

@@ -63,7 +63,7 @@ class SummaryTable(BoxLayout):
         self.add_widget(grid)
         self.bind(minimum_height=self.setter("height"))
 
-    def fill(self, table: dict, seats: dict) -> "SummaryTable":
+    def fill(self, table: dict, seats: dict) -> SummaryTable:
         self.title.text = escape_markup(table["title"])
         # the pyramids' names: smaller where many columns share a narrow screen, whole words
         head = sp(theme.MIN_PX) if len(table["columns"]) >= 4 else CELL
