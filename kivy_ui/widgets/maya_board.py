@@ -66,18 +66,23 @@ def show_in_place(widget: Any, on: bool) -> None:
         parent.canvas.remove(widget.canvas)
 
 
-def snug(lab: Label, inset: float = 0.0) -> Label:
+def snug(lab: Label, inset: float = 0.0, clip: bool = False) -> Label:
     """A centred label's texture only as large as its text (Kivy centres the texture on
     the label): its natural size when that fits the label's width less `inset`, else
-    wrapped at that width (shortened where the label shortens). Every pixel of a
-    texture is filled each frame, its transparent margins too."""
+    wrapped at that width (shortened where the label shortens); clip: a label of a
+    fixed height draws a text taller than itself in its box, as a full text_size
+    does (its middle rows). Every pixel of a texture is filled each frame, its
+    transparent margins too."""
 
     def fit(*_: Any) -> None:
         room = max(1.0, lab.width - inset)
+        tall = clip and lab.texture_size[1] > lab.height + 1 > 1  # taller than a crowded row
         if lab.text_size[0] is None and lab.texture_size[0] > room:
             lab.text_size = (room, None)
+        elif lab.text_size[1] is None and tall:  # drawn in the label's box (its middle rows)
+            lab.text_size = (room, lab.height)
 
-    def again(*_: Any) -> None:  # a new text or width: measured at its natural width first
+    def again(*_: Any) -> None:  # a new text or width: measured at its natural size first
         if lab.text_size[0] is not None:
             lab.text_size = (None, None)
         else:
@@ -85,6 +90,8 @@ def snug(lab: Label, inset: float = 0.0) -> Label:
 
     lab.text_size = (None, None)
     lab.bind(text=again, width=again, texture_size=fit)
+    if clip:  # (a label whose height follows its text must not measure again on it)
+        lab.bind(height=again)
     return lab
 
 
@@ -394,7 +401,7 @@ class LevelRow(Widget):
             self._back = Rectangle()
             self._fill_colour = Color(*theme.SURFACE)
             self._fill = Rectangle()
-        self.text = snug(label(markup=True, halign="center", shorten=False, wrap=False))
+        self.text = snug(label(markup=True, halign="center", shorten=False, wrap=False), clip=True)
         self.add_widget(self.text)
         self.fraction = 0.0
         self.bind(pos=self._fit, size=self._fit)
