@@ -27,16 +27,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.maya import menu as maya_menu
+from companion.games.maya.components import load_box
+from companion.games.maya.words import number
 from companion.rules.choices import Choice, find, next_part, options_for
 
 from .. import theme
-from ..widgets.maya_board import FONT, PlayerTile, PyramidColumn, QuarryColumn
+from ..widgets.maya_board import FONT, PlayerTile, PyramidColumn, QuarryColumn, show_in_place, snug
 from ..widgets.maya_private import MayaPrivatePanel
 from ..widgets.maya_summary import RoundSummary
 from .game_screen import GameScreen
@@ -97,6 +100,8 @@ class MayaScreen(GameScreen):
         super().on_kv_post(base_widget)
         self.ids.summary.glance = True  # what just happened: read at a glance (AppDriver.small_text)
         self.ids.prompt.glance = True  # what the game waits for
+        for lab in (self.ids.prompt, self.ids.summary):  # wrapped within 4 dp of each side
+            snug(lab, inset=dp(8))
         self._arranged: tuple = ()
 
     # --- wiring -------------------------------------------------------------------
@@ -134,6 +139,7 @@ class MayaScreen(GameScreen):
             self.ids.quarries.add_widget(col)
         for pcol in self._pyramid_cols:
             self.ids.pyramids.add_widget(pcol)
+        Clock.schedule_once(lambda *_: self._prepare(v), 0)  # the frame after the screen opens
         if not self._buttons:
             self._rows = [BoxLayout(spacing=dp(3), size_hint_y=None, height=dp(ROW_DP)) for _ in range(MAIN_ROWS)]
             for row in self._rows:
@@ -168,10 +174,24 @@ class MayaScreen(GameScreen):
         n = len(self._quarry_cols)
         quarries.rows, quarries.cols = (None, 4) if narrow and n > 4 else (1, None)
         pyr.rows, pyr.cols = (1, None)  # one row even when narrow: each level a line tall enough to read
-        for box, shown in ((quarries, not pyramids), (pyr, pyramids)):
-            box.size_hint_y, box.height, box.opacity = (1, box.height, 1) if shown else (None, 0, 0)
+        for box, on in ((quarries, not pyramids), (pyr, pyramids)):
+            box.size_hint_y, box.height = (1, box.height) if on else (None, 0)
+            show_in_place(box, on)
             for child in box.children:
-                child.opacity = 1 if shown else 0
+                child.opacity = 1 if on else 0
+
+    def _prepare(self, v: Any) -> None:
+        """What a move would otherwise build the first time it is needed, built once the
+        screen is open: the private view with its quarries' columns (for the box's cards)
+        and the round summary's tables (gold per level: a column per pyramid and the
+        total; the blocks to take off: a column per pyramid; a row per player)."""
+        if self._private is None:
+            self._private = MayaPrivatePanel(self.play_private)
+        values = sorted(set(load_box(len(v["players"])).worker_cards), key=lambda x: (x < 0, x))
+        self._private.prepare(len(v["quarries"]), tuple((x, number(x)) for x in values))
+        self._summary = self._summary or RoundSummary()
+        players, pyramids = len(v["players"]), len(v["pyramids"])
+        self._summary.prepare([(pyramids + 1, players), (pyramids, players)])
 
     def _tapped_player(self, seat: int) -> None:
         if self._table is not None:
@@ -305,11 +325,13 @@ class MayaScreen(GameScreen):
         high = dp(ROW_DP if cols == MAX_BUTTONS else NARROW_ROW_DP)
         rows = [main[i:i + cols] for i in range(0, len(main), cols)][:MAIN_ROWS] or [[]]
         for r, row in enumerate(self._rows):
-            row.height, row.opacity = (high, 1) if r < len(rows) else (0, 0)
+            row.height = high if r < len(rows) else 0
+            show_in_place(row, r < len(rows))
             self._fill_row(row, rows[r] if r < len(rows) else [])
         self.ids.choices.height = len(rows) * high + (len(rows) - 1) * dp(3)
         more = self.ids.choices_more
-        more.height, more.opacity = (high, 1) if any(markers) else (0, 0)
+        more.height = high if any(markers) else 0
+        show_in_place(more, any(markers))
         self._fill_row(more, markers)
 
     def _fill_row(self, row: Any, shown: list) -> None:
@@ -321,17 +343,20 @@ class MayaScreen(GameScreen):
             if i < len(shown) and shown[i] is not None:
                 text, what, enabled, accent = shown[i]
                 b.text, b.choice = text, what
-                b.size_hint_x, b.opacity, b.disabled = 1, 1, not enabled
+                b.size_hint_x, b.disabled = 1, not enabled
+                show_in_place(b, True)
                 b.normal_bg = theme.ACCENT if accent else theme.SURFACE_HI
                 b.normal_fg = (0.05, 0.05, 0.05, 1) if accent else theme.TEXT
                 b.bold = accent
                 b.font_size = size
             elif i < len(shown):  # an empty place keeps its width
                 b.text, b.choice = "", None
-                b.size_hint_x, b.opacity, b.disabled = 1, 0, True
+                b.size_hint_x, b.disabled = 1, True
+                show_in_place(b, False)
             else:
                 b.text, b.choice = "", None
-                b.size_hint_x, b.width, b.opacity, b.disabled = None, 0, 0, True
+                b.size_hint_x, b.width, b.disabled = None, 0, True
+                show_in_place(b, False)
 
     def _tapped(self, button: Any) -> None:
         what = button.choice

@@ -11,9 +11,10 @@ after a move: no widget is added or removed while a game goes on.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
-from kivy.graphics import Color, Line, Rectangle
+from kivy.graphics import Color, Line, Mesh, Rectangle
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -42,7 +43,55 @@ def label(size: float = GLANCE, bold: bool = False, dim: bool = False, halign: s
                 shorten_from="right", markup=markup, **kw)
     lab.glance = size >= GLANCE  # read at a glance across the table (AppDriver.small_text checks it)
     if wrap:  # else the text keeps its natural size (and the label takes its width)
-        lab.bind(size=lambda w, s: setattr(w, "text_size", s))
+        # as wide as the label, as tall as its lines: Kivy centres the texture on the label
+        # (valign middle), and a texture as tall as the label would fill its every pixel
+        lab.bind(width=lambda w, x: setattr(w, "text_size", (x, None)))
+    return lab
+
+
+def show_in_place(widget: Any, on: bool) -> None:
+    """Shown or hidden in its place: its opacity (what a finger and a test read) and
+    whether it is drawn at all. Kivy draws a widget at opacity 0 all the same (each of
+    its pixels, transparent), so a hidden widget's canvas leaves its parent's while the
+    widget keeps its place in the tree and the layout."""
+    if widget.opacity != (1 if on else 0):
+        widget.opacity = 1 if on else 0
+    parent = widget.parent
+    if parent is None:
+        return
+    inside = widget.canvas in parent.canvas.children
+    if on and not inside:
+        parent.canvas.add(widget.canvas)
+    elif not on and inside:
+        parent.canvas.remove(widget.canvas)
+
+
+def snug(lab: Label, inset: float = 0.0, clip: bool = False) -> Label:
+    """A centred label's texture only as large as its text (Kivy centres the texture on
+    the label): its natural size when that fits the label's width less `inset`, else
+    wrapped at that width (shortened where the label shortens); clip: a label of a
+    fixed height draws a text taller than itself in its box, as a full text_size
+    does (its middle rows). Every pixel of a texture is filled each frame, its
+    transparent margins too."""
+
+    def fit(*_: Any) -> None:
+        room = max(1.0, lab.width - inset)
+        tall = clip and lab.texture_size[1] > lab.height + 1 > 1  # taller than a crowded row
+        if lab.text_size[0] is None and lab.texture_size[0] > room:
+            lab.text_size = (room, None)
+        elif lab.text_size[1] is None and tall:  # drawn in the label's box (its middle rows)
+            lab.text_size = (room, lab.height)
+
+    def again(*_: Any) -> None:  # a new text or width: measured at its natural size first
+        if lab.text_size[0] is not None:
+            lab.text_size = (None, None)
+        else:
+            fit()
+
+    lab.text_size = (None, None)
+    lab.bind(text=again, width=again, texture_size=fit)
+    if clip:  # (a label whose height follows its text must not measure again on it)
+        lab.bind(height=again)
     return lab
 
 
@@ -61,29 +110,83 @@ def set_rgba(colour: Color, rgba: Any) -> None:
         colour.rgba = rgba
 
 
-class Panel(BoxLayout):
-    """A panel with a background and an optional gold frame (whose turn, the quarry scored)."""
+def uncovered(outer: tuple, holes: list) -> list[tuple]:
+    """The parts of the rectangle `outer` (x, y, w, h) that no rectangle of `holes`
+    covers, as rectangles: a background drawn only there fills no pixel that an opaque
+    child fills again (on a software-rendered GL each pixel filled costs, seen or not)."""
+    x0, y0, w, h = outer
+    x1, y1 = x0 + w, y0 + h
+    cut = [(max(x0, x), max(y0, y), min(x1, x + hw), min(y1, y + hh)) for x, y, hw, hh in holes]
+    cut = [c for c in cut if c[2] > c[0] and c[3] > c[1]]
+    ys = sorted({y0, y1, *(c[1] for c in cut), *(c[3] for c in cut)})
+    out = []
+    for lo, hi in pairwise(ys):
+        at = x0
+        for a, b in sorted((c[0], c[2]) for c in cut if c[1] <= lo and c[3] >= hi):
+            if a > at:
+                out.append((at, lo, a - at, hi - lo))
+            at = max(at, b)
+        if at < x1:
+            out.append((at, lo, x1 - at, hi - lo))
+    return out
+
+
+def quads(rects: list[tuple]) -> tuple[list[float], list[int]]:
+    """One Mesh's vertices (x, y, u, v) and triangle indices for these rectangles."""
+    vertices: list[float] = []
+    indices: list[int] = []
+    for i, (x, y, w, h) in enumerate(rects):
+        vertices += [x, y, 0, 0, x + w, y, 1, 0, x + w, y + h, 1, 1, x, y + h, 0, 1]
+        k = 4 * i
+        indices += [k, k + 1, k + 2, k, k + 2, k + 3]
+    return vertices, indices
+
+
+class BoardPanel(BoxLayout):
+    """A panel with a background and an optional gold frame (whose turn, the quarry scored).
+    Not named Panel: app.kv's <Panel@BoxLayout> rule would match it by name and draw a
+    second background under this one (every pixel of every tile and column twice).
+    The background is one Mesh around what `covered()` names (children that paint
+    their own opaque background); a frame not shown is not drawn."""
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         with self.canvas.before:
             self._bg_colour = Color(*theme.SURFACE)
-            self._bg = Rectangle(pos=self.pos, size=self.size)
+            self._bg = Mesh(mode="triangles")
             self._frame_colour = Color(0, 0, 0, 0)
-            self._frame = Line(rectangle=(0, 0, 1, 1), width=dp(2))
+            self._frame = Line(points=[], width=1)
         self.bind(pos=self._fit, size=self._fit)
 
+    def covered(self) -> list[tuple]:
+        """Rectangles inside the panel that a child paints over (none here)."""
+        return []
+
     def _fit(self, *_: Any) -> None:
-        self._bg.pos, self._bg.size = self.pos, self.size
-        self._frame.rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2)
+        self._bg.vertices, self._bg.indices = quads(uncovered((self.x, self.y, self.width, self.height),
+                                                              self.covered()))
+        if self._frame_colour.a > 0:
+            self._frame.width = dp(2)
+            self._frame.rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2)
+        elif self._frame.points:  # a 1-wide Line with no points draws nothing at all
+            self._frame.width, self._frame.points = 1, []
 
     def framed(self, on: bool, frame: Any = (0, 0, 0, 0)) -> None:
-        """Only what changed is touched: an unchanged canvas costs the next frame nothing."""
-        set_rgba(self._frame_colour, theme.ACCENT if on else frame)
+        """Only what changed is touched: an unchanged canvas costs the next frame nothing.
+        A frame is drawn opaque (a translucent one is blended over the panel here): Kivy
+        draws a wide Line of alpha < 1 inside a stencil of its own, and a stencil cleared
+        mid-frame costs a software GL a pass over the whole window, per line."""
+        was = self._frame_colour.a > 0
+        rgba = theme.ACCENT if on else tuple(frame)
+        if 0 < rgba[3] < 1:
+            rgba = (*(rgba[3] * c + (1 - rgba[3]) * b for c, b in zip(rgba[:3], theme.SURFACE[:3])), 1)
+        set_rgba(self._frame_colour, rgba)
         set_rgba(self._bg_colour, theme.SURFACE_HI if on else theme.SURFACE)
+        if (self._frame_colour.a > 0) != was:
+            self._fit()
 
 
-class PlayerTile(Panel):
+class PlayerTile(BoardPanel):
     """One player: symbol and name; gold and blocks in hand, then cards left,
     markers and what they are doing (smaller). Tapping it asks for their private view."""
 
@@ -141,7 +244,7 @@ class PlayerTile(Panel):
             bits.pop()
         else:
             self.status.text = ""
-        self.status.text_size = self.status.size
+        self.status.text_size = (self.status.width, None)
 
 
 class Chip(Label):
@@ -173,7 +276,7 @@ class Chip(Label):
         self.text = ""
 
 
-class QuarryColumn(Panel):
+class QuarryColumn(BoardPanel):
     """One quarry: its number and cards laid of its limit, the blocks it pays by
     place, the marker above it (or, once scored, who won how many blocks), then
     its cards in placement order."""
@@ -183,7 +286,7 @@ class QuarryColumn(Panel):
 
     def __init__(self, chips: int, **kw: Any) -> None:
         super().__init__(orientation="vertical", padding=dp(2), spacing=dp(1), **kw)
-        self.title = label(bold=True, markup=True, size_hint_y=None, height=GLANCE + dp(4))
+        self.title = snug(label(bold=True, markup=True, size_hint_y=None, height=GLANCE + dp(4), wrap=False))
         # its cards laid of its limit and its marker: two lines at glance size
         self.marker = label(GLANCE, dim=True, markup=True, size_hint_y=None, height=2 * GLANCE + dp(8),
                             shorten=False, wrap=False)
@@ -237,8 +340,10 @@ class QuarryColumn(Panel):
         self._laid = len(items)
         for chip, item in zip(self.chips, items):
             chip.paint(*item)
+            show_in_place(chip, True)
         for chip in self.chips[len(items):]:
             chip.blank()
+            show_in_place(chip, False)
         self._fit_cards()
 
     def _fit_cards(self, *_: Any) -> None:
@@ -296,15 +401,20 @@ class LevelRow(Widget):
             self._back = Rectangle()
             self._fill_colour = Color(*theme.SURFACE)
             self._fill = Rectangle()
-        self.text = label(markup=True, halign="center", shorten=False)
+        self.text = snug(label(markup=True, halign="center", shorten=False, wrap=False), clip=True)
         self.add_widget(self.text)
         self.fraction = 0.0
         self.bind(pos=self._fit, size=self._fit)
 
+    def bar(self) -> tuple:
+        """The level's bar (x, y, w, h): what it paints, fill and the rest, each pixel once."""
+        return self.x, self.y + dp(1), self.width, self.height - dp(2)
+
     def _fit(self, *_: Any) -> None:
-        self._back.pos, self._back.size = (self.x, self.y + dp(1)), (self.width, self.height - dp(2))
-        self._fill.pos = (self.x, self.y + dp(1))
-        self._fill.size = (self.width * self.fraction, self.height - dp(2))
+        x, y, w, h = self.bar()
+        filled = w * self.fraction
+        self._fill.pos, self._fill.size = (x, y), (filled, h)
+        self._back.pos, self._back.size = (x + filled, y), (w - filled, h)
         self.text.pos, self.text.size = self.pos, self.size
 
     def show(self, level: dict, seats: Seats) -> None:
@@ -319,19 +429,23 @@ class LevelRow(Widget):
         self.text.text = shown or f"[color={theme.hex_colour(theme.TEXT_DIM)}]0/{level['spaces']}[/color]"
 
 
-class PyramidColumn(Panel):
+class PyramidColumn(BoardPanel):
     """One pyramid: its name, then its levels from the top down."""
 
     def __init__(self, levels: int, **kw: Any) -> None:
         super().__init__(orientation="vertical", padding=dp(2), spacing=0, **kw)
         # the name whole, in two lines where the column is narrow ("Chichen / Itza" in portrait)
-        self.title = label(GLANCE, bold=True, shorten=False, wrap=False, size_hint_y=None, height=GLANCE + dp(8))
-        self.title.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
-                        texture_size=lambda w, ts: setattr(w, "height", max(GLANCE + dp(8), ts[1] + dp(4))))
+        self.title = snug(label(GLANCE, bold=True, shorten=False, wrap=False, size_hint_y=None,
+                                height=GLANCE + dp(8)))
+        self.title.bind(texture_size=lambda w, ts: setattr(w, "height", max(GLANCE + dp(8), ts[1] + dp(4))))
         self.add_widget(self.title)
         self.rows = [LevelRow() for _ in range(levels)]
         for row in reversed(self.rows):  # the top level first
             self.add_widget(row)
+            row.bind(pos=self._fit, size=self._fit)
+
+    def covered(self) -> list[tuple]:
+        return [row.bar() for row in self.rows]
 
     def show(self, p: dict, seats: Seats) -> None:
         self.title.text = p["name"]

@@ -25,7 +25,7 @@ from companion.games.maya.words import card_back, quarry_short, short_marker_nam
 from companion.rules.choices import Choice, options_for
 
 from .. import theme
-from .maya_board import FONT
+from .maya_board import FONT, show_in_place
 
 Send = Callable[[int, str, dict | None], None]  # (seat, choice key, picks)
 
@@ -88,7 +88,7 @@ class QuarryPick(BoxLayout):
         self.laid.text = " ".join(chips) or "—"
         for v, b in self.buttons.items():
             ok = (v, q["quarry"]) in fits
-            b.opacity = 1 if v in hand else 0
+            show_in_place(b, v in hand)
             b.disabled = not ok
             b.normal_bg = theme.ACCENT if ok and v == chosen else theme.SURFACE_HI
             b.normal_fg = (0.05, 0.05, 0.05, 1) if ok and v == chosen else theme.TEXT
@@ -167,7 +167,7 @@ class MayaPrivatePanel(BoxLayout):
         self.hand.text = lines[0] if lines else ""
         passing = self._passing()
         self.pass_button.text = passing.label if passing else ""
-        self.pass_button.opacity = 1 if passing else 0
+        show_in_place(self.pass_button, passing is not None)
         self.pass_button.disabled = passing is None or not passing.enabled
         lay, bid = self._lay(), self._bid()
         if lay is not None:
@@ -187,18 +187,27 @@ class MayaPrivatePanel(BoxLayout):
         if child is not None:
             self.body.add_widget(child)
 
-    def _show_quarries(self, v: dict, you: dict, lay: Choice) -> None:
-        cards = tuple((o.value, o.label) for o in lay.parts[0].options)
-        if len(self.picks) != len(v["quarries"]) or cards != self._cards_for:
-            self.quarry_row.clear_widgets()
-            self.picks = [QuarryPick(self._pick, list(cards)) for _ in v["quarries"]]
-            from kivy.core.window import Window
+    def prepare(self, quarries: int, cards: tuple) -> None:
+        """The quarries' columns built ahead, when the app is idle, for `quarries` quarries
+        and the box's cards ((value, label), as the lay choice offers them): the first
+        private view then only fills them. Nothing secret: the box is public."""
+        self._quarries_for(quarries, tuple(cards))
 
-            narrow = Window.width < dp(600) and len(self.picks) > 4  # portrait: two rows of quarries
-            self.quarry_row.rows, self.quarry_row.cols = (None, 4) if narrow else (1, None)
-            self._cards_for = cards
-            for p in self.picks:
-                self.quarry_row.add_widget(p)
+    def _quarries_for(self, quarries: int, cards: tuple) -> None:
+        from kivy.core.window import Window
+
+        narrow = Window.width < dp(600) and quarries > 4  # portrait: two rows of quarries
+        self.quarry_row.rows, self.quarry_row.cols = (None, 4) if narrow else (1, None)
+        if len(self.picks) == quarries and cards == self._cards_for:
+            return
+        self.quarry_row.clear_widgets()
+        self.picks = [QuarryPick(self._pick, list(cards)) for _ in range(quarries)]
+        self._cards_for = cards
+        for p in self.picks:
+            self.quarry_row.add_widget(p)
+
+    def _show_quarries(self, v: dict, you: dict, lay: Choice) -> None:
+        self._quarries_for(len(v["quarries"]), tuple((o.value, o.label) for o in lay.parts[0].options))
         self._use(self.quarry_row)
         mine = {(x["quarry"], x["index"]): x["value"] for x in you.get("laid") or []}
         fits = {(c["card"], c["quarry"]) for c in lay.legal}

@@ -35,37 +35,61 @@ def _cell(text: str, colour: Any = theme.TEXT, bold: bool = False, halign: str =
 
 
 class SummaryTable(BoxLayout):
-    """One table: its title, a header row (the pyramids), a row per player."""
+    """One table: its title, a header row (the pyramids), a row per player. Built for
+    a shape (columns, rows) and refilled: a round's end fills the tables built ahead."""
 
-    def __init__(self, table: dict, seats: dict, **kw: Any) -> None:
+    def __init__(self, columns: int, rows: int, **kw: Any) -> None:
         super().__init__(orientation="vertical", size_hint_y=None, spacing=dp(2), **kw)
-        title = _cell(escape_markup(table["title"]), theme.ACCENT, bold=True, halign="left", size=sp(24))
-        grid = GridLayout(cols=len(table["columns"]) + 1, size_hint_y=None, spacing=dp(2))
+        self.shape = (columns, rows)
+        self.title = _cell("", theme.ACCENT, bold=True, halign="left", size=sp(24))
+        grid = GridLayout(cols=columns + 1, size_hint_y=None, spacing=dp(2))
         grid.bind(minimum_height=grid.setter("height"))
         grid.add_widget(_cell(""))
-        # the pyramids' names: smaller where many columns share a narrow screen, whole words
-        head = sp(theme.MIN_PX) if len(table["columns"]) >= 4 else CELL
-        for column in table["columns"]:
-            grid.add_widget(_cell(escape_markup(column), theme.TEXT_DIM, bold=head == CELL, size=head))
-        for row in table["rows"]:
-            _, symbol, rgba = seats.get(row["seat"], ("", "●", theme.TEXT))
-            name = _cell(f"[color={theme.hex_colour(rgba)}]{symbol}[/color] {escape_markup(row['name'])}",
-                         bold=True, halign="left", pad=dp(8))
-            _stripe(name, rgba)
+        self.heads = [_cell("", theme.TEXT_DIM) for _ in range(columns)]
+        for head in self.heads:
+            grid.add_widget(head)
+        self.names: list[Label] = []
+        self.stripes: list[Color] = []
+        self.cells: list[list[Label]] = []
+        for _ in range(rows):
+            name = _cell("", bold=True, halign="left", pad=dp(8))
+            self.stripes.append(_stripe(name))
+            self.names.append(name)
             grid.add_widget(name)
-            for text in row["cells"]:
-                grid.add_widget(_cell(escape_markup(text), theme.TEXT_DIM if text == "—" else theme.TEXT))
-        self.add_widget(title)
+            self.cells.append([_cell("") for _ in range(columns)])
+            for cell in self.cells[-1]:
+                grid.add_widget(cell)
+        self.add_widget(self.title)
         self.add_widget(grid)
         self.bind(minimum_height=self.setter("height"))
 
+    def fill(self, table: dict, seats: dict) -> SummaryTable:
+        self.title.text = escape_markup(table["title"])
+        # the pyramids' names: smaller where many columns share a narrow screen, whole words
+        head = sp(theme.MIN_PX) if len(table["columns"]) >= 4 else CELL
+        for cell, column in zip(self.heads, table["columns"]):
+            cell.text, cell.font_size, cell.bold = escape_markup(column), head, head == CELL
+        for name, stripe, cells, row in zip(self.names, self.stripes, self.cells, table["rows"]):
+            _, symbol, rgba = seats.get(row["seat"], ("", "●", theme.TEXT))
+            name.text = f"[color={theme.hex_colour(rgba)}]{symbol}[/color] {escape_markup(row['name'])}"
+            stripe.rgba = rgba
+            for cell, text in zip(cells, row["cells"]):
+                cell.text = escape_markup(text)
+                cell.color = theme.TEXT_DIM if text == "—" else theme.TEXT
+        return self
 
-def _stripe(widget: Any, rgba: Any) -> None:
-    """A player's colour as a bar at the left of their row."""
+
+def _shape(table: dict) -> tuple[int, int]:
+    return len(table["columns"]), len(table["rows"])
+
+
+def _stripe(widget: Any) -> Color:
+    """A player's colour as a bar at the left of their row (its Color, to fill)."""
     with widget.canvas.before:
-        Color(*rgba)
+        colour = Color(0, 0, 0, 0)
         bar = Rectangle(size=(dp(5), widget.height), pos=widget.pos)
     widget.bind(pos=lambda w, p: setattr(bar, "pos", p), size=lambda w, s: setattr(bar, "size", (dp(5), s[1])))
+    return colour
 
 
 class RoundSummary(ModalView):
@@ -92,8 +116,26 @@ class RoundSummary(ModalView):
             box.add_widget(w)
         self.add_widget(box)
         self.tables: list[SummaryTable] = []
+        self._built: list[SummaryTable] = []  # tables built ahead or for an earlier round
         self.shown = False
         self.on_close: Callable[[], None] | None = None
+
+    def prepare(self, shapes: list[tuple[int, int]]) -> None:
+        """Tables of these shapes (columns, rows) built ahead, when the app is idle: the
+        move that ends a round then only fills them."""
+        have = [t.shape for t in self._built]
+        for shape in shapes:
+            if shape in have:
+                have.remove(shape)
+            else:
+                self._built.append(SummaryTable(*shape))
+
+    def _table(self, table: dict, seats: dict, taken: list) -> SummaryTable:
+        made = next((t for t in self._built if t.shape == _shape(table) and t not in taken), None)
+        if made is None:
+            made = SummaryTable(*_shape(table))
+            self._built.append(made)
+        return made.fill(table, seats)
 
     def show(self, summary: dict, seats: dict | None = None) -> None:
         """summary: the scoring event's `summary` (title, tables, sections of lines, the
@@ -101,7 +143,9 @@ class RoundSummary(ModalView):
         accent = theme.hex_colour(theme.ACCENT)
         self.title.text = summary["title"]
         self.content.clear_widgets()
-        self.tables = [SummaryTable(t, seats or {}) for t in summary.get("tables") or []]
+        self.tables = []
+        for t in summary.get("tables") or []:
+            self.tables.append(self._table(t, seats or {}, self.tables))
         for table in self.tables:
             self.content.add_widget(table)
         parts = []

@@ -343,3 +343,24 @@ def test_the_building_buttons_keep_their_places_from_player_to_player(ui):
             turns += 1
         bot_move(d, session, rng)
     assert {"build:0", "double", "pass"} <= set(where) and turns >= 3
+
+
+def test_the_private_view_and_the_round_summary_are_built_before_a_move_needs_them(ui):
+    """Issue 23: no move builds them the first time it needs them. The first private
+    view and the first round's end show widgets built once the screen opened."""
+    d = ui
+    session = attach(d, ("Ana", "Ben", "Cy"))
+    rng = random.Random(5)
+    screen = d.screen()
+    panel, summary = screen._private, screen._summary
+    assert panel is not None and summary is not None, "built the frame after the screen opened"
+    built = {id(w) for root in (panel, panel.quarry_row, panel.pad) for w in d.walk(root)}
+    tables = {id(t) for t in summary._built}
+    assert play_until(d, session, rng, lambda: session.state.phase == "quarrying")
+    d.app.table.open_gate(session.state.turn, "touch")
+    d.frames(2)
+    assert screen._private is panel and panel.picks
+    assert {id(w) for w in d.walk(panel)} <= built, "the first private view built no widget"
+    d.app.table.close_gate()
+    assert play_until(d, session, rng, lambda: summary.shown)
+    assert screen._summary is summary and {id(t) for t in summary.tables} <= tables
