@@ -87,7 +87,8 @@ def test_a_seats_code_leaves_the_screen_once_its_phone_joined_and_one_tap_shows_
         assert problems(d) == []
         d.shot("phones_two_joined")
         # Show code: one tap, and Cy's code is back (saying Cy's phone joined).
-        d.frames(4)  # the joins' refreshes, delivered from the server's thread, all in
+        d.wait(0.5)  # the joins' refreshes (after a frame and the disk, from the server's thread), all in
+        d.frames(4)
         d.touches = 0
         d.tap(row(screen, 2).ids.show)
         assert d.touches == 1 and d.until(lambda: screen.codes_shown() == [1, 2, 3], 2), screen.codes_shown()
