@@ -102,7 +102,7 @@ class SwapGate:
         """The table shows the game as it is on disk again, with the sentence."""
         table = getattr(self.app, "table", None)
         if table is not None:
-            table.session.take_back_unsaved(error, say=lambda sentence: setattr(table, "message", sentence))
+            table.take_back_unsaved(error)
             return
         try:  # no game open (a game just started and left): the journal alone
             journal.take_back_unsaved()

@@ -4,8 +4,8 @@ without a stick (companion.history.export.play_link: the finished game's public 
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.graphics.texture import Texture
 from kivy.factory import Factory
+from kivy.graphics.texture import Texture
 from kivy.metrics import dp
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen

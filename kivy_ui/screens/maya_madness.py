@@ -90,7 +90,7 @@ class SeatsScroll(ScrollView):
     def _cut(self, *_: Any) -> None:
         x, y = self.parent.to_window(*self.pos) if self.parent is not None else self.pos
         s = self._scissor
-        s.x, s.y, s.width, s.height = int(round(x)), int(round(y)), int(round(self.width)), int(round(self.height))
+        s.x, s.y, s.width, s.height = round(x), round(y), round(self.width), round(self.height)
 
 
 Factory.register("SeatsScroll", cls=SeatsScroll)

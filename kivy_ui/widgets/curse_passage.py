@@ -167,4 +167,5 @@ class Passage(Widget):
                 Color(*theme.ACCENT)
                 total = b["tokens"] * pip * 1.15
                 for k in range(b["tokens"]):
-                    Ellipse(pos=(cx - total / 2 + k * pip * 1.15, cy - side / 2 + dp(1)), size=(pip, pip), segments=PIP_SEGMENTS)
+                    Ellipse(pos=(cx - total / 2 + k * pip * 1.15, cy - side / 2 + dp(1)),
+                            size=(pip, pip), segments=PIP_SEGMENTS)

@@ -85,8 +85,11 @@ def snug(lab: Label, inset: float = 0.0, clip: bool = False) -> Label:
     def again(*_: Any) -> None:  # a new text or width: measured at its natural size first
         if lab.text_size[0] is not None:
             lab.text_size = (None, None)
-        else:
-            fit()
+            # measured now: the texture may still be the natural one (a wrap set before its
+            # render), and then no texture_size event would come to wrap it at the new width
+            lab._trigger_texture.cancel()
+            lab.texture_update()  # (its texture_size event fits it: a wrap renders next frame)
+        fit()
 
     lab.text_size = (None, None)
     lab.bind(text=again, width=again, texture_size=fit)
