@@ -105,6 +105,11 @@ COLOURS = {"blue": N_("Blue"), "red": N_("Red"), "green": N_("Green"), "yellow":
            "purple": N_("Purple"), "white": N_("White"), "black": N_("Black"), "orange": N_("Orange")}
 
 
+#: each colour's worker cards, a learn set of the Tags screen
+CARDS_OF = {"blue": N_("Blue cards"), "red": N_("Red cards"), "green": N_("Green cards"),
+            "yellow": N_("Yellow cards"), "purple": N_("Purple cards")}
+
+
 def colour_name(colour: str) -> str:
     """A player colour of the box file ("red") as the table reads it ("Red")."""
     key = str(colour).lower()
@@ -135,7 +140,11 @@ def _learn_sets() -> list[LearnSet]:
     def steps_of(colour: str) -> Callable[[], list[tuple[str, dict[str, Any]]]]:
         return lambda: _card_steps(colour)
 
-    return [LearnSet(_("{colour} cards", colour=colour_name(c)), steps_of(c)) for c in load_box(5).colours]
+    def label(c: str) -> str:
+        key = c.lower()
+        return _(CARDS_OF[key]) if key in CARDS_OF else _("{colour} cards", colour=colour_name(c))
+
+    return [LearnSet(label(c), steps_of(c)) for c in load_box(5).colours]
 
 
 # i18n: the kind of RFID tag (Tags screen); translated where shown: _(WORKER.title)

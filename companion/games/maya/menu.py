@@ -75,7 +75,7 @@ def menu(state: State, seat: Any) -> list[Choice]:
     if seat == CHANCE or (seat == state.starting and CHANCE in actors(state)):
         # a physical draw is entered at the table by the starting player (TableController
         # asks every seat's menu while a person must enter a draw)
-        return _draw(state)
+        return [replace(c, group=group_title(c.group)) for c in _draw(state)]
     if seat not in actors(state):
         return []
     view = views.public(state)
