@@ -97,8 +97,8 @@ def validate(data: dict[str, Any], players: int, source: str = "") -> Box:
     pyramids = []
     for i, name in enumerate(names):
         if not isinstance(name, str) or name not in pyramids_data:
-            c.fail(f"layout.{players}[{i}]",
-                   _("must be the name of a pyramid in [pyramids], not {value}", value=f"{name!r:.40}"))
+            wrong = f"{name!r:.40}"
+            c.fail(f"layout.{players}[{i}]", _("must be the name of a pyramid in [pyramids], not {value}", value=wrong))
         p = c.table(pyramids_data, f"pyramids.{name}")
         levels = []
         for j, lv in enumerate(c.items(p.get("levels"), f"pyramids.{name}.levels", 1, 20)):

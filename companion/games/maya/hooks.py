@@ -198,7 +198,8 @@ def correct(state: State, key: str, value: int) -> State:
     """Gold or blocks in the pool set to what the real table shows (never a secret)."""
     found = next((c for c in corrections(state) if c.key == key), None)
     if found is None:
-        raise IllegalAction(_("{key} is not a number that can be fixed in Maya.", key=f"{key!r:.40}"))
+        wrong = f"{key!r:.40}"
+        raise IllegalAction(_("{key} is not a number that can be fixed in Maya.", key=wrong))
     if isinstance(value, bool) or not isinstance(value, int) or not found.lo <= value <= found.hi:
         raise IllegalAction(_("{what} must be a whole number from {lo} to {hi}.", what=found.label, lo=found.lo,
                               hi=found.hi))
