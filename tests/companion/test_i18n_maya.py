@@ -25,7 +25,7 @@ from companion.table.log import game_log
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from i18n_check import plain_english, strings  # noqa: E402
 
-GAMES = int(os.environ.get("MAYA_I18N_GAMES", "12"))
+GAMES = int(os.environ.get("MAYA_I18N_GAMES", "8"))
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli"]
 PYRAMIDS = ["Chichen Itza", "Tikal", "Copan", "Uxmal", "Palenque"]
 #: what a view says besides the shared keys of i18n_check.strings: the header, a tile's
