@@ -296,12 +296,9 @@ def quarry_sentence(view: View, e: Mapping[str, Any]) -> str:
     order = sorted(points, key=lambda s: -points[s])
     parts = []
     for s in order:
-        if s in won:
-            part = ngettext("{name} {points} points, {n} block", "{name} {points} points, {n} blocks", won[s],
-                            name=names[s], points=points[s])
-        else:
-            part = _("{name} {points} points", name=names[s], points=points[s])
-        parts.append(part)
+        # i18n: a player's points at a quarry ("Ana 7 points"); −1, 0 and 2 take the plural
+        pts = ngettext("{name} {n} point", "{name} {n} points", points[s], name=names[s])
+        parts.append(_("{points}, {blocks}", points=pts, blocks=blocks(won[s])) if s in won else pts)
     if parts:
         out = _("Quarry {q}: {results}.", q=q, results="; ".join(parts))
     else:
@@ -309,7 +306,8 @@ def quarry_sentence(view: View, e: Mapping[str, Any]) -> str:
     for owner, target in e.get("deductions", []):
         out += " " + _("{name}'s −3 hit {target}.", name=names[owner], target=names[target])
     if e.get("marker") and e.get("marker_to") is not None:
-        out += " " + _("{name} takes {marker}.", name=names[e["marker_to"]], marker=marker_name(e["marker"]))
+        out += " " + _("{name} takes the {marker} marker.", name=names[e["marker_to"]],
+                       marker=marker_name(e["marker"]))
     return out
 
 
