@@ -23,7 +23,7 @@ from companion.rules.engine import CHANCE, TABLE
 from companion.table.log import game_log
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from i18n_check import plain_english, strings  # noqa: E402
+from i18n_check import plain_english, strings
 
 GAMES = int(os.environ.get("MAYA_I18N_GAMES", "8"))
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli"]
@@ -214,3 +214,36 @@ def test_the_box_numbers_and_the_worker_card_tags_speak_german():
         assert hooks.describe_card({"colour": "blue", "value": -3}) == "Blau −3"
         (kind,) = GAME.tag_kinds()
         assert [s.label for s in kind.learn_sets()][:2] == ["Blaue Karten", "Rote Karten"]
+
+
+def _maya_scenes() -> Any:
+    """The Maya tests' scene helpers (tests/companion/games/maya/conftest.py)."""
+    import importlib.util
+
+    path = pathlib.Path(__file__).with_name("games") / "maya" / "conftest.py"
+    spec = importlib.util.spec_from_file_location("maya_scenes", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_rulebooks_first_distribution_example_reads_german():
+    """"Blue has a score of 11 points, which gives him 4 blocks and the Special
+    Property marker. Red comes in second with 6 points and receives 3 blocks.\""""
+    scenes = _maya_scenes()
+    box = scenes.load_box(5)
+    at = next(i for i, q in enumerate(box.quarries) if q.blocks == (4, 3, 1))
+    column = [(scenes.BLUE, 4), (scenes.RED, 6), (scenes.BLUE, 7)]
+    s = scenes.at_distribution([column if q == at else [] for q in range(len(box.quarries))])
+    with language("de"):
+        view = GAME.view(s, TABLE)
+        (said,) = [r["sentence"] for r in view["quarry_results"] if r["quarry"] == at]
+        marker = {"protect": "Schutz", "move_block": "Stein versetzen", "pool_block": "Stein aus dem Vorrat",
+                  "first_player": "Erster Spieler", "transport2": "+2 Transport", "free_pass": "Freies Passen",
+                  "free_double": "Freier Doppelzug"}[box.quarries[at].marker]
+        assert said == (f"Steinbruch {at + 1}: Blue 11 Punkte, 4 Steine; Red 6 Punkte, 3 Steine. "
+                        f"Blue nimmt das Plättchen „{marker}“.")
+    with language("en"):
+        (said,) = [r["sentence"] for r in GAME.view(s, TABLE)["quarry_results"] if r["quarry"] == at]
+        assert said.startswith(f"Quarry {at + 1}: Blue 11 points, 4 blocks; Red 6 points, 3 blocks. Blue takes the ")
