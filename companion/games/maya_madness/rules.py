@@ -19,7 +19,7 @@ from .actions import DRAW_TOKEN, END_TURN, GUESS, RESHUFFLE, RETURN_TOKEN, SHUFF
 from .actions import PLAY as PLAY_CARD
 from .actions import START_CARD as START_CARD_T
 from .actions import START_COUNT as START_COUNT_T
-from .cards import CARD_SET, CARDS, HAND_SIZE, WILD, WILD_VALUES, NOMINATIVE, card_name, effect, starting_count
+from .cards import CARD_SET, CARDS, HAND_SIZE, NOMINATIVE, WILD, WILD_VALUES, card_name, effect, starting_count
 from .i18n import N_, _
 from .state import OVER, PLAY, START_COUNT, State
 from .turns import actors, check_actor, not_now, waiting
