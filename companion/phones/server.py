@@ -132,7 +132,7 @@ def _words_script(lang: str) -> str:
     with language(lang):
         words = page_words()
     chooser = {"lang": lang, "languages": [[code, name] for code, name in LANGUAGES.items()]}
-    return _json_block("words", words) + "\n" + _json_block("languages", chooser)
+    return _json_block("words", words) + "\n" + _json_block("chooser", chooser)
 
 
 class PhoneServer:

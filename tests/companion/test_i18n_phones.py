@@ -234,7 +234,7 @@ def url(server: PhoneServer, path: str) -> str:
 def page_of(text: str) -> tuple[str, dict, dict]:
     lang = re.search(r'<html lang="([^"]*)">', text)
     words = re.search(r'<script type="application/json" id="words">(.*?)</script>', text, re.S)
-    chooser = re.search(r'<script type="application/json" id="languages">(.*?)</script>', text, re.S)
+    chooser = re.search(r'<script type="application/json" id="chooser">(.*?)</script>', text, re.S)
     assert lang and words and chooser
     return lang.group(1), json.loads(words.group(1)), json.loads(chooser.group(1))
 
@@ -301,3 +301,41 @@ def test_two_phones_get_their_own_languages_page_and_messages(journal):
     again = PhoneHub(TableController(s, settle=0), main.post)  # Ana's next game: German from the start
     assert again.page_language(0) == "de" and again.page_language(1) == table_language()
     assert again.page_language(1, cookie="de") == "de"
+
+
+# --- two real browsers (headless Chromium), one German, one English ----------------------------
+def test_two_browsers_read_their_own_language_and_the_chooser_switches(tmp_path):
+    from phones.browser import CHROMIUM, DRIVER, Main, phone, wait_until
+
+    if not (pathlib.Path(CHROMIUM).exists() and pathlib.Path(DRIVER).exists()):
+        pytest.skip("missing tool: Debian's chromium and chromium-driver are not installed")
+    main = Main()
+    journal = main.call(lambda: Journal.open(tmp_path / "j.sqlite3"))
+    s = main.call(lambda: Session.create(journal, "maya-madness", NAMES[:2], options={"deck": "full"}, seed=4))
+    hub = main.call(lambda: hub_on(s, main))  # type: ignore[arg-type]
+    server = PhoneServer(hub.gateway(), "127.0.0.1", 0)
+    server.start()
+    hub.attach(server)
+    phones = []
+    try:
+        phones.append(phone(url(server, f"/s/{hub.token(0)}?lang=de")))
+        phones.append(phone(url(server, f"/s/{hub.token(1)}")))
+        de, en = phones
+        wait_until(lambda: de.find_element("id", "status").text == "verbunden")
+        wait_until(lambda: en.find_element("id", "status").text == "live")
+        assert de.execute_script("return document.documentElement.lang") == "de"
+        assert en.execute_script("return document.documentElement.lang") == "en"
+        assert (de.find_element("id", "hide").text, en.find_element("id", "hide").text) == ("Verbergen", "Hide")
+        wait_until(lambda: "Nur du siehst das" in de.find_element("id", "private").text)
+        assert "Only you can see this" in en.find_element("id", "private").text
+        de.find_element("id", "hide").click()
+        assert de.find_element("id", "hide").text == "Zeigen"
+        next(a for a in de.find_elements("css selector", "#languages a") if a.text == "English").click()
+        wait_until(lambda: de.execute_script("return document.documentElement.lang") == "en")
+        wait_until(lambda: de.find_element("id", "status").text == "live")
+        assert de.find_element("id", "hide").text == "Hide"
+    finally:
+        for d in phones:
+            d.quit()
+        server.stop()
+        main.alive = False

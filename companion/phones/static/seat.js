@@ -14,7 +14,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var W = {}, L = { lang: "", languages: [] };
   try { W = JSON.parse($("words").textContent); } catch (e) { W = {}; }
-  try { L = JSON.parse($("languages").textContent); } catch (e) { L = { lang: "", languages: [] }; }
+  try { L = JSON.parse($("chooser").textContent); } catch (e) { L = { lang: "", languages: [] }; }
   var word = function (k) { return W[k] || ""; };
 
   function text(el, s) { el.textContent = s; }
