@@ -136,6 +136,7 @@ class PhoneHub:
         self._players = players if players is not None else RosterLanguages()
         # the remembered players' languages, read once here (the server thread reads them under the lock)
         self._remembered: dict[int, str | None] = {}
+        self._unremembered: set[int] = set()  # seats whose player the roster does not keep: their cookie does
         for seat, name in enumerate(self._names):
             try:
                 self._remembered[seat] = shipped(self._players.language_of(name))
@@ -211,9 +212,11 @@ class PhoneHub:
         with self._lock:
             remembered = self._remembered.get(seat)
         chosen = shipped(asked)
-        if chosen is not None and chosen != remembered:
-            with self._lock:
+        with self._lock:
+            keep = chosen is not None and chosen != remembered and seat not in self._unremembered
+            if keep:
                 self._remembered[seat] = chosen  # this phone's next page reads it too
+        if keep and chosen is not None:
             self._post(lambda: self._remember(seat, chosen))
         return decide(chosen, remembered, cookie, accept)
 
@@ -226,6 +229,7 @@ class PhoneHub:
             kept = False
         if not kept:
             with self._lock:  # not remembered: the cookie decides this phone's next pages
+                self._unremembered.add(seat)
                 if self._remembered.get(seat) == lang:
                     self._remembered[seat] = None
 
