@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import html
 import json
 import pathlib
 import threading
@@ -49,12 +48,13 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from companion.i18n import LANGUAGES, language
+from companion.i18n import language
 
 from .hub import Gateway
 from .i18n import N_, _
 from .languages import COOKIE, COOKIE_AGE, decide, shipped
-from .messages import answer_key, offers, page_words
+from .messages import answer_key, offers
+from .pages import gone_page, seat_page, visitor_language
 
 STATIC = pathlib.Path(__file__).with_name("static")
 BAD_TOKEN_LIMIT = 10  # bad tokens an address may try in BAD_TOKEN_WINDOW seconds
@@ -82,25 +82,10 @@ ELSEWHERE = N_("This page belongs to another site.")
 ANOTHER_TAB = N_("Opened on another tab.")
 TABLE_CLOSED = N_("The table closed.")
 
-_GONE_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>{app}</title>
-<style>body{font-family:sans-serif;background:#1d1a16;color:#f3ead8;padding:2em;font-size:20px}</style>
-</head><body><h1>{title}</h1>
-<p id="why">{why}</p></body></html>"""
 _PAGE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 _UNKNOWN = N_("It is old, was replaced at the table, or the game is over. "
               "Scan your seat's QR code on the table screen again.")
 MAX_REASON = 120  # bytes of a websocket close's reason (the protocol allows 123)
-
-
-def _gone_page(why: str, lang: str) -> str:
-    """The page of a link that opens no seat, in `lang` (why: already in it)."""
-    with language(lang):
-        words = {"{lang}": lang, "{app}": _("Maya companion"), "{title}": _("This link does not open a seat")}
-    page = _GONE_PAGE
-    for key, value in words.items():
-        page = page.replace(key, html.escape(value))
-    return page.replace("{why}", html.escape(why))
 
 
 def _reason(sentence: str) -> bytes:
@@ -111,28 +96,9 @@ def _reason(sentence: str) -> bytes:
     return data[:MAX_REASON].decode("utf-8", "ignore").encode("utf-8")
 
 
-def _visitor_language(request: web.Request) -> str:
-    """The language of a visitor who opens no seat: its cookie, its browser's, the table's."""
-    return decide(None, None, request.cookies.get(COOKIE), request.headers.get("Accept-Language"))
-
-
 def _digest(token: str) -> bytes:
     # retired links are remembered by hash, never in clear, and looked up without comparing secrets
     return hashlib.sha256(token.encode("utf-8", "replace")).digest()
-
-
-def _json_block(block: str, value: Any) -> str:
-    data = json.dumps(value, ensure_ascii=True).replace("<", "\\u003c").replace(">", "\\u003e")
-    return f'<script type="application/json" id="{block}">{data}</script>'
-
-
-def _words_script(lang: str) -> str:
-    """The page's words in `lang` as a JSON block (what it shows before its first
-    message, and its buttons), and the languages its chooser offers, each in its own name."""
-    with language(lang):
-        words = page_words()
-    chooser = {"lang": lang, "languages": [[code, name] for code, name in LANGUAGES.items()]}
-    return _json_block("words", words) + "\n" + _json_block("chooser", chooser)
 
 
 class PhoneServer:
@@ -336,28 +302,28 @@ class PhoneServer:
         return why
 
     def _bad_token(self, request: web.Request) -> web.Response:
-        lang = _visitor_language(request)
+        lang = visitor_language(request)
         with language(lang):
             why = self._why(request.match_info.get("token", ""))
         if why:  # a link that was real: say why it is closed (not a guess, not counted)
-            return web.Response(status=404, text=_gone_page(why, lang), content_type="text/html")
+            return web.Response(status=404, text=gone_page(why, lang), content_type="text/html")
         self._bad[request.remote or "?"].append(time.monotonic())
         with language(lang):
             unknown = _(_UNKNOWN)
-        return web.Response(status=404, text=_gone_page(unknown, lang), content_type="text/html")
+        return web.Response(status=404, text=gone_page(unknown, lang), content_type="text/html")
 
     def _too_many(self, request: web.Request) -> web.Response:
-        with language(_visitor_language(request)):
+        with language(visitor_language(request)):
             return web.Response(status=429, text=_(TOO_MANY))
 
     def _seat(self, request: web.Request) -> int | None:
         return self.gateway.seat_of(request.match_info.get("token", ""))
 
     async def _root(self, request: web.Request) -> web.Response:
-        lang = _visitor_language(request)
+        lang = visitor_language(request)
         with language(lang):
             unknown = _(_UNKNOWN)
-        return web.Response(status=404, text=_gone_page(unknown, lang), content_type="text/html")
+        return web.Response(status=404, text=gone_page(unknown, lang), content_type="text/html")
 
     def _page_language(self, seat: int, request: web.Request) -> str:
         asked, cookie = request.query.get("lang"), request.cookies.get(COOKIE)
@@ -383,12 +349,10 @@ class PhoneServer:
         return response
 
     def _seat_page(self, lang: str = "en") -> bytes:
-        """seat.html in `lang`: its lang attribute and its words, encoded once per language."""
+        """seat.html in `lang` (pages.seat_page), encoded once per language."""
         found = self._page_bytes.get(lang)
         if found is None:
-            page = (STATIC / "seat.html").read_text(encoding="utf-8")
-            page = page.replace('<html lang="en">', f'<html lang="{html.escape(lang)}">', 1)
-            found = self._page_bytes[lang] = page.replace("<!--words-->", _words_script(lang)).encode("utf-8")
+            found = self._page_bytes[lang] = seat_page(STATIC / "seat.html", lang)
         return found
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
@@ -402,12 +366,12 @@ class PhoneServer:
             return self._too_many(request)
         origin = request.headers.get("Origin")
         if origin is not None and origin not in (f"http://{request.host}", f"https://{request.host}"):
-            with language(_visitor_language(request)):
+            with language(visitor_language(request)):
                 return web.Response(status=403, text=_(ELSEWHERE))
         seat = self._seat(request)
         asked = shipped(request.query.get("lang"))  # the page's language; bogus: the seat's or the table's
         if seat is None:
-            with language(asked or _visitor_language(request)):
+            with language(asked or visitor_language(request)):
                 why = self._why(request.match_info.get("token", ""))
             if not why:
                 return self._bad_token(request)
