@@ -530,8 +530,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0].startswith("-") and args[0] not in ("-h", "--help", "--version") or args[0] == "app":
         return _main(args)  # the app: its own language (the Settings screen's), never this block's
-    with language(cli_language()):
-        return _main(args)
+    from companion.i18n import set_table_language, table_language
+
+    code, before = cli_language(), table_language()
+    set_table_language(code)  # the threads a command starts (the device check's readers) speak it too
+    try:
+        with language(code):
+            return _main(args)
+    finally:
+        set_table_language(before)
 
 
 def _main(args: list[str]) -> int:

@@ -24,8 +24,10 @@ def save(files: dict[str, str], folder: pathlib.Path, where: str | None = None) 
     or none. Each is written to a private temporary file and synced first; only when
     all are on the disk do they take their names, and a name that cannot be taken
     takes the others back (a file they replaced comes back too). ExportError says
-    what was written: nothing. `where` names the folder for the players."""
-    where = where or str(folder)
+    what was written: nothing. `where` names the folder for the players (export_folder's
+    sentence: "the USB stick STICK"; in German with its preposition, "auf den USB-Stick STICK")."""
+    # i18n: {where} is said after "written to"; German carries its preposition: "in den Ordner …"
+    where = where or _("the folder {folder}", folder=folder)
     names = list(files)
     try:
         _make_folder(folder)
