@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from . import config as config_mod
 from .events import ButtonEvent, DeviceEvent, DeviceStatus, TagEvent, TagRemoved
@@ -78,8 +79,13 @@ def _demo(hw: Hardware, stop: threading.Event) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="maya-companion devices", add_help=False,
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+            super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+    parser = argparse.ArgumentParser(prog="maya-companion devices", add_help=False, formatter_class=Formatter,
                                      description=_("Check every button, LED and reader before game night."))
+    parser._optionals.title = _("options")  # argparse's own headings are English: the catalog's instead
     parser.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
     parser.add_argument("--config", help=_("config file (default: the app's config.toml)"))
     parser.add_argument("--sim", action="store_true", help=_("use simulated devices"))

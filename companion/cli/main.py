@@ -70,7 +70,13 @@ def command_parser(name: str, description: str) -> argparse.ArgumentParser:
             raise UsageError(_("{command}: {problem}. Try '{command} --help'.", command=self.prog,
                                problem=message[0].upper() + message[1:]))
 
-    parser = Parser(prog=f"{PROG} {name}", description=description, add_help=False)
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+            super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+    parser = Parser(prog=f"{PROG} {name}", description=description, add_help=False, formatter_class=Formatter)
+    parser._optionals.title = _("options")  # argparse's own headings are English: the catalog's instead
+    parser._positionals.title = _("positional arguments")
     parser.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
     return parser
 

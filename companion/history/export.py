@@ -181,9 +181,7 @@ def csv_dialect() -> CsvDialect:
 
 def _local_number(value: Any, dialect: CsvDialect) -> Any:
     if dialect.decimal_comma and isinstance(value, float) and not isinstance(value, bool):
-        from companion.i18n import format_decimal
-
-        return format_decimal(value, format="0.########")
+        return repr(value).replace(".", ",")  # the English file's number with a decimal comma: 12.0 is 12,0
     return value
 
 
