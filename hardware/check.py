@@ -40,7 +40,7 @@ def device_name(device: str) -> str:
     if kind == "led":
         return _("LED {name}", name=name)
     if kind == "rfid":
-        return _("reader {name}", name=name)
+        return _("rfid {name}", name=name)
     return device
 
 

@@ -24,8 +24,8 @@ import tomllib
 from dataclasses import dataclass
 from typing import Any
 
-from .rfid import families
 from .i18n import _, ngettext
+from .rfid import families
 
 PROTOCOLS = families.NAMES
 DEFAULT_BAUD = {f.name: f.baud for f in families.FAMILIES}  # for reading; the config asks the record
@@ -140,7 +140,8 @@ def load(path: str | os.PathLike[str] | None, app_sections: tuple[str, ...] = AP
     except FileNotFoundError:
         return defaults()
     except OSError as e:
-        raise BadConfig(_("{file}: cannot be read ({reason}).", file=name, reason=e.strerror or type(e).__name__)) from None
+        raise BadConfig(_("{file}: cannot be read ({reason}).", file=name,
+                          reason=e.strerror or type(e).__name__)) from None
     if len(raw) > MAX_FILE_BYTES:
         raise BadConfig(_("{file}: is larger than {kb} KB; a config file is a few lines of text.", file=name,
                           kb=MAX_FILE_BYTES // 1024))
@@ -155,7 +156,8 @@ def load(path: str | os.PathLike[str] | None, app_sections: tuple[str, ...] = AP
     except tomllib.TOMLDecodeError as e:
         raise BadConfig(_("{file}: is not valid TOML ({error}).", file=name, error=e)) from None
     except RecursionError:
-        raise BadConfig(_("{file}: is not valid TOML (its arrays or tables are nested too deeply).", file=name)) from None
+        raise BadConfig(_("{file}: is not valid TOML (its arrays or tables are nested too deeply).",
+                          file=name)) from None
     return parse(data, source=path, app_sections=app_sections)
 
 
@@ -316,7 +318,8 @@ class _Validator:
                 lo: float = 0.0, hi: float = 3600.0) -> float:
         s = t.get(item, default)
         if isinstance(s, bool) or not isinstance(s, (int, float)) or not lo <= s <= hi:
-            raise self.fail(f"{key}.{item}", _("a number of seconds from {low} to {high}", low=f"{lo:g}", high=f"{hi:g}"), s)
+            raise self.fail(f"{key}.{item}", _("a number of seconds from {low} to {high}", low=f"{lo:g}",
+                                               high=f"{hi:g}"), s)
         return float(s)
 
     def integer(self, t: dict[str, Any], key: str, item: str, default: int, lo: int, hi: int) -> int:

@@ -40,7 +40,8 @@ class Leds:
             return self._leds[name]
         except KeyError:
             known = ", ".join(self._leds) or "none"
-            raise KeyError(_("There is no LED called {name}; the LEDs are: {known}.", name=repr(name), known=known)) from None
+            raise KeyError(_("There is no LED called {name}; the LEDs are: {known}.", name=repr(name),
+                             known=known)) from None
 
     def on(self, name: str) -> None:
         self._led(name).on()

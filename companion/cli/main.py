@@ -534,7 +534,7 @@ def cli_language(env: Mapping[str, str] | None = None) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0].startswith("-") and args[0] not in ("-h", "--help", "--version") or args[0] == "app":
+    if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help", "--version")) or args[0] == "app":
         return _main(args)  # the app: its own language (the Settings screen's), never this block's
     from companion.i18n import set_table_language, table_language
 

@@ -278,7 +278,8 @@ def to_bgstats(journal: Journal, rows: list[dict[str, Any]], roster: Roster | No
         result = full["result"] or {}
         if h["game"] not in games:
             bgg = _bgg(h["game"])
-            games[h["game"]] = {"id": len(games) + 1, "uuid": _uuid("game", h["game"]), "name": _registry_title(h["game"]),
+            games[h["game"]] = {"id": len(games) + 1, "uuid": _uuid("game", h["game"]),
+                                "name": _registry_title(h["game"]),
                                 "modificationDate": now, "cooperative": False, "highestWins": True,
                                 "noPoints": False, "usesTeams": False, "bggId": bgg.id if bgg else 0,
                                 "bggName": bgg.name if bgg else "", "bggYear": bgg.year if bgg else 0}
@@ -341,7 +342,8 @@ def play_data(journal: Journal, game_id: int, roster: Roster | None = None) -> d
     return {
         "board": "", "durationMin": max(1, round(h["duration_s"] / 60)),
         "comments": result.get("tiebreak") or "",
-        "game": {"bggId": bgg.id if bgg else 0, "highestWins": True, "name": _registry_title(h["game"]), "noPoints": False,
+        "game": {"bggId": bgg.id if bgg else 0, "highestWins": True, "name": _registry_title(h["game"]),
+                 "noPoints": False,
                  "sourceGameId": h["game"]},
         "location": SOURCE_NAME,
         "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(h["started"])),
@@ -392,12 +394,12 @@ def render(journal: Journal, fmt: str, rows: list[dict[str, Any]], roster: Roste
 __all__ = [
     "CSV_COLUMNS",
     "CSV_HEADERS",
-    "CsvDialect",
-    "csv_dialect",
-    "csv_headers",
     "FORMATS",
+    "CsvDialect",
     "ExportError",
     "csv_cell",
+    "csv_dialect",
+    "csv_headers",
     "csv_rows",
     "finished",
     "finished_game",

@@ -31,7 +31,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.errors import JournalError
-from companion.words import _
 from companion.store import durable
 from companion.store.journal_read import (
     _DAMAGE,
@@ -49,6 +48,7 @@ from companion.store.journal_read import (
 from companion.store.journal_sync import JournalSync, _row_back, _Undo
 from companion.store.paths import data_dir, make_private_dir, move_aside
 from companion.store.schema import MIGRATIONS, SCHEMA_VERSION, Newer, migrate
+from companion.words import _
 
 FILENAME = "journal.sqlite3"
 KINDS = ("action", "undo", "redo", "seen", "correction")
@@ -408,10 +408,10 @@ class Journal(JournalSync, JournalReader):
 
 __all__ = [
     "FILENAME",
-    "ChangedElsewhere",
     "MIGRATIONS",
     "SALVAGE_MAX",
     "SCHEMA_VERSION",
+    "ChangedElsewhere",
     "Journal",
     "JournalReader",
     "connect",

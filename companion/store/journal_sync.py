@@ -134,7 +134,8 @@ class JournalSync:
                         conn.execute("ROLLBACK")
                     raise
             except sqlite3.Error as e:
-                raise JournalError(sentence(e, _("The unsaved move could not be taken back from the journal"))) from None
+                raise JournalError(sentence(e, _("The unsaved move could not be taken back from the journal"))
+                                   ) from None
         try:
             self._syncer.prepare()
             durable.fsync(self._syncer_fd())

@@ -25,8 +25,8 @@ from companion.table.players import Roster
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from history_steps import play_session, random_history  # noqa: E402
-from i18n_check import plain_english  # noqa: E402
+from history_steps import play_session, random_history
+from i18n_check import plain_english
 
 NAMES = ["Jörg", "Ñandú", "Straße"]
 
@@ -211,10 +211,12 @@ def test_the_command_lines_human_output_has_no_plain_english(speaks, capsys, jou
     names = ["Ana", "Ben", "Cleo", "Dev", "Player"]
     said = []
     simulate = ["simulate", "toy", "--bot", "random", "--players", "2", "--games", "3"]
-    for argv in (["--help"], ["stats", "--help"], ["export", "--help"], ["replay", "--help"], ["games"], ["stats"], ["stats", "--player", "Ana"], simulate, ["export", "--format", "csv", "--all", "--out", str(tmp_path / "plays.csv")],
+    for argv in (["--help"], ["stats", "--help"], ["export", "--help"], ["replay", "--help"], ["games"], ["stats"],
+                 ["stats", "--player", "Ana"], simulate,
+                 ["export", "--format", "csv", "--all", "--out", str(tmp_path / "plays.csv")],
                  ["verify", str(jsonl)], ["export", "--format", "csv"], ["verify", str(tmp_path / "none.jsonl")],
                  ["nope"]):
-        code, out, err = _run(capsys, *argv)
+        _code, out, err = _run(capsys, *argv)
         said += [line for line in (out + err).splitlines() if line.strip()]
     assert len(said) > 20
     left = {line: plain_english(line, names=names, allowed=allowed) for line in said}
