@@ -4,13 +4,17 @@ language current where they are made (companion/words.py's catalog: German "1 Pa
 
     count(1, "play")    # "1 play"
     count(3, "win")     # "3 wins"
+    played_at(t)        # "Nov 12, 2026, 2:30 PM" / "12. Nov. 2026, 14:30" (Past games)
+    played_on(t)        # "Nov 12" / "12. Nov." (the statistics' plot)
+    minutes_on_average(35.5)   # "35.5 min on average" / "im Schnitt 35,5 Min."
 """
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 
-from companion.i18n import format_decimal
-from companion.words import ngettext
+from companion.i18n import PSEUDO, SOURCE, current, format_decimal, format_skeleton, pseudo
+from companion.words import _, ngettext
 
 
 def _number(n: float) -> str:
@@ -40,4 +44,33 @@ def count(n: float, word: str) -> str:
     return f"{shown} {word if n == 1 else word + 's'}"
 
 
-__all__ = ["COUNTED", "count"]
+def _local(t: float) -> datetime.datetime:
+    return datetime.datetime.fromtimestamp(t)
+
+
+def played_at(t: float) -> str:
+    """When a game was played (a Unix time), in the current language's own way
+    ("Nov 12, 2026, 2:30 PM" / "12. Nov. 2026, 14:30")."""
+    from babel.dates import format_time
+
+    when = _local(t)
+    lang = current()
+    clock = str(format_time(when, format="short", locale=SOURCE if lang == PSEUDO else lang))
+    # i18n: a game's date and time in Past games ("Nov 12, 2026, 2:30 PM")
+    return _("{date}, {time}", date=format_skeleton("yMMMd", when), time=clock)
+
+
+def played_on(t: float) -> str:
+    """The day a game was played, short ("Nov 12" / "12. Nov."); bracketed under the
+    pseudo-locale like every other text that is the language's."""
+    text = format_skeleton("MMMd", _local(t))
+    return pseudo(text) if current() == PSEUDO else text
+
+
+def minutes_on_average(minutes: float | None) -> str:
+    """A game's average length ("35.5 min on average" / "im Schnitt 35,5 Min.")."""
+    shown = format_decimal(minutes) if minutes is not None else "–"
+    return _("{minutes} min on average", minutes=shown)
+
+
+__all__ = ["COUNTED", "count", "minutes_on_average", "played_at", "played_on"]

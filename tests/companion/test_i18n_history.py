@@ -52,6 +52,21 @@ def test_counted_words_take_the_form_of_their_number_in_each_language(n, word, e
         assert count(n, word) == de
 
 
+def test_dates_and_lengths_read_the_languages_way():
+    import time
+
+    from companion.history.words import minutes_on_average, played_at, played_on
+
+    t = time.mktime((2026, 11, 12, 14, 30, 0, 0, 0, -1))
+    assert (played_on(t), minutes_on_average(35.5)) == ("Nov 12", "35.5 min on average")
+    assert played_at(t).startswith("Nov 12, 2026, 2:30") and played_at(t).endswith("PM")  # CLDR's space before PM
+    with language("de"):
+        assert (played_on(t), played_at(t), minutes_on_average(35.5)) == (
+            "12. Nov.", "12. Nov. 2026, 14:30", "im Schnitt 35,5 Min.")
+    with language(PSEUDO):
+        assert all(plain_english(x) == [] for x in (played_on(t), played_at(t), minutes_on_average(3.5)))
+
+
 def test_the_statistics_read_german_with_the_same_numbers_as_english():
     figures = stats.summary(_plays(), "maya")
     english = stats_text(figures)
