@@ -46,9 +46,8 @@ from companion.store.journal_read import (
     sentence,
 )
 from companion.store.journal_sync import JournalSync, _row_back, _Undo
-from companion.store.paths import data_dir, make_private_dir, move_aside
+from companion.store.paths import _, data_dir, make_private_dir, move_aside
 from companion.store.schema import MIGRATIONS, SCHEMA_VERSION, Newer, migrate
-from companion.words import _
 
 FILENAME = "journal.sqlite3"
 KINDS = ("action", "undo", "redo", "seen", "correction")

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from companion.errors import JournalError
-from companion.words import N_, _
+from companion.store.paths import N_, _
 
 SALVAGE_MAX = 200_000  # games looked up one by one when the list of games is damaged
 

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from companion.errors import JournalError
 from companion.store import durable
 from companion.store.journal_read import sentence
-from companion.words import _
+from companion.store.paths import _
 
 #: An idle checkpoint (`Journal.idle`) copies the WAL into the main file once this
 #: many commits were made since the last one (a Madness move writes 2-3 pages:

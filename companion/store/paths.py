@@ -10,7 +10,13 @@ import time
 from typing import Any
 
 from companion.errors import DataFolderError
-from companion.words import _
+from companion.i18n import N_ as N_  # re-exported: the marker the modules of store/ use
+from companion.i18n import Words
+
+# The companion domain's words (the same catalog as companion/words.py's), for every module of
+# store/: read straight from companion.i18n, since store/ stands under the rules and every game's
+# box files (rules/components.py), and the layout keeps that stack shallow (tests/test_layout.py).
+_ = Words("companion", "companion").gettext
 
 APP = "maya-companion"
 
