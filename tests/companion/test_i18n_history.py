@@ -219,20 +219,26 @@ def test_the_command_lines_human_output_has_no_plain_english(speaks, capsys, jou
     rows = export.select(journal)
     jsonl = tmp_path / "one.jsonl"
     jsonl.write_text(export.jsonl(journal, rows[0]["id"]), encoding="utf-8")
+    tampered = tmp_path / "tampered.jsonl"
+    lines = jsonl.read_text(encoding="utf-8").splitlines()
+    setup = json.loads(lines[0])
+    setup["fairness"]["seed"] = str(int(setup["fairness"]["seed"]) + 1)
+    tampered.write_text("\n".join([json.dumps(setup), *lines[1:]]) + "\n", encoding="utf-8")
     speaks(PSEUDO)
     allowed = [*_identifiers(), toy.title, "maya-companion", "MAYA_COMPANION_DEBUG", "BG Stats", "CSV", "JSON",
                "GAME", "PLAYER", "ID", "FILE", "FORMAT", "TITLE", "OUT", "ALL", "jsonl", "--help",  # options as typed
                str(tmp_path), str(journal.path.parent)]
-    names = ["Ana", "Ben", "Cleo", "Dev", "Player"]
+    names = ["Ana", "Ben", "Cleo", "Dev"]
     said = []
     simulate = ["simulate", "toy", "--bot", "random", "--players", "2", "--games", "3"]
     for argv in (["--help"], ["stats", "--help"], ["export", "--help"], ["replay", "--help"], ["games"], ["stats"],
                  ["stats", "--player", "Ana"], simulate,
                  ["export", "--format", "csv", "--all", "--out", str(tmp_path / "plays.csv")],
-                 ["verify", str(jsonl)], ["export", "--format", "csv"], ["verify", str(tmp_path / "none.jsonl")],
-                 ["nope"]):
+                 ["verify", str(jsonl)], ["verify", str(tampered)], ["export", "--format", "csv"],
+                 ["verify", str(tmp_path / "none.jsonl")], ["nope"]):
         _code, out, err = _run(capsys, *argv)
         said += [line for line in (out + err).splitlines() if line.strip()]
+    assert any("ÑÖŢ" in line for line in said)  # the tampered file: NOT VERIFIED, through the catalog
     assert len(said) > 20
     left = {line: plain_english(line, names=names, allowed=allowed) for line in said}
     assert {line: words for line, words in left.items() if words} == {}
