@@ -17,31 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 from . import config as config_mod
-from .events import ButtonEvent, DeviceEvent, DeviceStatus, TagEvent, TagRemoved
+from .events import ButtonEvent, DeviceEvent, DeviceStatus, TagEvent, TagRemoved, device_name, word
 from .facade import Hardware, start
-from .i18n import N_, _
-
-#: The words of the events' and devices' states (events.py), translated where printed.
-WORDS = {"press": N_("press"), "hold": N_("hold"), "release": N_("release"), "connected": N_("connected"),
-         "disconnected": N_("disconnected"), "reconnecting": N_("reconnecting"), "simulated": N_("simulated"),
-         "ready": N_("ready"), "error": N_("error")}
-
-
-def word(value: str) -> str:
-    """A state's word in the current language (one the devices do not know: as it is)."""
-    return _(WORDS[value]) if value in WORDS else value
-
-
-def device_name(device: str) -> str:
-    """ "button seat1" / "led seat1" / "rfid reader" in the current language (the name as configured)."""
-    kind, _sep, name = device.partition(" ")
-    if kind == "button":
-        return _("button {name}", name=name)
-    if kind == "led":
-        return _("LED {name}", name=name)
-    if kind == "rfid":
-        return _("rfid {name}", name=name)
-    return device
+from .i18n import _
 
 
 def describe_event(event: object) -> str:

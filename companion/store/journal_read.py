@@ -183,12 +183,12 @@ class JournalReader:
         return _aside_sentence(session_id, name, why)
 
     def damaged_games(self) -> list[dict[str, Any]]:
-        """Games set aside as damaged: {"id", "why"}."""
+        """Games set aside as damaged: {"id", "why"} (why in the current language)."""
         out = {sid: why for sid, why in self._safe_rows(
             "SELECT id, set_aside FROM sessions WHERE set_aside IS NOT NULL", ())}
         for sid, (_game, why) in self._aside.items():
             out.setdefault(sid, why)
-        return [{"id": sid, "why": why} for sid, why in sorted(out.items())]
+        return [{"id": sid, "why": _why_text(str(why))} for sid, why in sorted(out.items())]
 
     def _safe_rows(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """Rows of a query; a row with bytes that are not UTF-8 is read leniently

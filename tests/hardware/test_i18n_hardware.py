@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from hardware import check, i18n
+from hardware import check, events, i18n
 from hardware.config import BadConfig, parse
 from hardware.events import ButtonEvent, DeviceStatus
 
@@ -55,7 +55,7 @@ def test_the_device_checks_lines_have_no_plain_english_under_the_pseudo_locale(t
 
     with language(PSEUDO):
         lines = [check.describe_event(ButtonEvent("seat1", kind)) for kind in ("press", "hold", "release")]
-        lines += [check.describe_event(DeviceStatus("rfid reader", s, "x")) for s in check.WORDS]
+        lines += [check.describe_event(DeviceStatus("rfid reader", s, "x")) for s in events.WORDS]
     assert all(plain_english(line, names=["seat1", "reader"]) == [] for line in lines), lines
 
 
