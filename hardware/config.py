@@ -150,7 +150,7 @@ def load(path: str | os.PathLike[str] | None, app_sections: tuple[str, ...] = AP
     except UnicodeDecodeError as e:
         line = raw[:e.start].count(b"\n") + 1
         raise BadConfig(_("{file}: is not UTF-8 text (byte {byte} on line {line}); save it as UTF-8.", file=name,
-                          byte=f"{raw[e.start]:#04x}", line=line)) from None
+                          byte=format(raw[e.start], "#04x"), line=line)) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -279,14 +279,14 @@ class _Validator:
     def table(self, data: dict[str, Any], key: str) -> dict[str, Any]:
         t = data.get(key, {})
         if not isinstance(t, dict):
-            raise self.fail(key, _("a table ({section})", section=f"[{key}]"), t)
+            raise self.fail(key, _("a table ({section})", section="[" + key + "]"), t)
         self.known(t, key, KEYS[key])
         return t
 
     def array(self, data: dict[str, Any], key: str, most: int) -> list[dict[str, Any]]:
         a = data[key]
         if not isinstance(a, list) or not all(isinstance(t, dict) for t in a):
-            raise self.fail(key, _("an array of tables ({section})", section=f"[[{key}]]"), a)
+            raise self.fail(key, _("an array of tables ({section})", section="[[" + key + "]]"), a)
         if len(a) > most:
             raise BadConfig(ngettext("{file}: {key} has {n} entry; at most {most} are possible.",
                                      "{file}: {key} has {n} entries; at most {most} are possible.", len(a),
@@ -302,7 +302,7 @@ class _Validator:
     def pin(self, t: dict[str, Any], key: str) -> int:
         if "pin" not in t:
             raise BadConfig(_("{file}: {key} is missing; give the BCM pin number (0-27).", file=self.file,
-                              key=f"{key}.pin"))
+                              key=key + ".pin"))
         p = t["pin"]
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 27:
             raise self.fail(f"{key}.pin", _("a BCM pin number 0-27"), p)
@@ -318,8 +318,8 @@ class _Validator:
                 lo: float = 0.0, hi: float = 3600.0) -> float:
         s = t.get(item, default)
         if isinstance(s, bool) or not isinstance(s, (int, float)) or not lo <= s <= hi:
-            raise self.fail(f"{key}.{item}", _("a number of seconds from {low} to {high}", low=f"{lo:g}",
-                                               high=f"{hi:g}"), s)
+            raise self.fail(f"{key}.{item}", _("a number of seconds from {low} to {high}", low=format(lo, "g"),
+                                               high=format(hi, "g")), s)
         return float(s)
 
     def integer(self, t: dict[str, Any], key: str, item: str, default: int, lo: int, hi: int) -> int:
@@ -350,17 +350,18 @@ class _Validator:
         near = families.nearest(p)
         if near:
             raise BadConfig(_("{file}: {key} must be one of {choices}, not {value}; did you mean {near}?",
-                              file=self.file, key=f"{key}.protocol", choices=", ".join(PROTOCOLS), value=_show(p),
+                              file=self.file, key=key + ".protocol", choices=", ".join(PROTOCOLS), value=_show(p),
                               near=near))
         raise BadConfig(_("{file}: {key} must be one of {choices}, not {value}.", file=self.file,
-                          key=f"{key}.protocol", choices=", ".join(PROTOCOLS), value=_show(p)))
+                          key=key + ".protocol", choices=", ".join(PROTOCOLS), value=_show(p)))
 
     def unique_names(self, items: tuple[Any, ...], key: str) -> None:
         seen: dict[str, int] = {}
         for i, item in enumerate(items):
             if item.name in seen:
                 raise BadConfig(_("{file}: {key} {name} is already used by {other}.", file=self.file,
-                                  key=f"{key}[{i}].name", name=repr(item.name), other=f"{key}[{seen[item.name]}]"))
+                                  key=key + "[" + str(i) + "].name", name=repr(item.name),
+                                  other=key + "[" + str(seen[item.name]) + "]"))
             seen[item.name] = i
 
     def unique_pins(self, buttons: tuple[ButtonConfig, ...], leds: tuple[LedConfig, ...]) -> None:
@@ -370,5 +371,5 @@ class _Validator:
             for i, item in enumerate(items):
                 if item.pin in seen:
                     raise BadConfig(_("{file}: {key} {pin} is already used by {other}.", file=self.file,
-                                      key=f"{key}[{i}].pin", pin=item.pin, other=seen[item.pin]))
+                                      key=key + "[" + str(i) + "].pin", pin=item.pin, other=seen[item.pin]))
                 seen[item.pin] = f"{key}[{i}]"

@@ -128,7 +128,7 @@ class Hardware:
             self.buttons = Buttons(self.config.buttons, self._sink, self._timers, pin_factory=self.factory)
             self.leds = Leds(self.config.leds, pin_factory=self.factory)
         except Exception as e:  # no GPIO library, pin busy, not a Pi: say so, keep the rest
-            detail = _("The buttons and LEDs could not be opened ({error}).", error=f"{type(e).__name__}: {e}")
+            detail = _("The buttons and LEDs could not be opened ({error}).", error=type(e).__name__ + ": " + str(e))
             self._errors["gpio"] = detail
             self._sink(DeviceStatus("gpio", ERROR, detail))
             return
@@ -155,7 +155,7 @@ class Hardware:
             pull = _("pull-up, to GND") if c.pull_up else _("pull-down, to 3V3")
             rows.append({"device": f"button {c.name}", "kind": "button",
                          "where": _("BCM {pin} ({pull}); hold {hold} s, debounce {debounce} ms", pin=c.pin, pull=pull,
-                                    hold=f"{c.hold_time:g}", debounce=f"{c.debounce * 1000:g}"),
+                                    hold=format(c.hold_time, "g"), debounce=format(c.debounce * 1000, "g")),
                          "status": ERROR if gpio_error else status, "detail": gpio_error or ""})
         for led in self.config.leds:
             rows.append({"device": f"led {led.name}", "kind": "led", "where": f"BCM {led.pin}",

@@ -90,6 +90,11 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Nam
         return int(e.code or 0)
 
 
+def _error_name(e: BaseException) -> str:
+    """ "ValueError: the reason" (a bug's own words, never translated)."""
+    return type(e).__name__ + ": " + str(e)
+
+
 def _out(text: str = "") -> None:
     sys.stdout.write(text + "\n")
 
@@ -394,11 +399,11 @@ def run_plugin(name: str, argv: list[str]) -> int:
     except Exception as e:
         if name == "app":
             said = _("{prog}: the touchscreen app could not be started: {error}. Is the package installed with its"
-                     " dependencies ({install})?", prog=PROG, error=f"{type(e).__name__}: {e}",
+                     " dependencies ({install})?", prog=PROG, error=_error_name(e),
                      install="pip install -e .")
         else:
             said = _("{prog}: the {name} command could not be started: {error}. Is the package installed with its"
-                     " dependencies ({install})?", prog=PROG, name=repr(name), error=f"{type(e).__name__}: {e}",
+                     " dependencies ({install})?", prog=PROG, name=repr(name), error=_error_name(e),
                      install="pip install -e .")
         _err(said)
         return 1
@@ -470,7 +475,7 @@ def _main(args: list[str]) -> int:
         if os.environ.get("MAYA_COMPANION_DEBUG"):
             raise
         _err(_("{prog}: something went wrong ({error}). Run again with {debug} to see the details.", prog=PROG,
-               error=f"{type(e).__name__}: {e}", debug="MAYA_COMPANION_DEBUG=1"))
+               error=_error_name(e), debug="MAYA_COMPANION_DEBUG=1"))
         return 1
 
 

@@ -58,7 +58,7 @@ def replay_lines(lines: Iterable[str]) -> dict[str, Any]:
             raise ReplayError(number, str(e)) from None
         except Exception as e:  # an engine bug must still not print a traceback
             raise ReplayError(number, _("the game could not apply this action ({error}).",
-                                        error=f"{type(e).__name__}: {e}")) from None
+                                        error=type(e).__name__ + ": " + str(e))) from None
         count += 1
     if game is None:
         raise ReplayError(1, _("the file is empty; the first line must be the setup {setup}.",
@@ -96,7 +96,7 @@ def _too_large(value: int | str) -> str:
 
     if isinstance(value, str):  # the digits as written (Python cannot read them as a number)
         sign, digits = ("-", value[1:]) if value.startswith("-") else ("", value)
-        text = _("{start}…({n} digits)", start=f"{sign}{digits[:4]}", n=len(digits))
+        text = _("{start}…({n} digits)", start=sign + digits[:4], n=len(digits))
     else:
         text = shown_int(value)
     return _("the number {number} is too large (the numbers in a move are at most {most}).", number=text,

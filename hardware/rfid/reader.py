@@ -113,7 +113,7 @@ class Reader:
     def _retry(self, delay: float) -> str:
         if self._missing():
             return _("it will be used again as soon as it is plugged back in.")
-        return _("retrying in {seconds} s.", seconds=f"{delay:g}")
+        return _("retrying in {seconds} s.", seconds=format(delay, "g"))
 
     def _back_off(self, delay: float, tries: int) -> tuple[float, int]:
         """Wait (interruptibly; cut short when a missing device path reappears), then
