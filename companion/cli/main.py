@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -67,9 +68,9 @@ def command_parser(name: str, description: str) -> argparse.ArgumentParser:
 
     class Parser(argparse.ArgumentParser):
         def error(self, message: str) -> NoReturn:  # argparse would print usage and exit; we want a sentence
-            # argparse's own words (e.g. "the following arguments are required") are Python's English
+            problem = argparse_message(message)
             raise UsageError(_("{command}: {problem}. Try '{command} --help'.", command=self.prog,
-                               problem=message[0].upper() + message[1:]))
+                               problem=problem[0].upper() + problem[1:]))
 
     class Formatter(argparse.HelpFormatter):
         def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
@@ -80,6 +81,34 @@ def command_parser(name: str, description: str) -> argparse.ArgumentParser:
     parser._positionals.title = _("positional arguments")
     parser.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
     return parser
+
+
+#: argparse's own mistakes (Python's English, no catalog of ours): what they say, in ours
+#: (the English as argparse writes it).
+_ARGPARSE: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    (re.compile(r"the following arguments are required: (?P<names>.+)"),
+     lambda m: _("the following arguments are required: {names}", names=m["names"])),
+    (re.compile(r"unrecognized arguments: (?P<names>.+)"),
+     lambda m: _("unrecognized arguments: {names}", names=m["names"])),
+    (re.compile(r"argument (?P<arg>\S+): invalid int value: (?P<value>.+)"),
+     lambda m: _("argument {argument}: invalid int value: {value}", argument=m["arg"], value=m["value"])),
+    (re.compile(r"argument (?P<arg>\S+): invalid float value: (?P<value>.+)"),
+     lambda m: _("argument {argument}: invalid float value: {value}", argument=m["arg"], value=m["value"])),
+    (re.compile(r"argument (?P<arg>\S+): invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)"),
+     lambda m: _("argument {argument}: invalid choice: {value} (choose from {choices})", argument=m["arg"],
+                 value=m["value"], choices=m["choices"])),
+    (re.compile(r"argument (?P<arg>\S+): expected one argument"),
+     lambda m: _("argument {argument}: expected one argument", argument=m["arg"])),
+)
+
+
+def argparse_message(message: str) -> str:
+    """One of argparse's mistakes in the current language (one it does not know: as it is)."""
+    for pattern, said in _ARGPARSE:
+        found = pattern.fullmatch(message.strip())
+        if found:
+            return said(found)
+    return message
 
 
 def _parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace | int:

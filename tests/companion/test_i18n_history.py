@@ -226,7 +226,8 @@ def test_the_command_lines_human_output_has_no_plain_english(speaks, capsys, jou
     tampered.write_text("\n".join([json.dumps(setup), *lines[1:]]) + "\n", encoding="utf-8")
     speaks(PSEUDO)
     allowed = [*_identifiers(), toy.title, "maya-companion", "MAYA_COMPANION_DEBUG", "BG Stats", "CSV", "JSON",
-               "GAME", "PLAYER", "ID", "FILE", "FORMAT", "TITLE", "OUT", "ALL", "jsonl", "--help",  # options as typed
+               "GAME", "PLAYER", "ID", "FILE", "FORMAT", "TITLE", "OUT", "ALL", "jsonl",  # metavars and options as typed
+               "--help", "--players", "--bogus",
                str(tmp_path), str(journal.path.parent)]
     names = ["Ana", "Ben", "Cleo", "Dev"]
     said = []
@@ -235,7 +236,9 @@ def test_the_command_lines_human_output_has_no_plain_english(speaks, capsys, jou
                  ["stats", "--player", "Ana"], simulate,
                  ["export", "--format", "csv", "--all", "--out", str(tmp_path / "plays.csv")],
                  ["verify", str(jsonl)], ["verify", str(tampered)], ["export", "--format", "csv"],
-                 ["verify", str(tmp_path / "none.jsonl")], ["nope"]):
+                 ["verify", str(tmp_path / "none.jsonl")], ["nope"],
+                 ["simulate", "toy"], ["simulate", "toy", "--players", "x"], ["stats", "--bogus"],
+                 ["simulate", "toy", "--players", "2", "--bot", "x"], ["simulate", "toy", "--players"]):
         _code, out, err = _run(capsys, *argv)
         said += [line for line in (out + err).splitlines() if line.strip()]
     assert any("ÑÖŢ" in line for line in said)  # the tampered file: NOT VERIFIED, through the catalog
