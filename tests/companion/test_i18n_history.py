@@ -226,7 +226,7 @@ def test_the_command_lines_human_output_has_no_plain_english(speaks, capsys, jou
     tampered.write_text("\n".join([json.dumps(setup), *lines[1:]]) + "\n", encoding="utf-8")
     speaks(PSEUDO)
     allowed = [*_identifiers(), toy.title, "maya-companion", "MAYA_COMPANION_DEBUG", "BG Stats", "CSV", "JSON",
-               "GAME", "PLAYER", "ID", "FILE", "FORMAT", "TITLE", "OUT", "ALL", "jsonl",  # metavars and options as typed
+               "GAME", "PLAYER", "ID", "FILE", "FORMAT", "TITLE", "OUT", "ALL", "jsonl",  # metavars, options as typed
                "--help", "--players", "--bogus",
                str(tmp_path), str(journal.path.parent)]
     names = ["Ana", "Ben", "Cleo", "Dev"]
