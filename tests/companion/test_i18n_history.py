@@ -203,10 +203,13 @@ def test_the_command_line_reads_the_language_of_the_config_file(speaks, capsys, 
 def test_json_output_is_the_same_bytes_in_every_language(speaks, capsys, journal, toy, monkeypatch):
     monkeypatch.setenv("MAYA_COMPANION_DATA", str(journal.path.parent))
     random_history(journal, random.Random(9), count=2)
+    game = journal.path.parent / "game.jsonl"
+    game.write_text(export.jsonl(journal, export.select(journal)[0]["id"]), encoding="utf-8")
     outputs = []
     for code in ("en", "de", PSEUDO):
         speaks(code)
         outputs.append([_run(capsys, *argv)[1] for argv in (["games", "--json"], ["stats", "--json"],
+                                                            ["replay", str(game)],
                                                             ["simulate", "toy", "--bot", "random", "--players", "2",
                                                              "--games", "2", "--json"])])
     strip = [[re.sub(r'"(seconds|games_per_second)": [0-9.e+-]+', "", o) for o in out] for out in outputs]
