@@ -65,7 +65,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def stats_text(figures: dict[str, Any], game: str | None = None) -> str:
     """What `stats` prints for a person (stats.summary's figures), in the current language:
     numbers and percentages written the language's way."""
-    from companion.history.words import count
+    from companion.history.words import plays, wins
     from companion.i18n import format_decimal, format_percent
 
     def num(x: Any) -> str:
@@ -78,7 +78,7 @@ def stats_text(figures: dict[str, Any], game: str | None = None) -> str:
     lines = []
     for g in figures["games"]:
         lines.append(_("{title}: {plays}, {minutes} minutes on average.", title=export._title(g["game"]),
-                       plays=count(g["plays"], "play"), minutes=num(g["average_minutes"])))
+                       plays=plays(g["plays"]), minutes=num(g["average_minutes"])))
         seats = ", ".join(_("seat {seat} won {wins} of {games}", seat=i + 1, wins=num(w), games=num(n))
                           for i, (w, n) in enumerate(zip(g["wins_by_seat"], g["games_by_seat"])))
         lines.append("  " + _("Wins by seat: {seats}.", seats=seats))
@@ -90,7 +90,7 @@ def stats_text(figures: dict[str, Any], game: str | None = None) -> str:
             lines.append("  " + ngettext(
                 "{player}: {plays}, {wins} ({rate}), average {average}, best {best}; last {n}: {scores}",
                 "{player}: {plays}, {wins} ({rate}), average {average}, best {best}; last {n}: {scores}",
-                len(p["last10"]), player=p["player"], plays=count(p["plays"], "play"), wins=count(p["wins"], "win"),
+                len(p["last10"]), player=p["player"], plays=plays(p["plays"]), wins=wins(p["wins"]),
                 rate=format_percent(p["win_rate"]), average=num(p["average"]), best=num(p["best"]), scores=last))
     lines.append(_("(* a win)"))
     return "\n".join(lines)

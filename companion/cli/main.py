@@ -345,7 +345,7 @@ def simulate_command(argv: Sequence[str]) -> int:
 
 def simulate_lines(summary: Mapping[str, Any]) -> str:
     """What `simulate` prints for a person, in the current language."""
-    from companion.history.words import count
+    from companion.history.words import games
 
     # i18n: one player's wins in `simulate`, joined by ", " ("Player 1 won 3, Player 2 won 5.")
     wins = ", ".join(_("Player {seat} won {wins}", seat=i + 1, wins=format_decimal(w))
@@ -353,7 +353,7 @@ def simulate_lines(summary: Mapping[str, Any]) -> str:
     kinds = {"greedy": pgettext("bot kind", "greedy"), "random": pgettext("bot kind", "random")}
     bots = ngettext("{n} {kind} bot", "{n} {kind} bots", summary["players"],
                     kind=kinds.get(summary["bot"], summary["bot"]))
-    lines = [_("{game}: {games}, {bots}, seed {seed}.", game=summary["game"], games=count(summary["games"], "game"),
+    lines = [_("{game}: {games}, {bots}, seed {seed}.", game=summary["game"], games=games(summary["games"]),
                bots=bots, seed=summary["seed"]),
              f"{wins}."]
     if summary["shared_wins"] or summary["no_winner"]:

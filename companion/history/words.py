@@ -2,8 +2,8 @@
 language current where they are made (companion/words.py's catalog: German "1 Partie",
 "3 Partien"). The number is written the language's way ("1,234" / "1.234").
 
-    count(1, "play")    # "1 play"
-    count(3, "win")     # "3 wins"
+    plays(1)            # "1 play" (also count(1, <the word>), the screens' way)
+    wins(3)             # "3 wins"
     played_at(t)        # "Nov 12, 2026, 2:30 PM" / "12. Nov. 2026, 14:30" (Past games)
     played_on(t)        # "Nov 12" / "12. Nov." (the statistics' plot)
     minutes_on_average(35.5)   # "35.5 min on average" / "im Schnitt 35,5 Min."
@@ -21,17 +21,46 @@ def _number(n: float) -> str:
     return format_decimal(n)
 
 
-#: word -> its counted form (each a literal ngettext, so the catalog has both forms).
+def plays(n: float) -> str:
+    return ngettext("{count} play", "{count} plays", n, count=_number(n))
+
+
+def wins(n: float) -> str:
+    return ngettext("{count} win", "{count} wins", n, count=_number(n))
+
+
+def games(n: float) -> str:
+    return ngettext("{count} game", "{count} games", n, count=_number(n))
+
+
+def matches(n: float) -> str:
+    return ngettext("{count} match", "{count} matches", n, count=_number(n))
+
+
+def moves(n: float) -> str:
+    return ngettext("{count} move", "{count} moves", n, count=_number(n))
+
+
+def draws(n: float) -> str:
+    return ngettext("{count} draw", "{count} draws", n, count=_number(n))
+
+
+def players(n: float) -> str:
+    return ngettext("{count} player", "{count} players", n, count=_number(n))
+
+
+def minutes(n: float) -> str:
+    return ngettext("{count} minute", "{count} minutes", n, count=_number(n))
+
+
+def _singular(name: str) -> str:
+    return name.removesuffix("es") if name.endswith("ches") else name.removesuffix("s")
+
+
+#: word -> its counted form: each function above under its word in the singular ("play"),
+#: the name `count` takes (each a literal ngettext, so the catalog has both forms).
 COUNTED: dict[str, Callable[[float], str]] = {
-    "play": lambda n: ngettext("{count} play", "{count} plays", n, count=_number(n)),
-    "win": lambda n: ngettext("{count} win", "{count} wins", n, count=_number(n)),
-    "game": lambda n: ngettext("{count} game", "{count} games", n, count=_number(n)),
-    "match": lambda n: ngettext("{count} match", "{count} matches", n, count=_number(n)),
-    "move": lambda n: ngettext("{count} move", "{count} moves", n, count=_number(n)),
-    "draw": lambda n: ngettext("{count} draw", "{count} draws", n, count=_number(n)),
-    "player": lambda n: ngettext("{count} player", "{count} players", n, count=_number(n)),
-    "minute": lambda n: ngettext("{count} minute", "{count} minutes", n, count=_number(n)),
-}
+    _singular(f.__name__): f for f in (plays, wins, games, matches, moves, draws, players, minutes)}
 
 
 def count(n: float, word: str) -> str:
@@ -73,4 +102,5 @@ def minutes_on_average(minutes: float | None) -> str:
     return _("{minutes} min on average", minutes=shown)
 
 
-__all__ = ["COUNTED", "count", "minutes_on_average", "played_at", "played_on"]
+__all__ = ["COUNTED", "count", "draws", "games", "matches", "minutes", "minutes_on_average", "moves", "played_at",
+           "played_on", "players", "plays", "wins"]
