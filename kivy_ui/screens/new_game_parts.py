@@ -54,10 +54,12 @@ def physical_keyboard() -> bool:
 
 
 def keyboard_setting() -> str:
-    """The [app] keyboard setting ("auto": the system's language)."""
+    """The [app] keyboard setting; "auto": the table's language (the Settings screen's)."""
+    from companion.i18n import table_language
 
     settings = getattr(App.get_running_app(), "settings", None) or {}
-    return str(settings.get("keyboard", "auto"))
+    setting = str(settings.get("keyboard", "auto"))
+    return table_language() if setting == "auto" else setting
 
 
 def _row_of(field):
