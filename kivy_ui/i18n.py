@@ -112,6 +112,12 @@ def keep(widget: Any, prop: str, text: Callable[[], str]) -> None:
     _kept.append((weakref.ref(widget), prop, text))
 
 
+def kept(widget: Any, text: Callable[[], str], prop: str = "text") -> Any:
+    """The widget, its text following the language (keep): `kept(Factory.BigButton(), lambda: _("Cancel"))`."""
+    keep(widget, prop, text)
+    return widget
+
+
 def on_switch(fn: Callable[[], Any]) -> None:
     """fn() after every language change (held weakly when it is a bound method)."""
     ref: Any = weakref.WeakMethod(fn) if hasattr(fn, "__self__") else (lambda fn=fn: fn)
@@ -138,4 +144,5 @@ def switch(code: str) -> None:
             fn()
 
 
-__all__ = ["N_", "WORDS", "_", "install_kv", "keep", "ngettext", "on_switch", "pgettext", "switch", "translator"]
+__all__ = ["N_", "WORDS", "_", "install_kv", "keep", "kept", "ngettext", "on_switch", "pgettext", "switch",
+           "translator"]

@@ -22,6 +22,7 @@ from companion.table import words
 from companion.table.log import LogEntry
 
 from .. import theme
+from ..i18n import _, kept
 from ..widgets.gate import GateModal
 
 
@@ -74,17 +75,17 @@ class LogOverlay(GateModal):
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
         # the title, then the buttons; on a narrow screen (portrait) the buttons on a row of their own
         self.top_box = top = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        self.title = Factory.Heading(text="What happened")
+        self.title = kept(Factory.Heading(), lambda: _("What happened"))
         top.add_widget(self.title)
         self.buttons = buttons = BoxLayout(size_hint_x=None, width=dp(BUTTONS_DP), spacing=dp(10))
-        self.fix_button = Factory.BigButton(text="Fix a number…", size_hint_x=None, width=dp(220))
+        self.fix_button = kept(Factory.BigButton(size_hint_x=None, width=dp(220)), lambda: _("Fix a number…"))
         self.fix_button.bind(on_release=lambda *_: self._fix())
         buttons.add_widget(self.fix_button)
         # Phones as private hands (docs/phones.md): off until the table turns them on there.
-        self.phones_button = Factory.BigButton(text="Phones", size_hint_x=None, width=dp(140))
+        self.phones_button = kept(Factory.BigButton(size_hint_x=None, width=dp(140)), lambda: _("Phones"))
         self.phones_button.bind(on_release=lambda *_: self._phones())
         buttons.add_widget(self.phones_button)
-        self.close_button = Factory.AccentButton(text="Back", size_hint_x=None, width=dp(130))
+        self.close_button = kept(Factory.AccentButton(size_hint_x=None, width=dp(130)), lambda: _("Back"))
         self.close_button.bind(on_release=lambda *_: self.dismiss(animation=False))
         buttons.add_widget(self.close_button)
         top.add_widget(buttons)
