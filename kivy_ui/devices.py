@@ -65,12 +65,12 @@ def app_settings(config: dict) -> dict:
         v = app["gate_timeout"]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not 2 <= v <= 120:
             raise BadConfig(_("app.gate_timeout must be a number of seconds between 2 and 120, not {value}.",
-                              value=f"{v!r:.40}"))
+                              value=repr(v)[:40]))
         out["gate_timeout"] = float(v)
     for key in ("sounds", "fullscreen"):
         if key in app:
             if not isinstance(app[key], bool):
-                raise BadConfig(_("app.{key} must be true or false, not {value}.", key=key, value=f"{app[key]!r:.40}"))
+                raise BadConfig(_("app.{key} must be true or false, not {value}.", key=key, value=repr(app[key])[:40]))
             out[key] = app[key]
     if "phones_host" in app:
         v = app["phones_host"]
@@ -79,13 +79,13 @@ def app_settings(config: dict) -> dict:
         except ValueError:
             raise BadConfig(_("app.phones_host must be this machine's address on the network the phones use "
                               "(e.g. \"192.168.1.20\", or \"0.0.0.0\" for all), not {value}.",
-                              value=f"{v!r:.40}")) from None
+                              value=repr(v)[:40])) from None
         out["phones_host"] = v
     if "phones_port" in app:
         v = app["phones_port"]
         if isinstance(v, bool) or not isinstance(v, int) or not 1024 <= v <= 65535:
             raise BadConfig(_("app.phones_port must be a port number from 1024 to 65535, not {value}.",
-                              value=f"{v!r:.40}"))
+                              value=repr(v)[:40]))
         out["phones_port"] = v
     if "keyboard" in app:  # the on-screen keyboard's letters: "auto" (the system's LANG), "de", "fr"…
         from kivy_ui.screens.new_game_keys import NAMES
@@ -93,14 +93,14 @@ def app_settings(config: dict) -> dict:
         v = app["keyboard"]
         if not isinstance(v, str) or v.strip().lower() not in ("auto", *NAMES):
             raise BadConfig(_("app.keyboard must be \"auto\" (the system's language) or one of {names}, "
-                              "not {value}.", names=", ".join(NAMES), value=f"{v!r:.40}"))
+                              "not {value}.", names=", ".join(NAMES), value=repr(v)[:40]))
         out["keyboard"] = v.strip().lower()
     if "language" in app:  # the table's language: "auto" (the system's LANG on each start) or "de"…
         v = app["language"]
         code = v.strip().lower() if isinstance(v, str) else None
         if code != "auto" and code not in LANGUAGES:
             raise BadConfig(_("app.language must be \"auto\" (the system's language) or one of {codes}, "
-                              "not {value}.", codes=", ".join(LANGUAGES), value=f"{v!r:.40}"))
+                              "not {value}.", codes=", ".join(LANGUAGES), value=repr(v)[:40]))
         out["language"] = code
     return out
 

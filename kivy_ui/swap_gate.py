@@ -31,6 +31,8 @@ from kivy.core.window import Window
 
 from companion.errors import JournalError
 
+from .i18n import _
+
 #: Seconds after which queued effects run although no frame was drawn.
 FALLBACK_S = 0.05
 #: Seconds without a commit before the journal checkpoints (Journal.idle).
@@ -108,7 +110,7 @@ class SwapGate:
             journal.take_back_unsaved()
         except JournalError:
             pass
-        self.app.notice = f"{error} It was taken back."
+        self.app.notice = _("{problem} It was taken back.", problem=error)
 
     def _without_frame(self, _dt: float) -> None:
         if self._effects and self.settle():

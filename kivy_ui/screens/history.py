@@ -42,7 +42,7 @@ def _when(t: float) -> str:
 
 def _minutes(seconds: float) -> str:
     m = max(1, round(seconds / 60))
-    return _("{m} min", m=m) if m < 60 else _("{h} h {m} min", h=m // 60, m=f"{m % 60:02d}")
+    return _("{m} min", m=m) if m < 60 else _("{h} h {m} min", h=m // 60, m=str(m % 60).zfill(2))
 
 
 def seat_label(name: str, colour: str) -> tuple[str, tuple]:

@@ -162,7 +162,7 @@ class NewGameScreen(NameKeyboard, Screen):
             get_game(name)
         except Exception as e:  # a game whose package is broken must not take New game down
             self.ids.notice.text = _("{title} cannot be started: {problem}", title=game_title(name),
-                                     problem=f"{type(e).__name__}: {e}")
+                                     problem=type(e).__name__ + ": " + str(e))
             return
         self.game = name
         engine = self._engine()

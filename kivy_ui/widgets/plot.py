@@ -21,6 +21,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from .. import theme
+from ..i18n import N_, _
 
 AXIS = (0.55, 0.55, 0.6, 1)
 GRID = (0.25, 0.25, 0.3, 1)
@@ -44,7 +45,7 @@ class _Plot(Widget):
     """Shared frame: title, plot area, axis labels (child Labels, reused)."""
 
     title = StringProperty("")
-    empty_text = StringProperty("Nothing to draw yet.")
+    empty_text = StringProperty(N_("Nothing to draw yet."))  # translated where drawn
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -128,7 +129,7 @@ class _Plot(Widget):
         self._scale = (lo, hi)
 
     def _empty(self) -> None:
-        self._label(self.empty_text, sp(20), self.center, "center", theme.TEXT_DIM)
+        self._label(_(self.empty_text), sp(20), self.center, "center", theme.TEXT_DIM)
         self._end()
 
 
