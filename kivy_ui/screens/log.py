@@ -22,7 +22,7 @@ from companion.table import words
 from companion.table.log import LogEntry
 
 from .. import theme
-from ..i18n import _, kept
+from ..i18n import _, kept, pgettext
 from ..widgets.gate import GateModal
 
 
@@ -85,7 +85,8 @@ class LogOverlay(GateModal):
         self.phones_button = kept(Factory.BigButton(size_hint_x=None, width=dp(140)), lambda: _("Phones"))
         self.phones_button.bind(on_release=lambda *_: self._phones())
         buttons.add_widget(self.phones_button)
-        self.close_button = kept(Factory.AccentButton(size_hint_x=None, width=dp(130)), lambda: _("Back"))
+        self.close_button = kept(Factory.AccentButton(size_hint_x=None, width=dp(130)),
+                                 lambda: pgettext("close the log", "Back"))
         self.close_button.bind(on_release=lambda *_: self.dismiss(animation=False))
         buttons.add_widget(self.close_button)
         top.add_widget(buttons)
