@@ -23,6 +23,7 @@ from companion.table.log import LogEntry
 
 from .. import theme
 from ..i18n import _, kept, pgettext
+from ..widgets.fit import fit_font
 from ..widgets.gate import GateModal
 
 
@@ -76,6 +77,7 @@ class LogOverlay(GateModal):
         # the title, then the buttons; on a narrow screen (portrait) the buttons on a row of their own
         self.top_box = top = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
         self.title = kept(Factory.Heading(), lambda: _("What happened"))
+        fit_font(self.title, sp(30), sp(22))  # a longer language's title shrinks rather than wrap
         top.add_widget(self.title)
         self.buttons = buttons = BoxLayout(size_hint_x=None, width=dp(BUTTONS_DP), spacing=dp(10))
         self.fix_button = kept(Factory.BigButton(size_hint_x=None, width=dp(220)), lambda: _("Fix a number…"))

@@ -397,7 +397,7 @@ class RoundEndCue(ModalView):
     def warm(self) -> None:
         """Each label's font at its size loaded, as a first round end would load them."""
         for label in (self.title, self.body, self.close):
-            label.text = "Round 1"  # i18n: not shown (a font loaded ahead)
+            label.text = _("Round {n}", n=1)
             label.texture_update()
             label.text = ""
 
