@@ -35,3 +35,15 @@ def fit_font(label, largest: float, smallest: float) -> None:
 
     label.bind(text=fit, width=fit)
     fit()
+
+
+def fitted(text: str, room: float, largest: float, smallest: float, font_name: str = "Roboto",
+           bold: bool = False, words: bool = False) -> float:
+    """The font size (px) for `text` in `room` px: `largest` when it fits, else as large as
+    fits, never under `smallest`. words: only its longest word must fit (a text that wraps).
+    For a .kv rule: `font_size: fitted(self.text, self.width - dp(8), sp(22), sp(18), words=True)`."""
+    if room <= 1 or not text:
+        return largest
+    parts = text.split() if words else text.split("\n")
+    wide = max((natural_width(p, largest, font_name, bold) for p in parts), default=0.0)
+    return largest if wide <= room else max(smallest, largest * room / wide)

@@ -88,8 +88,10 @@ class _Plot(Widget):
 
     @staticmethod
     def _every(names, slot: float) -> int:
-        """Label every n-th step so labels of this length never touch (about 10 sp a letter)."""
-        widest = max((len(str(n)) for n in names), default=1) * sp(10) + dp(12)
+        """Label every n-th step so labels this wide never touch (measured: a language's words differ)."""
+        from .fit import natural_width
+
+        widest = max((natural_width(str(n), sp(18)) for n in names), default=sp(10)) + dp(12)
         return max(1, -(-int(widest) // max(1, int(slot))))
 
     def _begin(self) -> tuple[float, float, float, float]:
