@@ -37,7 +37,7 @@ _listeners: list[Any] = []  # weak methods / refs of callables told after a swit
 def _make() -> Any:
     from kivy.event import Observable
 
-    class Translator(Observable):  # type: ignore[misc]
+    class Translator(Observable):
         """`tr._(msg, **fields)`, `tr.ngettext(...)`, `tr.pgettext(...)` in the current
         language; kv rules reading them are told when the language changes."""
 

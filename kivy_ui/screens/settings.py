@@ -5,6 +5,8 @@ once (every screen speaks the new language) and written to the config file's
 [app] section, so the next start is the same."""
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
@@ -25,8 +27,8 @@ class SettingsScreen(Screen):
     notice = StringProperty("")
 
     def __init__(self, **kw):
+        self._languages: dict[str, Any] = {}  # before super(): the rows are filled in on_kv_post
         super().__init__(**kw)
-        self._languages: dict[str, object] = {}
 
     def on_kv_post(self, base_widget):
         row = self.ids.language_row

@@ -91,7 +91,7 @@ class _Plot(Widget):
         """Label every n-th step so labels this wide never touch (measured: a language's words differ)."""
         from .fit import natural_width
 
-        widest = max((natural_width(str(n), sp(18)) for n in names), default=sp(10)) + dp(12)
+        widest = max((natural_width(str(n), sp(18), theme.SYMBOL_FONT) for n in names), default=sp(10)) + dp(16)
         return max(1, -(-int(widest) // max(1, int(slot))))
 
     def _begin(self) -> tuple[float, float, float, float]:

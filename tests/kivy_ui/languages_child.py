@@ -24,9 +24,12 @@ import traceback
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 #: The names the walks seat (tests/kivy_ui/sizes_*.py), never translated.
-NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
-#: Words that are the same in every language: proper nouns, product names, symbols' names.
-ALLOWED = ("BG Stats", "Wi-Fi", "QR", "aiohttp", "maya-companion", "TOML", "UTF")
+NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Cleo", "Dev", "Annabelle", "Benedikt", "Cyrille",
+         "Dominique", "Maximiliane", "Sophie", "Evangeline")
+#: Words that are the same in every language: proper nouns, product names; and the months
+#: Babel writes in a date, English in the pseudo-locale by design (companion.i18n).
+ALLOWED = ("BG Stats", "Wi-Fi", "QR", "aiohttp", "maya-companion", "TOML", "UTF",
+           "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 
 
