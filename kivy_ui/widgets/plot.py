@@ -92,7 +92,9 @@ class _Plot(Widget):
         from .fit import natural_width
 
         widest = max((natural_width(str(n), sp(18), theme.SYMBOL_FONT) for n in names), default=sp(10)) + dp(16)
-        return max(1, -(-int(widest) // max(1, int(slot))))
+        # the first label may be pushed right by half its width (kept clear of the y axis)
+        need = widest + max(0.0, widest - slot) / 2
+        return max(1, -(-int(need) // max(1, int(slot))))
 
     def _begin(self) -> tuple[float, float, float, float]:
         """Clear; draw the title; return the plot area (x, y, w, h)."""

@@ -28,7 +28,7 @@ NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Cleo", "Dev", "Annabelle", "B
          "Dominique", "Maximiliane", "Sophie", "Evangeline")
 #: Words that are the same in every language: proper nouns, product names; and the months
 #: Babel writes in a date, English in the pseudo-locale by design (companion.i18n).
-ALLOWED = ("BG Stats", "Wi-Fi", "QR", "aiohttp", "maya-companion", "TOML", "UTF",
+ALLOWED = ("BG Stats", "Wi-Fi", "QR", "aiohttp", "maya-companion", "TOML", "UTF", "http",
            "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 
