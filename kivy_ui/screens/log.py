@@ -94,8 +94,8 @@ class LogOverlay(GateModal):
         top.add_widget(buttons)
         top.bind(width=self._arrange)
         box.add_widget(top)
-        self.empty = Factory.Body(text=words.empty_log(), size_hint_y=None, height=0, opacity=0,
-                                  font_size=sp(24))
+        self.empty = kept(Factory.Body(size_hint_y=None, height=0, opacity=0, font_size=sp(24)),
+                          lambda: words.empty_log())
         box.add_widget(self.empty)
         self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(10), scroll_type=["bars", "content"])
         self.lines = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6))

@@ -79,7 +79,9 @@ def english(d, root, literals) -> tuple[list[str], list[str]]:
     sys.path.insert(0, str(ROOT / "tests"))
     from i18n_check import plain_english
 
-    names = list(NAMES)
+    from companion.i18n import LANGUAGES
+
+    names = list(NAMES) + list(LANGUAGES.values())  # Settings lists each language in its own name
     table = getattr(d.app, "table", None)
     if table is not None:
         names += list(table.frame().players)

@@ -135,13 +135,12 @@ _SQUEEZED = ("the pseudo-locale's chrome buttons (each ~100 dp for its 40% longe
              "English and German) leave {what} less room; German reads (test_every_screen_in_german_fits)")
 #: Texts cut off or drawn over in the pseudo-locale only, keyed by state. Strict, like KNOWN_OTHER.
 KNOWN_LAYOUT: dict[str, str] = {
-    "curse-real-purse-drawn": _SQUEEZED.format(what="the Curse prompt beside them (still English)"),
+    "curse-real-purse-drawn": _SQUEEZED.format(what="the Curse prompt beside them"),
     "maya-5p-setup": _SQUEEZED.format(what="the five Maya tiles in the top bar"),
     "maya-5p-quarrying": _SQUEEZED.format(what="the five Maya tiles in the top bar"),
     "maya-5p-quarries-scored": _SQUEEZED.format(what="the five Maya tiles in the top bar"),
     "maya-5p-building": _SQUEEZED.format(what="the five Maya tiles in the top bar"),
     "maya-5p-double-move-picker": _SQUEEZED.format(what="the five Maya tiles in the top bar"),
-    "game_detail-plot": _SQUEEZED.format(what="the Curse prompt beside them (still English)"),
 }
 
 
