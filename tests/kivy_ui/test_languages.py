@@ -262,7 +262,7 @@ def test_a_language_change_reaches_what_was_built_before_it(german):
     ask = ConfirmUndo()
     assert (ask.keep.text, ask.undo.text) == ("Keep it", "Undo anyway")
     d.app.set_language("de", remember=False)
-    assert (ask.keep.text, ask.undo.text) == ("Behalten", "Trotzdem zurück")
+    assert (ask.keep.text, ask.undo.text) == ("Behalten", "Trotzdem zurücknehmen")
     assert d.screen().ids.new_game.text == "Neue Partie"
     d.app.set_language(PSEUDO, remember=False)
     assert ask.keep.text.startswith("[") and d.screen().ids.new_game.text.startswith("[")
