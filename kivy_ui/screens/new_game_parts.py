@@ -55,12 +55,17 @@ def physical_keyboard() -> bool:
 
 
 def keyboard_setting() -> str:
-    """The [app] keyboard setting; "auto": the table's language (the Settings screen's)."""
-    from companion.i18n import table_language
+    """The [app] keyboard setting; "auto": the table's language (the Settings screen's)
+    when it is not English, else the system locale's (an English table in Sweden types
+    Swedish names)."""
+    from companion.i18n import PSEUDO, SOURCE, table_language
 
     settings = getattr(App.get_running_app(), "settings", None) or {}
     setting = str(settings.get("keyboard", "auto"))
-    return table_language() if setting == "auto" else setting
+    if setting != "auto":
+        return setting
+    lang = table_language()
+    return "auto" if lang in (SOURCE, PSEUDO) else lang
 
 
 def _row_of(field):

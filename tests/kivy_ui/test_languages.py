@@ -270,15 +270,18 @@ def test_a_language_change_reaches_what_was_built_before_it(german):
     assert (ask.keep.text, d.screen().ids.new_game.text) == ("Keep it", "New game")
 
 
-def test_the_keyboard_follows_the_tables_language_when_it_is_auto(german):
+def test_the_keyboard_follows_the_tables_language_when_it_is_auto(german, monkeypatch):
     d, _config = german
     from kivy_ui.screens.new_game_keys import language
     from kivy_ui.screens.new_game_parts import keyboard_setting
 
+    for key in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("LANG", "sv_SE.UTF-8")
     d.app.set_language("de", remember=False)
     assert d.app.settings["keyboard"] == "auto" and language(keyboard_setting()) == "de"
-    d.app.set_language("en", remember=False)
-    assert language(keyboard_setting()) == "en"
+    d.app.set_language("en", remember=False)  # an English table: the system's letters (å ä ö)
+    assert language(keyboard_setting()) == "sv"
 
 
 # --- the setting itself (no window) ----------------------------------------------------------
