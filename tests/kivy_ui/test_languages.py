@@ -257,7 +257,10 @@ def test_the_language_chosen_on_settings_is_spoken_everywhere_and_remembered(ger
 def test_a_language_change_reaches_what_was_built_before_it(german):
     """Words set once from Python (a prepared overlay's buttons) and kv rules follow a change."""
     d, _config = german
+    import hardware.i18n
     from kivy_ui.screens.fix import ConfirmUndo
+
+    assert hardware.i18n._words is not None, "the app hands the devices their translator at start"
 
     ask = ConfirmUndo()
     assert (ask.keep.text, ask.undo.text) == ("Keep it", "Undo anyway")
