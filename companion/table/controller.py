@@ -226,6 +226,12 @@ class TableController(GateKeeper, DeviceHandling):
             self._frame = self._build("start")
         return self._frame
 
+    def rebuild_frame(self) -> TableFrame:
+        """The latest frame made again, of the same kind, without telling anyone: the
+        table's language changed, and a frame's sentences are made when it is built."""
+        self._frame = self._build(self._frame.kind if self._frame is not None else "start")
+        return self._frame
+
     def _build(self, kind: FrameKind) -> TableFrame:
         self._serial += 1
         game = self.session.game
