@@ -11,8 +11,6 @@ to the data folder, and says where.
 """
 from __future__ import annotations
 
-import time
-
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
@@ -32,12 +30,10 @@ PAGE = 6
 
 
 def _when(t: float) -> str:
-    """The date in the table's language ("Nov 12, 2026 20:15", "12.11.2026 20:15")."""
-    import datetime
+    """The date and time in the table's language ("Nov 12, 2026, 8:15 PM", "12. Nov. 2026, 20:15")."""
+    from companion.history.words import played_at
 
-    from companion.i18n import format_date
-
-    return format_date(datetime.date.fromtimestamp(t)) + time.strftime(" %H:%M", time.localtime(t))
+    return played_at(t)
 
 
 def _minutes(seconds: float) -> str:
@@ -199,7 +195,7 @@ def _no_stick(folder) -> str:
     """After a write to the data folder: why no stick took the files, how to get them."""
     from companion.history import files as export_files
 
-    return " " + export_files.NO_STICK if folder == export_files.data_exports() else ""
+    return " " + export_files.no_stick() if folder == export_files.data_exports() else ""
 
 
 class GameDetailScreen(Screen):
