@@ -19,7 +19,7 @@ from companion.rules.engine import CHANCE, TABLE
 from companion.table.log import game_log
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from i18n_check import plain_english, strings  # noqa: E402
+from i18n_check import plain_english, strings
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
 #: Words that are no sentence of the game: its title (a proper noun, kept in German too).
@@ -188,8 +188,8 @@ def test_every_sentence_of_a_random_game_passes_through_the_catalog(seed, player
 
 
 def test_the_refusals_are_the_games_own():
-    """The random games above meet the game's refusals themselves (not only the engine's)."""
-    state, _ = play(3, 3)
+    """The refusals the random games check are the game's own sentences (the engine's would
+    not be bracketed), so the property above is about Mayan Curse's words."""
     with language(PSEUDO):
         said = refusals(GAME.setup(NAMES[:3], {}))
     assert len(said) >= 3 and all(s.startswith("[") for s in said), said
@@ -237,7 +237,7 @@ def test_a_german_table_reads_the_temple_board_and_a_boulder_in_german():
     with language("de"):
         first, tumbling, after = _boulders_reach()
     assert first["events"][0]["sentence"] == (
-        "Ana hat als Erste das Tempel-Übergangstableau erreicht: Entfernt alle Auslöser-Marker. "
+        "Ana hat das Tempel-Übergangstableau vor allen anderen erreicht: Entfernt alle Auslöser-Marker. "
         "Alle Felsen, die noch im Spiel sind, werden rollen.")
     assert tumbling["waiting_for"]["sentence"] == "Der Felsen links rollt: Ana, wo ist er liegen geblieben?"
     assert after["events"][0]["sentence"] == (
@@ -269,7 +269,7 @@ DIGITS = re.compile(r"\d+")
 @pytest.mark.parametrize("seed,players", [(5, 1), (8, 3), (11, 6)])
 def test_a_game_log_in_german_has_the_english_numbers_in_order(seed, players):
     names = NAMES[:players]
-    state, actions = play(seed, players)
+    _state, actions = play(seed, players)
     options = _options(seed, players)
     with language("en"):
         en = game_log(GAME, names, options, actions)
@@ -282,3 +282,30 @@ def test_a_game_log_in_german_has_the_english_numbers_in_order(seed, players):
         assert DIGITS.findall(e_text) == DIGITS.findall(d_text), (e_text, d_text)
         different += e_text != d_text
     assert different == len(en)  # every line reads German
+
+
+#: English words of the game that a German sentence never holds: a component's name
+#: passed into a sentence untranslated would show one (the pseudo-locale test cannot see
+#: a field's words inside a translated sentence).
+ENGLISH = re.compile(r"\b(brown|gray|left|centre|right|dog|serpent|bird|map|compass|elixir|easy|adventurer|the|and|"
+                     r"boulders?|stelae?|of|is|with|scenario|round|row|drawn|held|camera|temple|knowledge|purse|"
+                     r"escaped|tokens?|nobody)\b", re.I)
+
+
+@pytest.mark.parametrize("seed,players", [(0, 1), (1, 2), (2, 3), (9, 4), (4, 5), (11, 6), (6, 1), (12, 1)])
+def test_a_german_game_names_every_component_in_german(seed, players):
+    names = NAMES[:players]
+    english: set[str] = set()
+
+    def visit(state):
+        english.update(t for t in texts_of(state) if ENGLISH.search(t))
+
+    with language("de"):
+        state, actions = play(seed, players, visit=visit)
+        for entry in game_log(GAME, names, _options(seed, players), actions):
+            english.update(t for t in entry["sentences"] if ENGLISH.search(t))
+        result = GAME.result(state)
+        english.update(t for t in [result.detail["sentence"], *result.detail["lines"], result.tiebreak or ""]
+                       if ENGLISH.search(t))
+    english = {t for t in english if not re.search(r"'(rock|purple|moon|rope)'", t)}  # the refused words themselves
+    assert english == set(), sorted(english)[:5]

@@ -168,9 +168,9 @@ def scenario_text(text: Any) -> str:
 
 def names_of(names: Any) -> str:
     """"Ana", "Ana and Ben", "Ana, Ben and Cy"; "nobody"."""
-    names = [str(n) for n in names]
-    if not names:
+    shown: list[str] = [str(n) for n in names]
+    if not shown:
         return _("nobody")
-    if len(names) == 1:
-        return names[0]
-    return pgettext("a list of names", "{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+    if len(shown) == 1:
+        return shown[0]
+    return pgettext("a list of names", "{names} and {last}", names=", ".join(shown[:-1]), last=shown[-1])

@@ -58,7 +58,8 @@ def waiting(state: State, reporter: int, viewer: Any = None) -> str:
         from .stelae import missing_values
 
         who = missing_values(state)
-        return _("{names}: enter the values of your stelae.", names=names_of(state, who))
+        return ngettext("{names}: enter the values of your stelae.", "{names}: enter the values of your stelae.",
+                        len(who), names=names_of(state, who))
     return _("The game is over.")
 
 
@@ -255,7 +256,9 @@ def tumble_cue(state: State, i: int, reporter: int) -> dict[str, Any]:
     who reports) and what it does."""
     name = state.box.boulder_names[i]
     pos = state.boulders[i][1]
-    then = [boulder(state.box.boulder_names[j]) for j in state.tumbling[1:]]
+    # i18n: one boulder in the list after "Then:" ("Then: centre, right.")
+    then = [pgettext("a boulder in the list after Then:", "{boulder}", boulder=boulder(state.box.boulder_names[j]))
+            for j in state.tumbling[1:]]
     start = _("From its board.") if pos > state.box.rows else _("From row {row}.", row=pos)
     parts = [start]
     if then:
