@@ -12,7 +12,7 @@ from typing import Any
 from companion.rules.seats import is_seat
 
 from .i18n import _
-from .terms import boulder, colour, colour_label, the_item
+from .terms import boulder, colour, colour_name, the_item
 from .terms import stone_name as _stone_name
 
 # chance (the companion's draws, or a person entering them under physical randomness)
@@ -135,7 +135,7 @@ def private_lines(view: Mapping[str, Any]) -> list[str]:
         shown = []
         for s in stelae:
             value = s.get("value")
-            label = colour_label(s.get("colour"))
+            label = colour_name(s.get("colour"))
             temple = s.get("place") == "temple"
             if value is not None:
                 shown.append(_("{colour} on the temple worth {value}", colour=label, value=value) if temple

@@ -26,7 +26,7 @@ from .i18n import N_, _, ngettext, pgettext
 from .purse import draw_outcomes
 from .state import BOULDERS, DRAW, REVEAL, TURN, VALUE, State
 from .stelae import in_box, missing_values
-from .terms import boulder, colour, colour_capital, colour_label, item, item_hint
+from .terms import boulder, colour, colour_capital, colour_label, colour_name, item, item_hint
 from .views import reporter
 
 # The groups a player reads (translated where a choice is made), and their choices'
@@ -308,7 +308,7 @@ def crush_choices(state: State, seat: int) -> list[Choice]:
     for ci, c in enumerate(COLOURS):
         why = "" if in_box(state, ci) else _("All {n} {colour} stelae are already discovered or crushed.",
                                               n=state.box.stock(c), colour=colour(c, after_the=True))
-        out.append(Choice(key=f"crush:{c}", label=_("Crushed {colour}", colour=colour_label(c)),
+        out.append(Choice(key=f"crush:{c}", label=_("Crushed {colour}", colour=colour_name(c)),
                           sentence=_("The {boulder} boulder crushed a {colour} stela.", boulder=name, colour=colour(c)),
                           group=_(CRUSH_GROUP), slot=ci,
                           action={"actor": seat, "type": A.STELA_CRUSHED, "colour": c},

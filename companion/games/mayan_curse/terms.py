@@ -22,6 +22,18 @@ def colour_label(colour: Any) -> str:
     return _(_COLOUR_LABELS[c]) if c in _COLOUR_LABELS else c.capitalize()
 
 
+def colour_name(c: Any) -> str:
+    """A stela colour on its own inside a line: "Crushed brown", "9 brown"."""
+    n = str(c)
+    if n == "brown":
+        return pgettext("colour on its own: Crushed brown, 9 brown", "brown")
+    if n == "gray":
+        return pgettext("colour on its own: Crushed gray, 9 gray", "gray")
+    if n == "beige":
+        return pgettext("colour on its own: Crushed beige, 9 beige", "beige")
+    return n
+
+
 def colour(colour: Any, after_the: bool = False) -> str:
     """A stela colour before the word stela: "a gray stela" ("eine graue Stele").
     after_the: the form German needs after "der/den/alle" ("der grauen Stele",

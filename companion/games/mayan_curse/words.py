@@ -10,7 +10,16 @@ from typing import Any
 
 from .i18n import N_, _, ngettext, pgettext
 from .state import BOULDERS, DRAW, REVEAL, TURN, VALUE, State
-from .terms import boulder, colour, colour_capital, colour_label, difficulty, item_mark, stone_name, the_item
+from .terms import (
+    boulder,
+    colour,
+    colour_capital,
+    colour_name,
+    difficulty,
+    item_mark,
+    stone_name,
+    the_item,
+)
 from .terms import names_of as _names
 
 
@@ -174,7 +183,7 @@ def _crushed(crushed: Any) -> str:
     if len(cs) == 2:
         return _("It crushed a {first} stela and a {second} stela.", first=cs[0], second=cs[1])
     return ngettext("It crushed {n} stela.", "It crushed {n} stelae: {colours}.", len(cs),
-                    colours=", ".join(colour_label(c) for c in crushed))
+                    colours=", ".join(colour_name(c) for c in crushed))
 
 
 def tumble_sentence(state: State, t: Any) -> str:
@@ -214,7 +223,7 @@ def board_stelae(on_board: dict[str, dict[str, int]]) -> list[str]:
     Stela and Temple stela pickers count them ("Gray (10 left)" is the passage's 10)."""
     out = []
     for place in ("passage", "temple"):
-        counts = ", ".join(_("{n} {colour}", n=on_board[c][place], colour=colour_label(c))
+        counts = ", ".join(_("{n} {colour}", n=on_board[c][place], colour=colour_name(c))
                            for c in ("brown", "gray", "beige") if c in on_board)
         out.append(_("Passage stelae: {counts}", counts=counts) if place == "passage"
                    else _("Temple stelae: {counts}", counts=counts))
