@@ -134,7 +134,7 @@ def _stone_options(state: State) -> tuple[PartOption, ...]:
     return tuple(PartOption(k, A.stone_name(k)) for k in state.box.kinds)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=256)  # hands of stone kinds only, never a sentence: the same in every language
 def _hands(kinds: tuple[str, ...], stones: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
     """Every hand of three that `stones` (a count per kind) can give, in every order it
     may be entered."""
