@@ -11,6 +11,10 @@ from typing import Any
 
 from companion.rules.seats import is_seat
 
+from .i18n import _
+from .terms import boulder, colour, colour_name, the_item
+from .terms import stone_name as _stone_name
+
 # chance (the companion's draws, or a person entering them under physical randomness)
 DRAW_STONES = "draw_stones"
 STELA_VALUE = "stela_value"
@@ -39,21 +43,26 @@ CHANCE_TYPES = (DRAW_STONES, STELA_VALUE)
 
 
 def stone_name(kind: str) -> str:
-    """A sacred stone as players name it: "Dog", or "Dog / Jaguar" for a dual stone."""
-    return " / ".join(part.capitalize() for part in str(kind).split("/"))
+    """A sacred stone as players name it: "Dog", or "Dog / Jaguar" for a dual stone
+    (in the current language: terms.stone_name)."""
+    return _stone_name(kind)
 
 
 def _name(view: Mapping[str, Any], seat: Any) -> str:
     players = view.get("players") or []
     if is_seat(seat, players):
         return str(players[seat]["name"])
-    return "The draw" if seat == "chance" else str(seat)
+    return _("The draw") if seat == "chance" else str(seat)
 
 
 def _own(view: Mapping[str, Any], seat: Any) -> bool:
     """The view is that seat's own (it may read its own secrets)."""
     you = view.get("you")
     return isinstance(you, Mapping) and you.get("seat") == seat
+
+
+def _stones(action: Mapping[str, Any]) -> str:
+    return ", ".join(stone_name(s) for s in action.get("stones") or [])
 
 
 def describe_action(view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
@@ -63,47 +72,52 @@ def describe_action(view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
     if kind == DRAW_STONES:
         seat: Any = action.get("seat")
         if _own(view, seat):
-            return f"You drew {', '.join(stone_name(s) for s in action.get('stones') or [])}."
-        return f"{_name(view, seat)} drew 3 sacred stones."
+            return _("You drew {stones}.", stones=_stones(action))
+        return _("{name} drew 3 sacred stones.", name=_name(view, seat))
     if kind == STELA_VALUE:
         seat = action.get("seat")
         if _own(view, seat):
-            return f"Your {action.get('colour')} stela is worth {action.get('value')}."
-        return f"{_name(view, seat)} looked at the value of their {action.get('colour')} stela."
+            return _("Your {colour} stela is worth {value}.", colour=colour(action.get("colour")),
+                     value=action.get("value"))
+        return _("{name} looked at the value of their {colour} stela.", name=_name(view, seat),
+                 colour=colour(action.get("colour"), after_the=True))
     if kind == ENTER_STONES:
         if _own(view, action.get("actor")):
-            return f"You entered your stones: {', '.join(stone_name(s) for s in action.get('stones') or [])}."
-        return f"{who} entered the stones they drew."
+            return _("You entered your stones: {stones}.", stones=_stones(action))
+        return _("{name} entered the stones they drew.", name=who)
     if kind == PLAY_STONE:
-        return f"{who} plays the {stone_name(str(action.get('stone')))} stone."
+        return _("{name} plays the {stone} stone.", name=who, stone=stone_name(str(action.get("stone"))))
     if kind == DISCOVER_STELA:
-        there = " on the temple" if action.get("place") == "temple" else ""
-        return f"{who} discovered a {action.get('colour')} stela{there}."
+        if action.get("place") == "temple":
+            return _("{name} discovered a {colour} stela on the temple.", name=who, colour=colour(action.get("colour")))
+        return _("{name} discovered a {colour} stela.", name=who, colour=colour(action.get("colour")))
     if kind == REACH_TEMPLE_BOARD:
-        return f"{who} reached the temple transition board."
+        return _("{name} reached the temple transition board.", name=who)
     if kind == CLAIM_CAMERA:
-        return f"{who} reached the top of the temple and claimed a camera."
+        return _("{name} reached the top of the temple and claimed a camera.", name=who)
     if kind == USE_BACKPACK:
-        return f"{who} used the {action.get('item')}."
+        return _("{name} used {item}.", name=who, item=the_item(action.get("item")))
     if kind == ENTER_STELA_VALUE:
         if _own(view, action.get("actor")):
-            return f"You entered {action.get('value')} for your stela {int(action.get('stela') or 0) + 1}."
-        return f"{who} entered the value of a stela."
+            return _("You entered {value} for your stela {number}.", value=action.get("value"),
+                     number=int(action.get("stela") or 0) + 1)
+        return _("{name} entered the value of a stela.", name=who)
     if kind == ESCAPE:
-        return f"{who} escaped."
+        return _("{name} escaped.", name=who)
     if kind == END_TURN:
-        return f"{who} ended their turn."
+        return _("{name} ended their turn.", name=who)
     if kind == BOULDER_STOPPED:
-        name: Any = action.get("boulder")
+        name = boulder(action.get("boulder"))
         where: Any = action.get("where")
         if where == "entrance":
-            return f"The {name} boulder reached the entrance."
+            return _("The {boulder} boulder reached the entrance.", boulder=name)
         if where == "stays":
-            return f"The {name} boulder stays on its board."
-        return f"The {name} boulder stopped on row {action.get('row')}."
+            return _("The {boulder} boulder stays on its board.", boulder=name)
+        return _("The {boulder} boulder stopped on row {row}.", boulder=name, row=action.get("row"))
     if kind == STELA_CRUSHED:
-        return f"A boulder crushed a {action.get('colour')} stela."
-    return str(kind or "an action").replace("_", " ")
+        return _("A boulder crushed a {colour} stela.", colour=colour(action.get("colour")))
+    # i18n: an action this version has no sentence for; {kind} is its internal name
+    return _("An action: {kind}.", kind=str(kind or "?").replace("_", " "))
 
 
 def private_lines(view: Mapping[str, Any]) -> list[str]:
@@ -112,21 +126,26 @@ def private_lines(view: Mapping[str, Any]) -> list[str]:
     you: Mapping[str, Any] = view.get("you") or {}
     lines = []
     stones = [stone_name(s) for s in you.get("stones") or []]
-    lines.append(f"Your stones: {', '.join(stones)}." if stones else "No stones in hand.")
+    lines.append(_("Your stones: {stones}.", stones=", ".join(stones)) if stones else _("No stones in hand."))
     played = [stone_name(s) for s in you.get("played") or []]
     if played:
-        lines.append(f"Played this turn: {', '.join(played)}.")
+        lines.append(_("Played this turn: {stones}.", stones=", ".join(played)))
     stelae = you.get("stelae") or []
     if stelae:
         shown = []
         for s in stelae:
             value = s.get("value")
-            worth = f" worth {value}" if value is not None else " (value not entered)"
-            there = " on the temple" if s.get("place") == "temple" else ""
-            shown.append(f"{s.get('colour')}{there}{worth}")
-        lines.append(f"Your stelae: {'; '.join(shown)}.")
+            label = colour_name(s.get("colour"))
+            temple = s.get("place") == "temple"
+            if value is not None:
+                shown.append(_("{colour} on the temple worth {value}", colour=label, value=value) if temple
+                             else _("{colour} worth {value}", colour=label, value=value))
+            else:
+                shown.append(_("{colour} on the temple (value not entered)", colour=label) if temple
+                             else _("{colour} (value not entered)", colour=label))
+        lines.append(_("Your stelae: {stelae}.", stelae="; ".join(shown)))
     if you.get("knowledge") is not None:
-        lines.append(f"Your knowledge so far: {you['knowledge']}.")
+        lines.append(_("Your knowledge so far: {n}.", n=you["knowledge"]))
     if you.get("to_enter"):
-        lines.append("Enter what you drew or looked at.")
+        lines.append(_("Enter what you drew or looked at."))
     return lines

@@ -14,7 +14,9 @@ from typing import Any
 from companion.rules.engine import require
 
 from .actions import BOULDER_STOPPED
+from .i18n import _
 from .state import BOULDERS, ENTRANCE, State, Tumble, event
+from .terms import boulder
 
 
 def start_position(box: Any) -> int:
@@ -102,7 +104,7 @@ def _place(state: State, i: int, row: int, place: Any) -> tuple[Any, ...]:
     if place is None:
         place = sum(1 for j in others if j < i)
     require(isinstance(place, int) and not isinstance(place, bool) and 0 <= place <= len(others),
-            f"Its place on the row counts the boulders already there from the left: 0 to {len(others)}.")
+            _("Its place on the row counts the boulders already there from the left: 0 to {n}.", n=len(others)))
     line = others[:place] + [i] + others[place:]
     for k, j in enumerate(line):
         cols[j] = k
@@ -112,35 +114,42 @@ def _place(state: State, i: int, row: int, place: Any) -> tuple[Any, ...]:
 def stop(state: State, action: dict[str, Any]) -> State:
     """Record where the boulder tumbling now stopped; a third boulder at the entrance seals it."""
     box = state.box
-    require(state.phase == BOULDERS and bool(state.tumbling), "No boulder is tumbling now.")
+    require(state.phase == BOULDERS and bool(state.tumbling), _("No boulder is tumbling now."))
     i = state.tumbling[0]
     name = box.boulder_names[i]
     other: Any = action.get("boulder")
-    require(other == name, f"The {name} boulder tumbles now, not the {other} one." if other in box.boulder_names
-            else f"The {name} boulder tumbles now; there is no {other!r} boulder.")
+    require(other == name, _("The {boulder} boulder tumbles now, not the {other} one.", boulder=boulder(name),
+                             other=boulder(other)) if other in box.boulder_names
+            else _("The {boulder} boulder tumbles now; there is no {other} boulder.", boulder=boulder(name),
+                   other=repr(other)[:40]))
     pos = state.boulders[i][1]
     where: Any = action.get("where")
     cols = columns(state)
     if where == "entrance":
         new = ENTRANCE
     elif where == "stays":
-        require(pos > box.rows, f"The {name} boulder is on row {pos}: if it was blocked there, report row {pos}.")
+        require(pos > box.rows, _("The {boulder} boulder is on row {row}: if it was blocked there, report row {row}.",
+                                  boulder=boulder(name), row=pos))
         new = pos
     else:
         require(where == "passage",
-                'A boulder stops "in the passage" (with its row), "at the entrance", or "stays" on its board.')
+                _("A boulder stops in the passage (on a row), at the entrance, or stays on its board."))
         row: Any = action.get("row")
         last = nearest_stop(state, pos)
-        stays = f"; {pos} if it was blocked where it stands" if last == pos else ""
         require(isinstance(row, int) and not isinstance(row, bool) and 1 <= row <= last,
-                f"The {name} boulder tumbles towards the entrance: it stops on a row from 1 to {last}"
-                f" (counted from the entrance{stays}), or at the entrance.")
+                _("The {boulder} boulder tumbles towards the entrance: it stops on a row from 1 to {last} "
+                  "(counted from the entrance; {last} if it was blocked where it stands), or at the entrance.",
+                  boulder=boulder(name), last=last) if last == pos else
+                _("The {boulder} boulder tumbles towards the entrance: it stops on a row from 1 to {last} "
+                  "(counted from the entrance), or at the entrance.", boulder=boulder(name), last=last))
         new = row
         place: Any = action.get("place")
         lone = new == pos or not others_on(state, i, new)
-        require(place is None or not lone, f"No other boulder lies on row {new}, so the {name} boulder "
-                                           "needs no place among them." if new != pos else
-                f"The {name} boulder stays where it is on row {new}; it needs no new place.")
+        require(place is None or not lone,
+                _("No other boulder lies on row {row}, so the {boulder} boulder needs no place among them.",
+                  row=new, boulder=boulder(name)) if new != pos else
+                _("The {boulder} boulder stays where it is on row {row}; it needs no new place.", row=new,
+                  boulder=boulder(name)))
         if not lone:
             cols = _place(state, i, new, place)
     boulders = list(state.boulders)

@@ -14,6 +14,9 @@ from companion.rules.components import BoxNumber, BoxSpec, Checker, cached_box, 
 from companion.rules.limits import MAX_TEXT
 
 from ...errors import BadComponents
+from .i18n import N_, _, ngettext
+from .terms import colour as colour_word
+from .terms import colour_capital, difficulty, symbol
 
 GAME_NAME = "mayan-curse"
 DEFAULT_PATH = pathlib.Path(__file__).with_name("components.toml")
@@ -259,18 +262,19 @@ def as_box(components: Any) -> Box:
 # --- the Box setup screen's view of this file -----------------------------------------
 #: Where each number comes from in the rulebook (../shared/rules/mayan-curse.txt).
 _SOURCES = {
-    "stones.single": "Components: 20 sacred stones (16 single, 4 dual); how they share the symbols is not printed",
-    "stelae.values": "Components: 60 stelae (25 brown, 23 gray, 12 beige); Discovering Stelae: the "
-                     "value "
-                     "ranges; how many tokens carry each value is not printed",
-    "layout": "Setup 4 refers to a table of stelae per player count that the text does not print",
-    "boulders.tokens": "Components: 6 trigger tokens; how many go on each boulder is not printed",
-    "boulders.solo_tokens": "Solo Mode, Boulders: 2 on the leftmost boulder, 1 each on the center and rightmost",
-    "boulders.rows": "Setup 3: the first river board holds 7 slabs; Sealing the Entrance: reset the first 7 slabs",
-    "temple.cameras": "Components: 6 camera tokens",
-    "temple.camera_knowledge": "Reaching the Top: the camera is worth 15 knowledge",
-    "temple.backpack_bonus": "End of the Game: +2 knowledge if they haven't used their backpack",
-    "solo.difficulty": "Solo Mode, Difficulty Level: the knowledge needed",
+    "stones.single": N_("Components: 20 sacred stones (16 single, 4 dual); how they share the symbols is not "
+                        "printed"),
+    "stelae.values": N_("Components: 60 stelae (25 brown, 23 gray, 12 beige); Discovering Stelae: the value "
+                        "ranges; how many tokens carry each value is not printed"),
+    "layout": N_("Setup 4 refers to a table of stelae per player count that the text does not print"),
+    "boulders.tokens": N_("Components: 6 trigger tokens; how many go on each boulder is not printed"),
+    "boulders.solo_tokens": N_("Solo Mode, Boulders: 2 on the leftmost boulder, 1 each on the center and rightmost"),
+    "boulders.rows": N_("Setup 3: the first river board holds 7 slabs; Sealing the Entrance: reset the first 7 "
+                        "slabs"),
+    "temple.cameras": N_("Components: 6 camera tokens"),
+    "temple.camera_knowledge": N_("Reaching the Top: the camera is worth 15 knowledge"),
+    "temple.backpack_bonus": N_("End of the Game: +2 knowledge if they haven't used their backpack"),
+    "solo.difficulty": N_("Solo Mode, Difficulty Level: the knowledge needed"),
 }
 
 
@@ -290,36 +294,46 @@ def _numbers(data: dict[str, Any], shipped: dict[str, Any]) -> list[BoxNumber]:
         except (KeyError, IndexError, TypeError):
             default = value
         if isinstance(value, int) and not isinstance(value, bool):
-            out.append(BoxNumber(key, label, value, int(default), lo, hi, source, unsure))
+            out.append(BoxNumber(key, label, value, int(default), lo, hi, _(source), unsure))
 
     stones = data.get("stones", {}) if isinstance(data, dict) else {}
     for sym in (stones.get("single") or {}):
-        add(f"stones.single.{sym}", f"Single {sym} stones", *RANGES["stones"], _SOURCES["stones.single"],
+        add(f"stones.single.{sym}", _("Single {symbol} stones", symbol=symbol(sym)), *RANGES["stones"],
+            _SOURCES["stones.single"],
             "stones.single" in open_keys)
     for colour in COLOURS:
         values = ((data.get("stelae") or {}).get(colour) or {}).get("values") or {}
         for v in values:
-            add(f"stelae.{colour}.values.{v}", f"{colour.capitalize()} stelae worth {v}", *RANGES["stelae"],
+            add(f"stelae.{colour}.values.{v}",
+                _("{colour} stelae worth {value}", colour=colour_capital(colour), value=v), *RANGES["stelae"],
                 _SOURCES["stelae.values"], f"stelae.{colour}.values" in open_keys)
     for n in range(1, MAX_PLAYERS + 1):
         for place in PLACES:
             for colour in COLOURS:
-                there = "in the passage" if place == "passage" else "on the temple"
-                add(f"layout.{n}.{place}.{colour}", f"{n} player{'s' if n > 1 else ''}: {colour} stelae {there}",
-                    *RANGES["stelae"], _SOURCES["layout"], f"layout.{n}" in open_keys)
+                label = (ngettext("{n} player: {colour} stelae in the passage",
+                                  "{n} players: {colour} stelae in the passage", n, colour=colour_word(colour))
+                         if place == "passage" else
+                         ngettext("{n} player: {colour} stelae on the temple",
+                                  "{n} players: {colour} stelae on the temple", n, colour=colour_word(colour)))
+                add(f"layout.{n}.{place}.{colour}", label, *RANGES["stelae"], _SOURCES["layout"],
+                    f"layout.{n}" in open_keys)
     for i in range(3):
-        add(f"boulders.tokens[{i}]", f"Trigger tokens on boulder {i + 1} (from the left)", *RANGES["tokens"],
+        add(f"boulders.tokens[{i}]", _("Trigger tokens on boulder {number} (from the left)", number=i + 1),
+            *RANGES["tokens"],
             _SOURCES["boulders.tokens"], "boulders.tokens" in open_keys)
-        add(f"boulders.solo_tokens[{i}]", f"Solo: trigger tokens on boulder {i + 1} (from the left)", *RANGES["tokens"],
+        add(f"boulders.solo_tokens[{i}]", _("Solo: trigger tokens on boulder {number} (from the left)", number=i + 1),
+            *RANGES["tokens"],
             _SOURCES["boulders.solo_tokens"], "boulders.solo_tokens" in open_keys)
-    add("boulders.rows", "Slab rows between the boulders and the entrance", *RANGES["rows"], _SOURCES["boulders.rows"],
+    add("boulders.rows", _("Slab rows between the boulders and the entrance"), *RANGES["rows"],
+        _SOURCES["boulders.rows"],
         "boulders.rows" in open_keys)
-    for key, label in (("cameras", "Camera tokens"), ("camera_knowledge", "Knowledge for a camera"),
-                       ("backpack_bonus", "Knowledge for an unused backpack")):
+    for key, label in (("cameras", _("Camera tokens")), ("camera_knowledge", _("Knowledge for a camera")),
+                       ("backpack_bonus", _("Knowledge for an unused backpack"))):
         add(f"temple.{key}", label, *RANGES["temple"], _SOURCES[f"temple.{key}"], f"temple.{key}" in open_keys)
     for i, d in enumerate((data.get("solo") or {}).get("difficulty") or []):
         if isinstance(d, dict):
-            add(f"solo.difficulty[{i}].knowledge", f"Solo {d.get('name', i + 1)}: knowledge needed", *RANGES["solo"],
+            add(f"solo.difficulty[{i}].knowledge",
+                _("Solo {level}: knowledge needed", level=difficulty(d.get("name", i + 1))), *RANGES["solo"],
                 _SOURCES["solo.difficulty"], False)
     return out
 

@@ -20,11 +20,13 @@ from ...errors import BadOption
 from . import actions as A
 from . import boulders, rounds, stelae, temple
 from .components import COLOURS, as_box, box_spec
+from .i18n import _
 from .menu import menu
 from .purse import draw_outcomes, sample_draw
 from .scoring import result
 from .state import BOULDERS, DRAW, OVER, REVEAL, TURN, VALUE, Opts, State, event
 from .tagging import tag_kinds, use_tag
+from .terms import boulder
 from .views import actors, view
 from .words import names_of
 
@@ -48,12 +50,12 @@ OPTIONS = (
 
 def _not_on_a_turn(name: str, kind: Any) -> str:
     if kind in A.BOULDER_TYPES:
-        return f"The boulders tumble after every player has taken a turn; now it is {name}'s turn."
+        return _("The boulders tumble after every player has taken a turn; now it is {name}'s turn.", name=name)
     if kind in A.CHANCE_TYPES:
-        return f"Draws are made for the players, not by {name}."
-    moves = ("play a stone, discover a stela, reach the temple board, claim a camera, use the backpack, "
-             "escape or end the turn")
-    return f"Mayan Curse has no action called {kind!r:.40}; on a turn a player may {moves}."
+        return _("Draws are made for the players, not by {name}.", name=name)
+    return _("Mayan Curse has no action called {kind}; on a turn a player may play a stone, discover a stela, "
+             "reach the temple board, claim a camera, use the backpack, escape or end the turn.",
+             kind=repr(kind)[:40])
 
 
 Legal = Callable[[Any, Any], list[dict[str, Any]]]
@@ -154,7 +156,7 @@ class MayanCurse(Game[State]):
         if len(names) == 1:
             box.difficulty(opts["difficulty"])  # a box without that level is a clear error now
         elif opts["scenario"]:
-            raise BadOption("Scenarios are for solo games only.")
+            raise BadOption(_("Scenarios are for solo games only."))
         return rounds.settle(rounds.new_state(box, names, Opts(**opts)))
 
     def actors(self, state: State) -> frozenset[Any]:
@@ -180,21 +182,21 @@ class MayanCurse(Game[State]):
         kind = action["type"]
         actor = action["actor"]
         if actor == CHANCE:
-            return "That draw is not the one the game waits for."
+            return _("That draw is not the one the game waits for.")
         name = state.names[actor]
         if state.phase == TURN:
             return _not_on_a_turn(name, kind)
         if state.phase == BOULDERS:
-            return "The boulders are tumbling: report where each one stopped, or a stela it crushed."
-        return "The game is over: enter the values of your stelae."
+            return _("The boulders are tumbling: report where each one stopped, or a stela it crushed.")
+        return _("The game is over: enter the values of your stelae.")
 
     def check_actor(self, state: State, action: Mapping[str, Any]) -> None:
         who = action["actor"]
         now = self.actors(state)
         if state.phase == REVEAL and who not in now and isinstance(who, int) and 0 <= who < len(state.names):
             # the sentence check_turn would word awkwardly: nothing to enter while others enter values
-            require(False, f"The game is over and {state.names[who]} has no stela value to enter; "
-                           f"waiting for {names_of(state, sorted(now))}.")
+            require(False, _("The game is over and {name} has no stela value to enter; waiting for {names}.",
+                             name=state.names[who], names=names_of(state, sorted(now))))
         super().check_actor(state, action)
 
     def menu(self, state: State, seat: int) -> list[Choice]:
@@ -240,16 +242,17 @@ class MayanCurse(Game[State]):
         if state.phase == OVER:
             return []
         most = max(sum(state.box.tokens), sum(state.box.solo_tokens))
-        return [Correction(f"tokens.{name}", f"Trigger tokens on the {name} boulder", tokens, 0, most)
+        return [Correction(f"tokens.{name}", _("Trigger tokens on the {boulder} boulder", boulder=boulder(name)),
+                           tokens, 0, most)
                 for name, (tokens, pos) in zip(state.box.boulder_names, state.boulders) if pos != 0]
 
     def correct(self, state: State, key: str, value: int) -> State:
         fix = {c.key: c for c in self.corrections(state)}
-        require(key in fix, "That number cannot be fixed now: only the trigger tokens of a boulder "
-                            "not at the entrance can.")
+        require(key in fix, _("That number cannot be fixed now: only the trigger tokens of a boulder "
+                              "not at the entrance can."))
         c = fix[key]
         require(isinstance(value, int) and not isinstance(value, bool) and c.lo <= value <= c.hi,
-                f"{c.label} must be from {c.lo} to {c.hi}.")
+                _("{label} must be from {lo} to {hi}.", label=c.label, lo=c.lo, hi=c.hi))
         name = key.split(".", 1)[1]
         i = state.box.boulder_names.index(name)
         new = boulders.set_tokens(state, i, value)

@@ -12,15 +12,18 @@ from typing import Any
 from companion.rules.engine import require
 
 from .components import HAND
+from .i18n import _
+from .terms import stone_name
 
 
 def kinds_of(box: Any, stones: Any) -> list[int]:
     """Kind indexes of a drawn hand given as names; IllegalAction on a stone the box lacks."""
     require(isinstance(stones, (list, tuple)) and len(stones) == HAND,
-            f"A draw is exactly {HAND} sacred stones.")
+            _("A draw is exactly {n} sacred stones.", n=HAND))
     out = []
     for s in stones:
-        require(s in box.kinds, f"There is no {s!r} sacred stone; the stones are: {', '.join(box.kinds)}.")
+        require(s in box.kinds, _("There is no {stone} sacred stone; the stones are: {stones}.",
+                                  stone=repr(s)[:40], stones=", ".join(stone_name(k) for k in box.kinds)))
         out.append(box.kinds.index(s))
     return sorted(out)
 
@@ -29,7 +32,7 @@ def take(purse: tuple[Any, ...], idx: list[int], box: Any) -> tuple[Any, ...]:
     """The purse after drawing these stones; IllegalAction if they are not in it."""
     p = list(purse)
     for i in idx:
-        require(p[i] > 0, f"The purse holds no more {box.kinds[i]} stones.")
+        require(p[i] > 0, _("The purse holds no more {stone} stones.", stone=stone_name(box.kinds[i])))
         p[i] -= 1
     return tuple(p)
 
@@ -65,7 +68,7 @@ def sample_draw(purse: tuple[Any, ...], rng: Any) -> list[int]:
     """Draw HAND stones one by one, as a hand in a bag would."""
     p = list(purse)
     got = []
-    for _ in range(HAND):
+    for _k in range(HAND):
         r = rng.randrange(sum(p))
         pick = 0
         for pick, c in enumerate(p):  # noqa: B007 - the kind the loop stops at is the one drawn

@@ -19,6 +19,7 @@ from companion.rules.seats import same_seat
 from . import boulders as bl
 from .actions import ENTER_STONES, PLAY_STONE, stone_name
 from .components import COLOURS
+from .i18n import _, ngettext
 from .purse import draw_outcomes, give_back, kinds_of, take
 from .state import BOULDERS, DRAW, OVER, REVEAL, TURN, Opts, Seat, State, event
 from .stelae import missing_values
@@ -65,7 +66,7 @@ def start_round(state: State, first: int, number: int) -> State:
 def draw(state: State, action: dict[str, Any]) -> State:
     """CHANCE wrote the three stones into the action; only that seat will see them."""
     seat = state.queue[0]
-    require(same_seat(action.get("seat"), seat), f"{state.names[seat]} draws next.")
+    require(same_seat(action.get("seat"), seat), _("{name} draws next.", name=state.names[seat]))
     idx = kinds_of(state.box, action.get("stones"))
     require_in_bag(state, idx)
     purse = take(state.purse, idx, state.box)
@@ -80,17 +81,19 @@ def require_in_bag(state: State, idx: list[int]) -> None:
     for i in sorted(set(idx)):
         n = idx.count(i)
         name = stone_name(state.box.kinds[i])
-        require(state.purse[i] >= n, f"The bag cannot have given you {'a' if n == 1 else n} {name} "
-                                     f"stone{'s' if n > 1 else ''} now: look at the stones you drew "
-                                     "and tap them again.")
+        require(state.purse[i] >= n, ngettext("The bag cannot have given you a {stone} stone now: look at the "
+                                              "stones you drew and tap them again.",
+                                              "The bag cannot have given you {n} {stone} stones now: look at the "
+                                              "stones you drew and tap them again.", n, stone=name))
 
 
 def enter_stones(state: State, seat: int, action: dict[str, Any]) -> State:
     """The real purse: the three stones this player drew from the bag, entered
     behind their privacy gate (by touch or stone tags); still secret."""
-    require(state.opts.purse == "real", "The companion draws the stones in this game; nothing to enter.")
+    require(state.opts.purse == "real", _("The companion draws the stones in this game; nothing to enter."))
     s = state.seats[seat]
-    require(not s.entered, f"{state.names[seat]} has already entered the stones they drew this round.")
+    require(not s.entered, _("{name} has already entered the stones they drew this round.",
+                             name=state.names[seat]))
     idx = kinds_of(state.box, action.get("stones"))
     require_in_bag(state, idx)
     purse = take(state.purse, idx, state.box)
@@ -112,9 +115,9 @@ def play_stone(state: State, seat: int, action: dict[str, Any]) -> State:
     s = state.seats[seat]
     stone: Any = action.get("stone")
     if not s.stones and not s.entered:
-        require(False, f"{state.names[seat]} has not entered the stones they drew yet.")
-    require(stone in s.stones, f"{state.names[seat]} holds no such stone to play." if s.stones
-            else f"{state.names[seat]} has played all their stones this turn.")
+        require(False, _("{name} has not entered the stones they drew yet.", name=state.names[seat]))
+    require(stone in s.stones, _("{name} holds no such stone to play.", name=state.names[seat]) if s.stones
+            else _("{name} has played all their stones this turn.", name=state.names[seat]))
     hand = list(s.stones)
     hand.remove(stone)
     return replace(state, seats=state.with_seat(seat, stones=tuple(hand), played=s.played + (stone,)),

@@ -11,8 +11,10 @@ from typing import Any
 from companion.rules.engine import Result, shared_ranks
 
 from . import solo
+from .i18n import _, ngettext
 from .knowledge import knowledge
 from .state import OVER, State
+from .terms import names_of
 
 
 def result(state: State) -> Result | None:
@@ -46,8 +48,8 @@ def result(state: State) -> Result | None:
         return Result(scores=scores, ranking=ranking, winners=(0,) if won else (), tiebreak=None,
                       ranks=ranks, detail=detail)
     if not escaped:
-        detail["sentence"] = ("The entrance was sealed and nobody escaped: the temple wins."
-                              if state.sealed else "Nobody escaped: the temple wins.")
+        detail["sentence"] = (_("The entrance was sealed and nobody escaped: the temple wins.")
+                              if state.sealed else _("Nobody escaped: the temple wins."))
         return Result(scores=scores, ranking=ranking, winners=(), tiebreak=None,
                       ranks=ranks, detail=detail)
     best = know[order[0]]
@@ -57,14 +59,15 @@ def result(state: State) -> Result | None:
     if len(tied) > 1:
         most = max(count[i] for i in tied)
         winners = [i for i in tied if count[i] == most]
-        names = " and ".join(state.names[i] for i in sorted(tied))
+        names = names_of(state.names[i] for i in sorted(tied))
         if len(winners) == 1:
-            tiebreak = (f"{names} tied on {best} knowledge; {state.names[winners[0]]} "
-                        f"discovered the most stelae ({most}).")
+            tiebreak = _("{names} tied on {best} knowledge; {name} discovered the most stelae ({most}).",
+                         names=names, best=best, name=state.names[winners[0]], most=most)
         else:
-            tiebreak = f"{names} tied on {best} knowledge and on stelae; victory is shared."
-    win_names = " and ".join(state.names[i] for i in winners)
-    detail["sentence"] = f"{win_names} {'win' if len(winners) > 1 else 'wins'} with {best} knowledge."
+            tiebreak = _("{names} tied on {best} knowledge and on stelae; victory is shared.", names=names, best=best)
+    win_names = names_of(state.names[i] for i in winners)
+    detail["sentence"] = (_("{names} win with {best} knowledge.", names=win_names, best=best) if len(winners) > 1
+                          else _("{name} wins with {best} knowledge.", name=win_names, best=best))
     return Result(scores=scores, ranking=ranking, winners=tuple(winners), tiebreak=tiebreak,
                   ranks=ranks, detail=detail)
 
@@ -86,15 +89,16 @@ def knowledge_lines(state: State, ranking: tuple[Any, ...], detail: dict[str, An
         name = state.names[i]
         b = detail["breakdown"][i]
         if b is None:
-            lines.append(f"{name} did not escape: their knowledge does not count.")
+            lines.append(_("{name} did not escape: their knowledge does not count.", name=name))
             continue
-        parts = [f"stelae {' + '.join(map(str, b['stelae']))}" if b["stelae"] else "no stelae"]
+        parts = [_("stelae {values}", values=" + ".join(map(str, b["stelae"]))) if b["stelae"] else _("no stelae")]
         if b["camera"]:
-            parts.append(f"camera {b['camera']}")
+            parts.append(_("camera {n}", n=b["camera"]))
         if b["backpack_unused"]:
-            parts.append(f"backpack unused {b['backpack_unused']}")
-        n = len(b["stelae"])
-        lines.append(f"{name}: {', '.join(parts)} = {b['total']} knowledge ({n} stela{'' if n == 1 else 'e'})")
+            parts.append(_("backpack unused {n}", n=b["backpack_unused"]))
+        lines.append(ngettext("{name}: {parts} = {total} knowledge ({n} stela)",
+                              "{name}: {parts} = {total} knowledge ({n} stelae)", len(b["stelae"]),
+                              name=name, parts=", ".join(parts), total=b["total"]))
     if state.sealed and not detail.get("temple_wins"):  # else the result's own sentence says so
-        lines.insert(0, f"The entrance was sealed by all {len(state.boulders)} boulders.")
+        lines.insert(0, _("The entrance was sealed by all {n} boulders.", n=len(state.boulders)))
     return lines

@@ -19,7 +19,9 @@ from companion.rules.seats import same_seat
 from .actions import DISCOVER_STELA, ENTER_STELA_VALUE, STELA_CRUSHED, STELA_VALUE
 from .boulders import crushing, remove_token
 from .components import COLOURS, PLACES
+from .i18n import _, ngettext
 from .state import TURN, VALUE, State, event
+from .terms import colour as colour_word
 
 
 def out_of_stock(state: State, ci: int) -> int:
@@ -50,14 +52,14 @@ def discover(state: State, seat: int, action: dict[str, Any]) -> State:
     """A player entered a space with a stela; gray and beige ones take a trigger token (not solo)."""
     colour: Any = action.get("colour")
     place: Any = action.get("place", "passage")
-    require(colour in COLOURS, f"A stela is brown, gray or beige, not {colour!r}.")
-    require(place in PLACES, f'A stela lies in the "passage" or on the "temple", not {place!r}.')
+    require(colour in COLOURS, _("A stela is brown, gray or beige, not {colour}.", colour=repr(colour)[:40]))
+    require(place in PLACES, _("A stela lies in the passage or on the temple, not {place}.", place=repr(place)[:40]))
     ci, pi = COLOURS.index(colour), PLACES.index(place)
     name = state.names[seat]
-    require(in_box(state, ci), f"All {state.box.stock(colour)} {colour} stelae of the box are already "
-                               "discovered or crushed.")
+    require(in_box(state, ci), _("All {n} {colour} stelae of the box are already discovered or crushed.",
+                                 n=state.box.stock(colour), colour=colour_word(colour, after_the=True)))
     require(pi == 0 or state.seats[seat].reached_temple,
-            f"{name} has not reached the temple yet, so cannot discover a stela on it.")
+            _("{name} has not reached the temple yet, so cannot discover a stela on it.", name=name))
     beyond = state.board[ci][pi] == 0
     board = list(state.board)
     row = list(board[ci])
@@ -93,13 +95,14 @@ def draw_value(state: State, action: dict[str, Any]) -> State:
     """CHANCE wrote the drawn value into the action; only that seat will see it."""
     seat, colour = pending(state)
     require(same_seat(action.get("seat"), seat) and action.get("colour") == colour,
-            f"The draw is for {state.names[seat]}'s {colour} stela.")
+            _("The draw is for {name}'s {colour} stela.", name=state.names[seat],
+              colour=colour_word(colour, after_the=True)))
     ci = COLOURS.index(colour)
     values = [v for v, _ in state.box.values[ci]]
     value: Any = action.get("value")
     require(value in values and state.supply[ci][values.index(value)] > 0,
-            f"No {colour} stela worth {value!r} is left in the supply: look at the value on "
-            "your stela again.")
+            _("No {colour} stela worth {value} is left in the supply: look at the value on your stela again.",
+              colour=colour_word(colour), value=repr(value)[:40]))
     supply = list(state.supply)
     left = list(supply[ci])
     left[values.index(value)] -= 1
@@ -115,7 +118,7 @@ def enter_choices(state: State, seat: int) -> list[dict[str, Any]]:
     Any value the colour carries is offered, not only those left, so that the choice
     never hints at what the others have entered."""
     out = []
-    for i, (colour, _, value) in enumerate(state.seats[seat].stelae):
+    for i, (colour, _p, value) in enumerate(state.seats[seat].stelae):
         if value == 0:
             for v, n in state.box.values[COLOURS.index(colour)]:
                 if n:
@@ -124,17 +127,19 @@ def enter_choices(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def enter_value(state: State, seat: int, action: dict[str, Any]) -> State:
-    require(state.opts.stelae == "physical", "The companion draws stela values in this game; nothing to enter.")
+    require(state.opts.stelae == "physical", _("The companion draws stela values in this game; nothing to enter."))
     stelae = state.seats[seat].stelae
     i: Any = action.get("stela")
     require(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(stelae),
-            f"{state.names[seat]} has no such stela: they hold {len(stelae)} "
-            f"stela{'' if len(stelae) == 1 else 'e'}, counted from 0.")
+            ngettext("{name} has no such stela: they hold {n} stela, counted from 0.",
+                     "{name} has no such stela: they hold {n} stelae, counted from 0.", len(stelae),
+                     name=state.names[seat]))
     colour, place, old = stelae[i]
-    require(old == 0, f"That {colour} stela's value is already entered.")
+    require(old == 0, _("That {colour} stela's value is already entered.", colour=colour_word(colour)))
     values = [v for v, n in state.box.values[COLOURS.index(colour)] if n]
     value: Any = action.get("value")
-    require(value in values, f"A {colour} stela is worth {min(values)} to {max(values)} knowledge, not {value!r}.")
+    require(value in values, _("A {colour} stela is worth {lo} to {hi} knowledge, not {value}.",
+                               colour=colour_word(colour), lo=min(values), hi=max(values), value=repr(value)[:40]))
     stelae = stelae[:i] + ((colour, place, value),) + stelae[i + 1:]
     return replace(state, seats=state.with_seat(seat, stelae=stelae),
                    events=(event("stela_value_entered", seat=seat, colour=colour),))
@@ -152,9 +157,10 @@ def crush_choices(state: State) -> list[dict[str, Any]]:
 def crush(state: State, action: dict[str, Any]) -> State:
     """A boulder entered a space with a stela: removed from the game unrevealed."""
     colour: Any = action.get("colour")
-    require(colour in COLOURS, f"A stela is brown, gray or beige, not {colour!r}.")
+    require(colour in COLOURS, _("A stela is brown, gray or beige, not {colour}.", colour=repr(colour)[:40]))
     ci = COLOURS.index(colour)
-    require(in_box(state, ci), f"All {state.box.stock(colour)} {colour} stelae are already discovered or crushed.")
+    require(in_box(state, ci), _("All {n} {colour} stelae are already discovered or crushed.",
+                                 n=state.box.stock(colour), colour=colour_word(colour, after_the=True)))
     beyond = state.board[ci][0] == 0
     board = list(state.board)
     board[ci] = (max(0, board[ci][0] - 1), board[ci][1])

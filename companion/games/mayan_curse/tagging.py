@@ -16,16 +16,19 @@ from companion.rules.engine import CHANCE, Game, LearnSet, TagKind, TagUse
 
 from . import actions as A
 from .components import COLOURS, load_box
+from .i18n import _
 from .state import DRAW, REVEAL, TURN, VALUE, State
+from .terms import colour, stone_name, symbol
 
 
 def _describe_stone(meaning: Mapping[str, Any]) -> str:
-    return "the sacred stone " + " / ".join(str(s) for s in meaning.get("symbols") or [])
+    return _("the sacred stone {stone}", stone=" / ".join(symbol(s) for s in meaning.get("symbols") or []))
 
 
 def _describe_stela(meaning: Mapping[str, Any]) -> str:
-    value = f" ({meaning['value']})" if "value" in meaning else ""
-    return f"a {meaning.get('colour')} stela{value}"
+    if "value" in meaning:
+        return _("a {colour} stela ({value})", colour=colour(meaning.get("colour")), value=meaning["value"])
+    return _("a {colour} stela", colour=colour(meaning.get("colour")))
 
 
 def stone_steps() -> list[tuple[str, dict[str, Any]]]:
@@ -35,7 +38,8 @@ def stone_steps() -> list[tuple[str, dict[str, Any]]]:
     for kind, count in zip(box.kinds, box.stones):
         meaning = {"kind": "stone", "symbols": kind.split("/")}
         for k in range(count):
-            steps.append((f"Tap {_describe_stone(meaning)} ({k + 1} of {count}).", meaning))
+            steps.append((_("Tap the sacred stone {stone} ({k} of {count}).", stone=stone_name(kind), k=k + 1,
+                            count=count), meaning))
     return steps
 
 
@@ -43,20 +47,21 @@ def stela_steps() -> list[tuple[str, dict[str, Any]]]:
     """Every stela token, by colour and value, as many as the box file says."""
     box = load_box()
     steps = []
-    for colour, values in zip(COLOURS, box.values):
+    for c, values in zip(COLOURS, box.values):
         for value, count in values:
-            meaning = {"kind": "stela", "colour": colour, "value": value}
+            meaning = {"kind": "stela", "colour": c, "value": value}
             for k in range(count):
-                steps.append((f"Tap a {colour} stela worth {value} ({k + 1} of {count}).", meaning))
+                steps.append((_("Tap a {colour} stela worth {value} ({k} of {count}).", colour=colour(c),
+                                value=value, k=k + 1, count=count), meaning))
     return steps
 
 
 def tag_kinds() -> tuple[TagKind, ...]:
     return (
-        TagKind("stone", "Sacred stones", {"symbols": list}, _describe_stone,
-                lambda: [LearnSet("Sacred stones", stone_steps)]),
-        TagKind("stela", "Stelae", {"colour": str}, _describe_stela,
-                lambda: [LearnSet("Stelae", stela_steps)], optional={"value": int}),
+        TagKind("stone", _("Sacred stones"), {"symbols": list}, _describe_stone,
+                lambda: [LearnSet(_("Sacred stones"), stone_steps)]),
+        TagKind("stela", _("Stelae"), {"colour": str}, _describe_stela,
+                lambda: [LearnSet(_("Stelae"), stela_steps)], optional={"value": int}),
     )
 
 
@@ -82,13 +87,13 @@ def use_tag(game: Game, state: State, seat: int | None, meaning: Mapping[str, An
         return _stone(game, state, seat, meaning, held, physical)
     if kind == "stela":
         return _stela(game, state, seat, meaning, physical)
-    return TagUse(sentence="That tag does nothing in Mayan Curse.")
+    return TagUse(sentence=_("That tag does nothing in Mayan Curse."))
 
 
 def _stone(game: Game, state: State, seat: int | None, meaning: Mapping[str, Any], held: Sequence[Mapping[str, Any]],
            physical: bool) -> TagUse:
     if seat is None:
-        return TagUse(sentence="Open your private view first (tap your fob), then tap the stones.")
+        return TagUse(sentence=_("Open your private view first (tap your fob), then tap the stones."))
     name = state.names[seat]
     if state.phase == DRAW and physical and state.queue and state.queue[0] == seat:
         draws = [a for a in game.legal_actions(state, CHANCE)]
@@ -98,38 +103,39 @@ def _stone(game: Game, state: State, seat: int | None, meaning: Mapping[str, Any
     elif state.phase == TURN and state.queue[0] == seat and state.seats[seat].stones:
         stone = _kind_of(meaning, state.seats[seat].stones)
         if stone is None:
-            return TagUse(sentence=f"{name} does not hold that stone.")
+            return TagUse(sentence=_("{name} does not hold that stone.", name=name))
         return TagUse(action={"actor": seat, "type": A.PLAY_STONE, "stone": stone})
     else:
-        return TagUse(sentence="A sacred stone tag records a draw only while the drawing player's "
-                               "private view is open.")
+        return TagUse(sentence=_("A sacred stone tag records a draw only while the drawing player's "
+                                 "private view is open."))
     kinds = {k for a in draws for k in a["stones"]}
     stone = _kind_of(meaning, sorted(kinds))
     picked = [k for k in (_kind_of(m, sorted(kinds)) for m in held) if k is not None]
     if stone is None or not any(_fits(a["stones"], picked + [stone]) for a in draws):
-        return TagUse(sentence=f"The purse cannot have given {name} that stone; tap the stones you drew.")
+        return TagUse(sentence=_("The purse cannot have given {name} that stone; tap the stones you drew.", name=name))
     picked.append(stone)
     if len(picked) < 3:
-        return TagUse(hold=True, sentence=f"{name}: {len(picked)} of 3 stones recorded.")
+        return TagUse(hold=True, sentence=_("{name}: {k} of 3 stones recorded.", name=name, k=len(picked)))
     hand = next(a for a in draws if sorted(a["stones"]) == sorted(picked))
-    return TagUse(action=hand, sentence=f"{name}: 3 of 3 stones recorded.")
+    return TagUse(action=hand, sentence=_("{name}: {k} of 3 stones recorded.", name=name, k=3))
 
 
 def _stela(game: Game, state: State, seat: int | None, meaning: Mapping[str, Any], physical: bool) -> TagUse:
-    colour, value = meaning.get("colour"), meaning.get("value")
+    c, value = meaning.get("colour"), meaning.get("value")
     if value is None:
-        return TagUse(sentence="This stela tag has no value learned; enter the value by touch.")
+        return TagUse(sentence=_("This stela tag has no value learned; enter the value by touch."))
     if seat is None:
-        return TagUse(sentence="Open your private view first (tap your fob), then tap the stela.")
+        return TagUse(sentence=_("Open your private view first (tap your fob), then tap the stela."))
     if state.phase == VALUE and physical and state.queue[0] == seat:
-        drawn = [a for a in game.legal_actions(state, CHANCE) if a["colour"] == colour and a["value"] == value]
+        drawn = [a for a in game.legal_actions(state, CHANCE) if a["colour"] == c and a["value"] == value]
         if drawn:
             return TagUse(action=drawn[0])
-        return TagUse(sentence=f"That is not the stela {state.names[seat]} discovered, or no such token is left.")
+        return TagUse(sentence=_("That is not the stela {name} discovered, or no such token is left.",
+                                 name=state.names[seat]))
     if state.phase in (TURN, REVEAL):
         stelae: Any = state.seats[seat].stelae
         for a in game.legal_actions(state, seat):
-            if a["type"] == A.ENTER_STELA_VALUE and a["value"] == value and stelae[a["stela"]][0] == colour:
+            if a["type"] == A.ENTER_STELA_VALUE and a["value"] == value and stelae[a["stela"]][0] == c:
                 return TagUse(action=dict(a))
-    return TagUse(sentence="A stela tag enters a value only while its player's private view is open and a "
-                           "stela value is to be entered.")
+    return TagUse(sentence=_("A stela tag enters a value only while its player's private view is open and a "
+                             "stela value is to be entered."))

@@ -20,14 +20,16 @@ from .rounds import clockwise_from
 from .scoring import result
 from .state import BOULDERS, DRAW, ENTRANCE, OVER, REVEAL, TURN, VALUE, State
 from .stelae import missing_values
+from .terms import scenario_text
 from .words import (
-    BOARD_WORDS,
     board_stelae,
+    board_words,
     event_sentence,
     hand_words,
     info_line,
     marks,
     private_words,
+    reset_sentence,
     round_end_words,
     tumble_cue,
     tumble_sentence,
@@ -86,8 +88,7 @@ def _round_end(state: State) -> dict[str, Any] | None:
         "tumbles": [{"boulder": names[t.boulder], "from": t.start, "to": t.end, "crushed": list(t.crushed),
                      "sentence": tumble_sentence(state, t)} for t in done],
         "reset_slabs": state.box.rows if any(t.end == ENTRANCE for t in done) else 0,
-        "sentence": (f"A boulder reached the entrance: reset the first {state.box.rows} slabs of the passage."
-                     if any(t.end == ENTRANCE for t in done) else ""),
+        "sentence": reset_sentence(state) if any(t.end == ENTRANCE for t in done) else "",
         **round_end_words(state, number, done),
     }
 
@@ -166,13 +167,14 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
                     "token_skips_escaped": state.opts.token_skips_escaped, "all_stelae": state.opts.all_stelae},
     }
     v["info"] = info_line(state, v)
-    v["words"] = dict(BOARD_WORDS)  # a copy: a client may keep or change its view
+    v["words"] = board_words()  # a new dict: a client may keep or change its view
     v["words"]["stelae_left"] = board_stelae(v["stelae_on_board"])
     if state.solo:
         d = box.difficulty(state.opts.difficulty)
         v["solo"] = {"difficulty": d.name, "knowledge_needed": d.knowledge, "camera_needed": d.camera,
                      "scenario": state.opts.scenario or None,
-                     "scenario_text": box.scenarios[state.opts.scenario - 1].text if state.opts.scenario else None}
+                     "scenario_text": scenario_text(box.scenarios[state.opts.scenario - 1].text)
+                     if state.opts.scenario else None}
     if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < len(state.seats):
         s = state.seats[viewer]
         v["you"] = {
