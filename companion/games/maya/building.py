@@ -207,7 +207,10 @@ def _built(state: State, seat: int, where: list[int], paid: bool = False) -> Sta
 
 
 def next_builder(state: State, seat: int) -> State:
-    """The next player clockwise who still has blocks; None when all are placed."""
+    """The next player clockwise who still has blocks; None when all are placed (or,
+    with option full_pyramids = "end", when every pyramid is full)."""
+    if state.options.full_pyramids == "end" and any(state.hand) and open_level(state) is None:
+        return pyramids_full(state)
     n = state.n
     for k in range(1, n + 1):
         s = (seat + k) % n
@@ -220,6 +223,16 @@ def first_builder(state: State) -> State:
     return replace(state, phase=BUILDING, turn=None) if not any(state.hand) else next_builder(
         replace(state, phase=BUILDING), (state.starting - 1) % state.n
     )
+
+
+def pyramids_full(state: State) -> State:
+    """Option full_pyramids = "end": every pyramid is full, so nobody can place a block
+    any more; the building phase ends and the blocks still held go back to the pool,
+    with no involuntary pass and no gold (docs/rules-notes.md)."""
+    returned = {str(s): h for s, h in enumerate(state.hand) if h}
+    pool = tuple(p + h for p, h in zip(state.pool, state.hand))
+    state = replace(state, hand=(0,) * state.n, pool=pool, turn=None)
+    return note(state, {"event": "pyramids_full", "returned": returned})
 
 
 def _pyramid(state: State, p: Any) -> int:
