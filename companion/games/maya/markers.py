@@ -59,8 +59,10 @@ def concealed_quarries(state: State, besides: int | None = None) -> list[int]:
 
 def columns(state: State) -> list[int]:
     """Quarries with a column of cards for the 2 points marker to lie beside
-    ("next to the concealed column of cards"). Scoring-only: the columns are
-    entered later, so every quarry is offered and the table is trusted."""
+    ("next to the concealed column of cards"): in companion mode those with a
+    card. Scoring-only: the columns are entered after the marker is placed, so
+    every quarry is offered, and one entered with no card gets nothing from the
+    marker (distribution.two_points_count): one rule in both modes."""
     if state.options.quarries == "companion":
         return [q for q, quarry in enumerate(state.quarries) if quarry.cards]
     return list(range(len(state.quarries)))

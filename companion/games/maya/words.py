@@ -308,6 +308,9 @@ def quarry_sentence(view: View, e: Mapping[str, Any]) -> str:
         out = _("Quarry {q}: {results}.", q=q, results="; ".join(parts))
     else:
         out = _("Quarry {q}: no cards.", q=q)
+        if e.get("two_points") is not None:
+            out += " " + _("{name}'s +2 points lie beside no column of cards and count for nothing.",
+                           name=names[e["two_points"]])
     for owner, target in e.get("deductions", []):
         out += " " + _("{name}'s −3 hit {target}.", name=names[owner], target=names[target])
     if e.get("marker") and e.get("marker_to") is not None:

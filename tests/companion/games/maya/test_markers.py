@@ -121,6 +121,26 @@ def test_two_points_marker_in_scoring_only_mode_may_go_at_any_quarry(maya):
     assert {a.get("quarry") for a in maya.GAME.legal_actions(s, GREEN)} == {0, 1, None}
 
 
+def test_two_points_beside_a_quarry_entered_with_no_cards_count_for_nothing(maya):
+    """Rulebook, blue markers: "he places the marker in a quarry of his choice next to the
+    concealed column of cards. These 2 points are added to the worker cards he played there."
+    One rule in both modes (docs/rules-notes.md): scoring-only offers every quarry, since the
+    columns are entered later, and a quarry entered with no card is not won by the 2 points."""
+    b = maya.box(5, quarries=[([3], 5, "free_pass"), ([4, 2], 5, "free_double")])
+    s = maya.at_distribution([[], []], b=b, options={"advanced": True, "quarries": "scoring-only"},
+                             markers=[(), (), ("two_points",), (), ()])
+    s = maya.act(s, GREEN, "place_two_points", quarry=0)
+    s = maya.act(s, BLUE, "enter_card", seat=RED, card=5)
+    s = maya.act(s, BLUE, "close_column")  # quarry 2: Red's 5
+    s = maya.act(s, BLUE, "close_column")  # quarry 1: no card, only Green's 2 points beside it
+    first = next(r for r in s.results if r["quarry"] == 0)
+    assert first["points"] == {} and first["blocks"] == {} and first["marker_to"] is None
+    assert s.hand[GREEN] == 0 and "free_pass" not in s.markers[GREEN]
+    sentences = [e["sentence"] for e in maya.GAME.view(s, maya.TABLE)["events"]]
+    assert ("Quarry 1: no cards. Green's +2 points lie beside no column of cards and count for nothing."
+            in sentences)
+
+
 def test_two_points_marker_can_lift_its_owner_over_a_rival(maya):
     b = maya.box(5, quarries=[([4, 2], 5, "free_double")])
     s = maya.at_distribution([[(RED, 5), (GREEN, 4)]], b=b, options={"advanced": True},
