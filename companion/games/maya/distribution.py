@@ -118,13 +118,14 @@ def resolve(state: State, q: int) -> State:
     marker = quarry.marker
     state = note(replace(state, hand=hand, pool=pool, deductions=(), current=q - 1,
                          results=state.results + (result,)), result)
-    if winner is None or marker is None:
-        return state
-    state = replace(state, quarries=tup_set(state.quarries, q, replace(state.quarries[q], marker=None)))
-    if marker in mk.AT_ONCE:
-        pend = mk.pending_for(state, winner, marker, q)
-        return replace(state, pending=(pend,)) if pend else state
-    return mk.give(state, winner, marker)
+    if winner is not None and marker is not None:
+        state = replace(state, quarries=tup_set(state.quarries, q, replace(state.quarries[q], marker=None)))
+        if marker in mk.AT_ONCE:
+            pend = mk.pending_for(state, winner, marker, q)
+            state = replace(state, pending=(pend,)) if pend else state
+        else:
+            state = mk.give(state, winner, marker)
+    return mk.joker_between_quarries(state)
 
 
 # --- scoring-only mode: entering a column --------------------------------------
