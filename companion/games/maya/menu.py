@@ -330,9 +330,10 @@ PHASES = {SETUP: _setup, FIRST_PLAYER: _first_player, AUCTION_CHOICE: _auction_c
 def highlighted(choices: list[Choice]) -> str | None:
     """The key of the usual move (Choice.extra["usual"], for a screen to highlight): the
     first enabled one that asks no confirmation and is no decline or pass, so an
-    irreversible move is never the highlighted default."""
+    irreversible move is never the highlighted default; nor is a held marker's use on a
+    building turn (it spends the marker), even when no block fits."""
     for c in choices:
-        if c.enabled and c.confirm is None and c.slot != LAST:
+        if c.enabled and c.confirm is None and c.slot != LAST and c.group != G_MARKERS:
             return c.key
     return None
 

@@ -296,3 +296,17 @@ def test_on_a_building_turn_the_joker_is_no_protection(maya):
         maya.act(s, RED, "use_joker", **{"as": "protect", "quarry": 0})
     assert str(e.value) == ("On a building turn the joker stands for free pass, free double move, move a block, "
                             "block from the pool.")
+
+
+def test_the_joker_s_block_is_never_the_highlighted_move(maya):
+    """A held marker's use spends it: with no block fitting (the bank's pass is no default
+    either) nothing is highlighted, never the joker's block."""
+    # Red's only block is in Copan's full first level; Uxmal's first level is full without
+    # him and its second level is the open one: no block of his fits
+    b = maya.box(5, pyramids=[("Copan", [(2, 3, 1)]), ("Uxmal", [(2, 3, 1), (2, 4, 2)])])
+    s = maya.at_building([[[1, 1, 0, 0, 0]], [[0, 0, 1, 1, 0], [0, 0, 0, 0, 0]]], (0, 2, 0, 0, 0), b=b,
+                         turn=RED, options={"advanced": True}, markers=[(), ("joker",), (), (), ()])
+    menu = maya.GAME.menu(s, RED)
+    assert not any(c.key.startswith("build:") and c.enabled for c in menu)
+    assert any(c.key == "joker_build:pool_block" and c.enabled for c in menu)
+    assert not [c.key for c in menu if c.extra.get("usual")]
