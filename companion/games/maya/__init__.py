@@ -137,6 +137,10 @@ class Maya(Game[State]):
         Option("second_after_tie", "paid", choices=("paid", "none"),
                help="After a tie for the most blocks in a level, the next most are still paid the lower value "
                     "(the rulebook's examples), or nobody is."),
+        Option("full_pyramids", "pass", choices=("pass", "end"),
+               help="Building, every pyramid full and blocks still held: each block is an involuntary pass "
+                    "that pays 1 gold, as the rule is written (pass), or the building phase ends and the "
+                    "blocks go back to the pool (end)."),
         Option("lowest_bid_tie", "clockwise", choices=("clockwise", "none"),
                help="Advanced auction, several tie for the lowest bid: they choose in clockwise order from the "
                     "starting player like any tie and only the last goes without (clockwise), or none of them "

@@ -7,6 +7,7 @@ from typing import Any, cast
 from companion.rules.engine import Action, require
 
 from . import markers as mk
+from .components import titles
 from .i18n import _
 from .state import BUILDING, Event, State, add_block, level_full, note, replace, tup_add, tup_set
 from .words import and_list
@@ -119,11 +120,12 @@ def legal(state: State, seat: int) -> list[Action]:
     actions.append({"actor": seat, "type": "pass", "free": False})
     if free_pass:
         actions.append({"actor": seat, "type": "pass", "free": True})
-    if "joker" in state.markers[seat]:  # decided now: a free pass, or a free double move
+    if "joker" in state.markers[seat]:  # decided now: a free pass, a free double move, or a block
         actions.append({"actor": seat, "type": "use_joker", "as": "free_pass"})
         if where and hand >= 2:
             for a, b in double_moves(state, seat):
                 actions.append({"actor": seat, "type": "use_joker", "as": "free_double", "pyramids": [a, b]})
+        actions += mk.joker_block_uses(state, seat)
     return actions
 
 
@@ -159,10 +161,15 @@ def apply(state: State, action: Action) -> State:
         require("joker" in state.markers[seat], _("{name} has no joker.", name=name))
         as_ = action.get("as")
         require(as_ in mk.JOKER_WHEN["building"],
-                _("On a building turn the joker stands for a free pass or a free double move."))
+                _("On a building turn the joker stands for {markers}.", markers=titles(mk.JOKER_WHEN["building"])))
         held = list(state.markers[seat])
         held.remove("joker")
         spent = replace(state, markers=tup_set(state.markers, seat, tuple(held)))
+        if as_ in ("move_block", "pool_block"):
+            # used "at once" like the green marker, between building moves: the turn goes on
+            done = mk.move_block(spent, seat, action) if as_ == "move_block" else mk.pool_block(spent, seat, action)
+            full = done.options.full_pyramids == "end" and open_level(done) is None
+            return pyramids_full(done) if full else done
         if as_ == "free_pass":
             state = spent
         else:
@@ -207,7 +214,10 @@ def _built(state: State, seat: int, where: list[int], paid: bool = False) -> Sta
 
 
 def next_builder(state: State, seat: int) -> State:
-    """The next player clockwise who still has blocks; None when all are placed."""
+    """The next player clockwise who still has blocks; None when all are placed (or,
+    with option full_pyramids = "end", when every pyramid is full)."""
+    if state.options.full_pyramids == "end" and any(state.hand) and open_level(state) is None:
+        return pyramids_full(state)
     n = state.n
     for k in range(1, n + 1):
         s = (seat + k) % n
@@ -220,6 +230,16 @@ def first_builder(state: State) -> State:
     return replace(state, phase=BUILDING, turn=None) if not any(state.hand) else next_builder(
         replace(state, phase=BUILDING), (state.starting - 1) % state.n
     )
+
+
+def pyramids_full(state: State) -> State:
+    """Option full_pyramids = "end": every pyramid is full, so nobody can place a block
+    any more; the building phase ends and the blocks still held go back to the pool,
+    with no involuntary pass and no gold (docs/rules-notes.md)."""
+    returned = {str(s): h for s, h in enumerate(state.hand) if h}
+    pool = tuple(p + h for p, h in zip(state.pool, state.hand))
+    state = replace(state, hand=(0,) * state.n, pool=pool, turn=None)
+    return note(state, {"event": "pyramids_full", "returned": returned})
 
 
 def _pyramid(state: State, p: Any) -> int:

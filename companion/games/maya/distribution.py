@@ -20,14 +20,22 @@ from .state import MINUS, Event, Pending, Quarry, State, note, order_from, repla
 
 def present(quarry: Quarry) -> list[int]:
     """Seats with a card (or the 2 points marker) at the quarry, in the order
-    they first placed there (the tie-break)."""
+    they first placed there (the tie-break). The 2 points marker counts only
+    beside a column of cards (markers.columns)."""
     seen: list[int] = []
     for seat, _card in quarry.cards:
         if seat not in seen:
             seen.append(seat)
-    if quarry.two_points is not None and quarry.two_points not in seen:
-        seen.append(quarry.two_points)
+    if two_points_count(quarry) and quarry.two_points not in seen:
+        seen.append(cast(int, quarry.two_points))
     return seen
+
+
+def two_points_count(quarry: Quarry) -> bool:
+    """The 2 points marker lies "next to the concealed column of cards" and its points
+    "are added to the worker cards" there: beside a quarry with no card (scoring-only
+    mode, where the columns are entered after it was placed) it adds nothing."""
+    return quarry.two_points is not None and bool(quarry.cards)
 
 
 def targets(state: State, q: int, owner: int) -> list[int]:
@@ -43,8 +51,8 @@ def points(state: State, q: int) -> dict[int, int]:
     for seat, v in quarry.cards:
         if v != MINUS:  # a -3 card takes points from another player, never from its owner
             pts[seat] += v
-    if quarry.two_points is not None:
-        pts[quarry.two_points] += 2
+    if two_points_count(quarry):
+        pts[cast(int, quarry.two_points)] += 2
     for _owner, target in state.deductions:
         pts[target] -= 3
     return pts
@@ -110,13 +118,14 @@ def resolve(state: State, q: int) -> State:
     marker = quarry.marker
     state = note(replace(state, hand=hand, pool=pool, deductions=(), current=q - 1,
                          results=state.results + (result,)), result)
-    if winner is None or marker is None:
-        return state
-    state = replace(state, quarries=tup_set(state.quarries, q, replace(state.quarries[q], marker=None)))
-    if marker in mk.AT_ONCE:
-        pend = mk.pending_for(state, winner, marker, q)
-        return replace(state, pending=(pend,)) if pend else state
-    return mk.give(state, winner, marker)
+    if winner is not None and marker is not None:
+        state = replace(state, quarries=tup_set(state.quarries, q, replace(state.quarries[q], marker=None)))
+        if marker in mk.AT_ONCE:
+            pend = mk.pending_for(state, winner, marker, q)
+            state = replace(state, pending=(pend,)) if pend else state
+        else:
+            state = mk.give(state, winner, marker)
+    return mk.joker_between_quarries(state)
 
 
 # --- scoring-only mode: entering a column --------------------------------------

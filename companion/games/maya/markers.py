@@ -12,20 +12,23 @@ from companion.rules.seats import is_seat
 
 from .components import titles
 from .i18n import N_, _
-from .state import Pending, State, add_block, level_full, note, replace, tup_add, tup_set
+from .state import Pending, State, add_block, level_full, note, order_from, replace, tup_add, tup_set
 
 # Green markers used at once, as decisions of their winner; the rest are held.
 AT_ONCE = ("protect", "move_block", "pool_block", "first_player")
 HELD = ("transport2", "free_pass", "free_double")
 JOKER_AS = ("protect", "move_block", "pool_block", "transport2", "free_pass", "free_double")
-# The joker is decided at the moment of use, once per round (rules-notes.md): when quarrying
-# ends (protection, or a block moved / from the pool), once the quarry results are known
-# (+2 transport, or a block), and on its holder's building turn (free pass, free double move).
+# The joker is decided at the moment of use, once per round (rules-notes.md), and offered
+# whenever the marker it stands for could be used: protection (or a block moved / from the
+# pool) when quarrying ends and after each quarry's result while another is still concealed
+# (when a protection marker won is placed), +2 transport (or a block) once every quarry is
+# scored, and on its holder's building turns a free pass, a free double move, or a block.
 JOKER_WHEN = {
     "joker": ("protect", "move_block", "pool_block"),
     "joker_carry": ("transport2", "move_block", "pool_block"),
-    "building": ("free_pass", "free_double"),
+    "building": ("free_pass", "free_double", "move_block", "pool_block"),
 }
+BUILDING_ONLY = ("free_pass", "free_double")  # the joker's uses that wait for a building turn
 OPTIONAL = ("move_block", "pool_block", "two_points")  # these may be declined
 
 
@@ -59,8 +62,10 @@ def concealed_quarries(state: State, besides: int | None = None) -> list[int]:
 
 def columns(state: State) -> list[int]:
     """Quarries with a column of cards for the 2 points marker to lie beside
-    ("next to the concealed column of cards"). Scoring-only: the columns are
-    entered later, so every quarry is offered and the table is trusted."""
+    ("next to the concealed column of cards"): in companion mode those with a
+    card. Scoring-only: the columns are entered after the marker is placed, so
+    every quarry is offered, and one entered with no card gets nothing from the
+    marker (distribution.two_points_count): one rule in both modes."""
     if state.options.quarries == "companion":
         return [q for q, quarry in enumerate(state.quarries) if quarry.cards]
     return list(range(len(state.quarries)))
@@ -105,6 +110,24 @@ def pending_for(state: State, seat: int, marker: str, quarry: int | None) -> Pen
     raise AssertionError(marker)
 
 
+def joker_between_quarries(state: State) -> State:
+    """After a quarry's result, while another quarry still has concealed cards: the
+    moment a protection marker won there is placed, so the joker may stand for it too
+    (or for a block moved / from the pool), after any marker won there."""
+    if not concealed_quarries(state):
+        return state
+    pend = tuple(Pending("joker", s) for s in order_from(state, state.starting) if "joker" in state.markers[s])
+    return replace(state, pending=state.pending + pend) if pend else state
+
+
+def joker_block_uses(state: State, seat: int) -> list[Action]:
+    """The joker as "move a block" or "a block from the pool", used at once."""
+    out: list[Action] = [{"actor": seat, "type": "use_joker", "as": "move_block", "pyramid": p, "level": lv,
+                          "to": to} for p, lv, to in move_targets(state, seat)]
+    return out + [{"actor": seat, "type": "use_joker", "as": "pool_block", "pyramid": p}
+                  for p in pool_targets(state, seat)]
+
+
 def legal(state: State, pend: Pending) -> list[Action]:
     seat = pend.seat
     kind = pend.kind
@@ -129,11 +152,7 @@ def legal(state: State, pend: Pending) -> list[Action]:
                     for q in concealed_quarries(state)]
         else:
             out.append({"actor": seat, "type": "use_joker", "as": "transport2"})
-        out += [{"actor": seat, "type": "use_joker", "as": "move_block", "pyramid": p, "level": lv, "to": to}
-                for p, lv, to in move_targets(state, seat)]
-        out += [{"actor": seat, "type": "use_joker", "as": "pool_block", "pyramid": p}
-                for p in pool_targets(state, seat)]
-        return out + [{"actor": seat, "type": "decline"}]
+        return out + joker_block_uses(state, seat) + [{"actor": seat, "type": "decline"}]
     raise AssertionError(kind)
 
 
@@ -186,7 +205,7 @@ def apply(state: State, pend: Pending, action: Action) -> State:
                                    markers=titles(JOKER_AS)))
         now = JOKER_WHEN[pend.kind]
         require(as_ in now, _("Now the joker can stand for {now}; {later} are used on a building turn.",
-                              now=titles(now), later=titles(JOKER_WHEN["building"])))
+                              now=titles(now), later=titles(BUILDING_ONLY)))
         held = list(rest.markers[seat])
         held.remove("joker")
         if as_ in HELD:  # +2 transport: counted at transport, which comes next

@@ -66,8 +66,9 @@ GROUPS = (G_START, G_WHO, G_AUCTION, G_BID, G_CARDS, G_COLUMN, G_MINUS, *G_PENDI
 
 #: the joker's uses while quarrying and before transport, by slot (markers.JOKER_WHEN)
 JOKER_SLOTS = {"protect": 0, "transport2": 1, "move_block": 2, "pool_block": 3}
-#: building's marker moves, by slot
-MARKER_SLOTS = {"free_double": 0, "joker:free_double": 1, "free_pass": 2, "joker:free_pass": 3}
+#: building's marker moves, by slot (the joker's blocks on a building turn last)
+MARKER_SLOTS = {"free_double": 0, "joker:free_double": 1, "free_pass": 2, "joker:free_pass": 3,
+                "joker_build:move_block": 4, "joker_build:pool_block": 5}
 
 
 def menu(state: State, seat: Any) -> list[Choice]:
@@ -220,7 +221,15 @@ def _building(state: State, view: View, seat: int) -> list[Choice]:
         if a["type"] == A.USE_JOKER and a["as"] == "free_pass":
             out.append(_choice(view, "joker:free_pass", _(W.JOKER_PASS_LABEL), G_MARKERS,
                                MARKER_SLOTS["joker:free_pass"], a, confirm=_(W.JOKER_PASS_QUESTION)))
-    return out
+    # the joker as a block moved or from the pool, used at once: the turn goes on
+    blocks = [a for a in legal if a["type"] == A.USE_JOKER and a["as"] in ("move_block", "pool_block")]
+    return out + [_in_markers(c) for c in _joker(view, seat, blocks)]
+
+
+def _in_markers(c: Choice) -> Choice:
+    """A joker's use as offered on a building turn: in the markers' row, under a key of its own."""
+    key = c.key.replace("joker:", "joker_build:")
+    return replace(c, key=key, group=G_MARKERS, slot=MARKER_SLOTS[key])
 
 
 def _double(view: View, seat: int, key: str, label: str, group: str, slot: int, action: Action,
@@ -321,9 +330,10 @@ PHASES = {SETUP: _setup, FIRST_PLAYER: _first_player, AUCTION_CHOICE: _auction_c
 def highlighted(choices: list[Choice]) -> str | None:
     """The key of the usual move (Choice.extra["usual"], for a screen to highlight): the
     first enabled one that asks no confirmation and is no decline or pass, so an
-    irreversible move is never the highlighted default."""
+    irreversible move is never the highlighted default; nor is a held marker's use on a
+    building turn (it spends the marker), even when no block fits."""
     for c in choices:
-        if c.enabled and c.confirm is None and c.slot != LAST:
+        if c.enabled and c.confirm is None and c.slot != LAST and c.group != G_MARKERS:
             return c.key
     return None
 

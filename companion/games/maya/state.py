@@ -41,6 +41,7 @@ class Options:
     tiebreak: str = "pool"  # "pool" (fewest own blocks in the pool) | "none"
     bonus_block: str = "majority"  # who gets it when a level is completed: "majority" | "completer"
     second_after_tie: str = "paid"  # a tie for the most still pays second place: "paid" | "none"
+    full_pyramids: str = "pass"  # every pyramid full, blocks still held: "pass" (involuntary, 1 gold) | "end"
     lowest_bid_tie: str = "clockwise"  # a tie for the lowest bid: "clockwise" (the last in order gets nothing) | "none"
 
 

@@ -234,6 +234,12 @@ def event_sentence(view: View, e: Mapping[str, Any]) -> str:
             return _("{name} cannot place a block: one goes to the pool and the bank pays 1 gold.",
                      name=names[e["seat"]])
         return _("{name} pays a block to the pool and passes.", name=names[e["seat"]])
+    if kind == "pyramids_full":
+        # i18n: a player and the blocks they put back ("Ana 2 blocks")
+        back = and_list(_("{name} {blocks}", name=names[int(k)], blocks=blocks(n))
+                        for k, n in sorted(e["returned"].items()))
+        return _("Every pyramid is full: building ends, and the blocks still held go back to the pool ({back}).",
+                 back=back)
     if kind == "scoring":
         won = [0] * len(names)
         for pyr in e["payments"]:
@@ -302,6 +308,9 @@ def quarry_sentence(view: View, e: Mapping[str, Any]) -> str:
         out = _("Quarry {q}: {results}.", q=q, results="; ".join(parts))
     else:
         out = _("Quarry {q}: no cards.", q=q)
+        if e.get("two_points") is not None:
+            out += " " + _("{name}'s +2 points lie beside no column of cards and count for nothing.",
+                           name=names[e["two_points"]])
     for owner, target in e.get("deductions", []):
         out += " " + _("{name}'s −3 hit {target}.", name=names[owner], target=names[target])
     if e.get("marker") and e.get("marker_to") is not None:

@@ -78,6 +78,8 @@ class _Knowledge:
     def __init__(self, view: dict[str, Any], seat: int) -> None:
         self.seat = seat
         self.n = len(view["players"])
+        # option skip_wins: with three or four players a Skip may win nothing
+        self.skip_wins = self.n == 2 or (view.get("options") or {}).get("skip_wins", "always") == "always"
         self.count = view["count"]
         self.direction = 1 if view["direction"] == "clockwise" else -1
         me = view["you"]
@@ -121,7 +123,7 @@ class _Knowledge:
     def _tables(self) -> None:
         """Cards that move the count by d (d = 0: a 0 or a Skip keeps it), and the odds of holding k of them."""
         u = self.unseen_cards
-        by_delta = {0: u.get(ZERO, 0) + u.get(SKIP, 0)}
+        by_delta = {0: u.get(ZERO, 0) + (u.get(SKIP, 0) if self.skip_wins else 0)}
         for d in range(1, 6):
             by_delta[d] = u.get(f"+{d}", 0) + u.get(WILD, 0)
             by_delta[-d] = u.get(f"-{d}", 0) + u.get(WILD, 0)
@@ -153,7 +155,7 @@ def _score(know: _Knowledge, card: str, value: int | None, count: int, hand: lis
     """How good playing `card` at `count` is for this seat (higher is better)."""
     new, again, skip, reverse = effect(card, value, count, know.n)
     cost = CARD_COST.get(card, 0.0)
-    if know.secret is not None and new == know.secret:
+    if know.secret is not None and new == know.secret and (card != SKIP or know.skip_wins):
         return WIN - cost
     if again:
         rest = _without(hand, card)

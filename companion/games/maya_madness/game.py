@@ -69,6 +69,9 @@ class MayaMadness(Game[State]):
                     "tokens won are shown briefly, then kept face down."),
         Option("dealer", -1, "int", lo=-1, hi=3,
                help="The dealer's seat; -1 means the last seat, so the first seat plays first."),
+        Option("skip_wins", "always", "choice", choices=("always", "two_players"),
+               help="A Skip played when the count is already your secret number wins the token at any table "
+                    "(always), or only in a two-player game, the one the rulebook's tip names (two_players)."),
     )
     moves = {**rules.MOVES, ANY_PHASE: {RETURN_TOKEN: Move(_return_token, ints=("seat",), turn=False)}}
 
@@ -82,7 +85,8 @@ class MayaMadness(Game[State]):
             raise BadOption(_("Option 'dealer' must be a seat from 0 to {top} (or -1 for the last seat), not {dealer}.",
                               top=len(names) - 1, dealer=dealer))
         deck, pool = load_box(components)  # None: the box in use, re-read only when its file changes
-        return new_state(names, opts["deck"], opts["advanced"], opts["tokens_to_win"], dealer, deck, pool)
+        return new_state(names, opts["deck"], opts["advanced"], opts["tokens_to_win"], dealer, deck, pool,
+                         skip_wins=opts["skip_wins"])
 
     # --- the contract ------------------------------------------------------------
     def phase_of(self, state: State) -> str:

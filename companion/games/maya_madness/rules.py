@@ -19,7 +19,7 @@ from .actions import DRAW_TOKEN, END_TURN, GUESS, RESHUFFLE, RETURN_TOKEN, SHUFF
 from .actions import PLAY as PLAY_CARD
 from .actions import START_CARD as START_CARD_T
 from .actions import START_COUNT as START_COUNT_T
-from .cards import CARD_SET, CARDS, HAND_SIZE, NOMINATIVE, WILD, WILD_VALUES, card_name, effect, starting_count
+from .cards import CARD_SET, CARDS, HAND_SIZE, NOMINATIVE, SKIP, WILD, WILD_VALUES, card_name, effect, starting_count
 from .i18n import N_, _
 from .state import OVER, PLAY, START_COUNT, State
 from .turns import actors, check_actor, not_now, waiting
@@ -201,8 +201,9 @@ def apply_play(s: State, action: dict[str, Any]) -> State:
     fields: dict[str, Any] = {"count": count, "direction": direction, "discard": discard}
     if full:
         fields["hands"] = _set(s.hands, seat, hand)
-    # only the current player wins, and only their own token
-    if secrets[seat] == count:
+    # only the current player wins, and only their own token (a Skip with three or four
+    # players only if option skip_wins says so: the rulebook's tip names the two-player game)
+    if secrets[seat] == count and not (card == SKIP and s.n > 2 and s.skip_wins == "two_players"):
         events.append(("win_token", seat, count))
         mine = won[seat] + (count,)
         won = _set(won, seat, mine)

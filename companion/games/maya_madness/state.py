@@ -38,6 +38,7 @@ class State(NamedTuple):
     refill: int | None  # full mode: the seat whose hand waits on a reshuffle to be refilled
     last: tuple[Any, ...]  # public events of the last player action and the chance steps after it
     end: str | None  # why the game ended: "tokens" (someone collected enough) or "pool" (no tokens left)
+    skip_wins: str = "always"  # option: a Skip wins a token at any table ("always") or only with two players
 
     @property
     def n(self) -> int:
@@ -45,7 +46,7 @@ class State(NamedTuple):
 
 
 def new_state(names: Any, deck_mode: str, advanced: bool, to_win: int, dealer: int, deck: tuple[str, ...],
-              pool: tuple[int, ...]) -> State:
+              pool: tuple[int, ...], skip_wins: str = "always") -> State:
     """A fresh game before the deck is shuffled (full) or the starting card entered (physical)."""
     n = len(names)
     full = deck_mode == "full"
@@ -72,4 +73,5 @@ def new_state(names: Any, deck_mode: str, advanced: bool, to_win: int, dealer: i
         refill=None,
         last=(),
         end=None,
+        skip_wins=skip_wins,
     )

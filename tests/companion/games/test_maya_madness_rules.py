@@ -223,6 +223,33 @@ def test_a_two_player_skip_keeps_your_number_for_you():
     assert table(s)["turn"] == 1 and table(s)["bonus"]  # and Ben still plays another card
 
 
+def test_a_skip_on_your_number_wins_the_token_at_a_table_of_three_by_default():
+    """Rulebook, Uncovering Tokens: "If you are able to make the count equal to the number on your
+    secret token on your turn, you win the token"; a Skip leaves the count as it was, like the 0 of
+    the Tips. docs/rules-notes.md: option skip_wins, default "always"."""
+    s = start(n=3, start_card="+1", secrets=(10, 4, 7))
+    s = play(s, 0, "+3")  # count 4 = Ben's number, on Ana's turn
+    s = play(s, 1, "skip")
+    assert table(s)["players"][1]["token_values"] == [4]
+
+
+def test_a_skip_wins_only_in_a_two_player_game_when_the_option_says_so():
+    """Rulebook, Tips: "(In a two-player game, you could also use the Skip card for this.)" With
+    skip_wins = "two_players" a Skip wins nothing at a table of three or four; a 0 still does."""
+    s = start(n=3, start_card="+1", secrets=(10, 4, 7), skip_wins="two_players")
+    s = play(s, 0, "+3")
+    s = play(s, 1, "skip")  # Cy is skipped, Ana plays
+    v = table(s)
+    assert v["players"][1]["tokens"] == 0 and v["turn"] == 0 and v["count"] == 4
+    s = play(s, 0, "0")
+    s = play(s, 1, "0")
+    assert table(s)["players"][1]["token_values"] == [4]
+    s = start(n=2, start_card="+1", secrets=(10, 4), skip_wins="two_players")
+    s = play(s, 0, "+3")
+    s = play(s, 1, "skip")
+    assert table(s)["players"][1]["token_values"] == [4]
+
+
 def test_first_to_five_tokens_wins():
     """Rulebook, Winning the Game: the first player to uncover five secret number tokens wins."""
     s = start(n=2, start_card="0", secrets=(1, 10))

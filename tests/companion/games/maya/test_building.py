@@ -169,3 +169,43 @@ def test_wrong_turn_and_illegal_blocks_change_nothing(maya):
     with pytest.raises(IllegalAction, match="no pyramid 7"):
         maya.act(s, RED, "place_block", pyramid=7)
     assert maya.GAME.view(s, maya.TABLE) == maya.GAME.view(at_example(maya, RED), maya.TABLE)
+
+
+def _last_space_filled(maya, full_pyramids):
+    """Two one-level pyramids with one space left; Blue fills it and still holds a block,
+    Red holds one; every pyramid is full after Blue's block."""
+    b = maya.box(5, pyramids=[("Copan", [(2, 3, 1)]), ("Uxmal", [(2, 3, 1)])])
+    s = maya.at_building([[[1, 1, 0, 0, 0]], [[0, 0, 1, 0, 0]]], (2, 1, 0, 0, 0), b=b, turn=BLUE,
+                         options={"full_pyramids": full_pyramids})
+    return maya.act(s, BLUE, "place_block", pyramid=1)
+
+
+def test_every_pyramid_full_each_block_left_is_an_involuntary_pass_by_default(maya):
+    """Rulebook, Phase 2: "If a player has blocks but cannot place them according to the rules
+    he has to pass and pay one block into the pool. As this is an involuntary pass, however, he
+    receives 1 gold coin from the bank." The rule as written (docs/rules-notes.md, option
+    full_pyramids, default "pass")."""
+    s = _last_space_filled(maya, "pass")
+    assert s.turn == RED and maya.GAME.legal_actions(s, RED) == [{"actor": RED, "type": "pass", "free": False}]
+    gold = s.gold
+    s = maya.act(s, RED, "pass", free=False)
+    assert s.gold[RED] == gold[RED] + 1 and s.turn == BLUE
+
+
+def test_every_pyramid_full_may_end_the_building_phase(maya):
+    """Rulebook, Phase 2: "The other players continue to play until all blocks have been
+    placed" - with every pyramid full no block can be placed any more; option full_pyramids =
+    "end" ends the phase there: the blocks held go back to the pool, no gold is paid for them."""
+    ended = _last_space_filled(maya, "end")
+    assert ended.phase != "building" and ended.hand == (0,) * 5
+    full = next(e for e in ended.events if e["event"] == "pyramids_full")
+    assert full["returned"] == {str(BLUE): 1, str(RED): 1}
+    sentences = [e["sentence"] for e in maya.GAME.view(ended, maya.TABLE)["events"]]
+    assert ("Every pyramid is full: building ends, and the blocks still held go back to the pool "
+            "(Blue 1 block and Red 1 block).") in sentences
+    passed = _last_space_filled(maya, "pass")
+    while passed.phase == "building":
+        (seat,) = maya.GAME.actors(passed)
+        passed = maya.GAME.apply(passed, maya.GAME.legal_actions(passed, seat)[0])
+    assert [p - e for p, e in zip(passed.gold, ended.gold)] == [1, 1, 0, 0, 0]
+    assert passed.pool == ended.pool

@@ -22,6 +22,7 @@ def test_a_new_round_returns_cards_and_markers_and_keeps_gold(maya):
     s = maya.at_distribution([[(RED, 5)], [(GREEN, 4), (GREEN, 8)]], b=b, options={"advanced": True},
                              markers=[("transport4",), (), (), (), ("joker",)])
     s = maya.act(s, PURPLE, "decline")  # the joker is kept when quarrying ends...
+    s = maya.act(s, PURPLE, "decline")  # ...after quarry 2's result, quarry 1 still concealed...
     s = maya.act(s, PURPLE, "decline")  # ...and after the quarry results, for building
     assert s.phase == "building"
     assert "free_pass" in s.markers[RED] and "free_double" in s.markers[GREEN]

@@ -50,7 +50,8 @@ def test_the_won_plus_two_marker_and_a_joker_standing_for_it_both_count(maya):
     b = maya.box(5, quarries=[([9], 8, "free_pass"), ([4], 8, "transport2"), ([1], 8, "move_block")])
     columns = [[(BLUE, 5)], [(BLUE, 4), (BLUE, 6), (BLUE, 7), (BLUE, 8)], [(RED, 3)]]
     s = maya.at_distribution(columns, b=b, markers=[("joker",), (), (), (), ()], options={"advanced": True})
-    s = maya.act(s, BLUE, "decline")  # kept when quarrying ends, used once the results are known:
+    while s.pending[0].kind == "joker":  # kept when quarrying ends and between quarries,
+        s = maya.act(s, BLUE, "decline")  # used once the results are known:
     s = maya.act(s, BLUE, "use_joker", **{"as": "transport2"})
     # 13 blocks won; 7 worker points (3, 4; the -3 ignored) + 2 + 2 carry 11
     assert s.last["players"][str(BLUE)] == {"kept": 11, "returned": 2, "extra": 0, "blocks": 11}
