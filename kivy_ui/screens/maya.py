@@ -48,7 +48,7 @@ from .game_screen import GameScreen
 MAX_BUTTONS = 8  # places in a row at 800 dp wide
 PORTRAIT_COLUMNS, NARROW_DP = 4, 600  # a screen narrower than 600 dp (portrait): 4 places a row
 MAIN_ROWS = 3  # rows of choices at most (a card picker on a narrow screen)
-MARKER_PLACES = 4  # the markers' moves (menu.MARKER_SLOTS), a row of their own above
+MARKER_PLACES = len(maya_menu.MARKER_SLOTS)  # the markers' moves, a row of their own above
 ROW_DP, NARROW_ROW_DP = 56, 66  # a row's height (a narrow place may need three lines)
 BUTTON_PX = 20  # the choices' labels (two lines where a place is narrow)
 CROWDED = 5  # a row of this many places or more: labels at theme.MIN_PX
