@@ -1,7 +1,8 @@
 """What every game's table screen shares: following the table controller's
 frames, the private-view overlay (the privacy gate's window), Undo and Redo,
-the game log (a "Log" button beside Undo, and `newest`: the table line) and
-drafts of half-entered private choices.
+the game log (a "Log" button beside Undo, and `newest`: the table line), the
+help ("Help": what can be done now, companion/table/help.py) and drafts of
+half-entered private choices.
 
 A screen reads `self.frame` (companion/table/frame.py, the latest TableFrame, set
 before every `render()`) and the controller's methods that return frozen data;
@@ -96,6 +97,9 @@ class GameScreen(Screen):
         self._log_overlay = self._log_overlay or LogOverlay()
         self._confirm_undo = getattr(self, "_confirm_undo", None) or ConfirmUndo()
         self._confirm_choice = getattr(self, "_confirm_choice", None) or ConfirmChoice()
+        from ..widgets.help_overlay import HelpOverlay
+
+        self._help_overlay = getattr(self, "_help_overlay", None) or HelpOverlay()
 
     # --- the frame and choices (issue 21) ----------------------------------------------
     #: The table's latest frame (companion/table/frame.py); set before every render().
@@ -151,7 +155,7 @@ class GameScreen(Screen):
         from kivy.uix.modalview import ModalView
 
         self.gate_view.close()
-        for overlay in (self._log_overlay, getattr(self, "_fix_overlay", None)):
+        for overlay in (self._log_overlay, getattr(self, "_fix_overlay", None), getattr(self, "_help_overlay", None)):
             if overlay is not None:
                 overlay.dismiss(animation=False)
         for w in list(Window.children):
@@ -210,6 +214,32 @@ class GameScreen(Screen):
         frame = self._table.frame()
         colours = theme.seat_colours({"colours": list(frame.colours)}, len(frame.players))
         self._log_overlay.show(self.follower, list(frame.players), colours, on_fix=self.open_fix)
+
+    # --- What can I do now? (issue 25 §1) -------------------------------------------------
+    def open_help(self, seat: int | None = None) -> None:
+        """The phase, what each choice does and why a move often tried is not allowed now:
+        the table's (public) help, or with `seat` that seat's own, behind its open gate."""
+        if self._table is None:
+            return
+        from companion.table.help import seat_help, table_help
+
+        from ..widgets.help_overlay import HelpOverlay
+
+        if seat is None:
+            self._help_overlay = getattr(self, "_help_overlay", None) or HelpOverlay()
+            self._help_overlay.show(table_help(self._table))
+            return
+        # behind the gate: an overlay of its own, closed with the private view (widgets/gate.py)
+        self._seat_help = getattr(self, "_seat_help", None) or HelpOverlay()
+        table = self._table
+        self._seat_help.touched = lambda: table.keep_gate_open(seat)  # reading it is using the view
+        self._seat_help.show(seat_help(table, seat))
+
+    def close_seat_help(self) -> None:
+        """The private view closed: a seat's own help (its secrets) goes with it."""
+        overlay = getattr(self, "_seat_help", None)
+        if overlay is not None and overlay.parent is not None:
+            overlay.dismiss(animation=False)
 
     def open_fix(self):
         """"Fix a number…": the public numbers the game lets a table set (the count…)."""

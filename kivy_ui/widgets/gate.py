@@ -180,6 +180,9 @@ class PrivateOverlay(GateModal):
         box = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(10))
         top = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
         self.title = Factory.Heading(text="")
+        from .fit import fit_font
+
+        fit_font(self.title, sp(30), sp(20))  # beside Help and Hide on a portrait panel too
         top.add_widget(self.title)
         self.countdown = Factory.Body(text="", size_hint_x=None, width=dp(170), halign="right",
                                       font_size=sp(24), bold=True, color=theme.DANGER)
@@ -187,6 +190,10 @@ class PrivateOverlay(GateModal):
         self.countdown.bind(text=lambda w, t: setattr(w, "width", dp(170) if t else 0))
         self.countdown.width = 0
         top.add_widget(self.countdown)
+        # this seat's own "What can I do now?" (issue 25 §1), over the view, gone with it
+        self.help_button = kept(Factory.BigButton(size_hint_x=None, width=dp(120)), lambda: _("Help"))
+        self.help_button.bind(on_release=self._help)
+        top.add_widget(self.help_button)
         self.hide_button = kept(Factory.AccentButton(size_hint_x=None, width=dp(140)), lambda: _("Hide"))
         self.hide_button.bind(on_release=self._hide)
         top.add_widget(self.hide_button)
@@ -199,6 +206,11 @@ class PrivateOverlay(GateModal):
 
     def _hide(self, *_):
         self.table.close_gate()
+
+    def _help(self, *_):
+        if self.screen is not None and hasattr(self.screen, "open_help") and self.seat is not None:
+            self.keep_open()
+            self.screen.open_help(self.seat)
 
     def show(self, table, gate, content, screen=None):
         """gate: the frame's GateFrame of the open view; content shows gate.view."""
@@ -242,6 +254,8 @@ class PrivateOverlay(GateModal):
         draft = self.content.draft() if self.content is not None and hasattr(self.content, "draft") else None
         if draft is not None and self.screen is not None and self.seat is not None:
             self.screen.drafts[self.seat] = draft
+        if self.screen is not None and hasattr(self.screen, "close_seat_help"):
+            self.screen.close_seat_help()  # a seat's help tells its secrets: it goes with the view
         if self.content is not None and hasattr(self.content, "clear"):
             self.content.clear()
         self.holder.clear_widgets()

@@ -1,18 +1,18 @@
 """The one top bar of every table screen (issue 22 §1): Home at the left, the
-screen's own middle (its players, its prompt), then Log, Undo and Redo at the
-right. The four chrome buttons have the same size and font in every game
+screen's own middle (its players, its prompt), then Help, Log, Undo and Redo at
+the right. The five chrome buttons have the same size and font in every game
 (theme.CHROME_*) and never move: one not available now is disabled in place.
 
 A screen's .kv puts the bar at the top and gives it its middle as children:
 
     TableTopBar:
         id: bar
-        screen: root          # the GameScreen: its undo(), redo(), open_log(); can_undo, can_redo followed
+        screen: root          # the GameScreen: its undo(), redo(), open_log(), open_help(); can_undo, can_redo followed
         Glance:               # anything here goes in the middle slot (its ids stay the screen's)
             id: prompt
             text: root.prompt
 
-The buttons are `bar.ids.home`, `.log`, `.undo`, `.redo`; GameScreen also names them in
+The buttons are `bar.ids.home`, `.help`, `.log`, `.undo`, `.redo`; GameScreen also names them in
 its own ids (`screen.ids.undo`...) and `screen.log_button`. Narrower than
 theme.CHROME_ONE_ROW dp (portrait), the middle goes on a second row under the
 buttons, `middle_height` high (a screen may set it); the buttons stay where they are.
@@ -29,7 +29,7 @@ from kivy.uix.widget import Widget
 from .. import theme
 
 #: the bar's own widgets, the last of its rule is `redo`: children added after it go to the middle
-CHROME = ("home", "log", "undo", "redo")
+CHROME = ("home", "help", "log", "undo", "redo")
 
 
 class TableTopBar(BoxLayout):
@@ -40,8 +40,8 @@ class TableTopBar(BoxLayout):
     #: the middle's height on its own row (portrait: two lines of glance text); on one
     #: row it is the row's. A screen may set it (its players' tiles).
     middle_height = NumericProperty(dp(theme.CHROME_H + 16))
-    #: the four buttons' width: theme.CHROME_W, or as wide as the longest of their words
-    #: needs in the table's language (a pseudo-locale's), the four always alike
+    #: the five buttons' width: theme.CHROME_W, or as wide as the longest of their words
+    #: needs in the table's language (a pseudo-locale's), the five always alike
     chrome_width = NumericProperty(dp(theme.CHROME_W))
 
     def __init__(self, **kw: Any) -> None:
