@@ -1,6 +1,6 @@
 """The one top bar of every table screen (issue 22 §1): Home at the left, the
 screen's own middle (its players, its prompt), then Help, Log, Undo and Redo at
-the right. The five chrome buttons have the same size and font in every game
+the right. The chrome buttons have the same size and font in every game
 (theme.CHROME_*) and never move: one not available now is disabled in place.
 
 A screen's .kv puts the bar at the top and gives it its middle as children:
@@ -40,9 +40,12 @@ class TableTopBar(BoxLayout):
     #: the middle's height on its own row (portrait: two lines of glance text); on one
     #: row it is the row's. A screen may set it (its players' tiles).
     middle_height = NumericProperty(dp(theme.CHROME_H + 16))
-    #: the five buttons' width: theme.CHROME_W, or as wide as the longest of their words
-    #: needs in the table's language (a pseudo-locale's), the five always alike
+    #: the four buttons' width: theme.CHROME_W, or as wide as the longest of their words
+    #: needs in the table's language (a pseudo-locale's), the four always alike
     chrome_width = NumericProperty(dp(theme.CHROME_W))
+    #: Help's width: as wide as its own word needs (theme.HELP_MIN_W at least), so the middle
+    #: keeps the room it had before Help joined the bar
+    help_width = NumericProperty(dp(theme.HELP_MIN_W))
 
     def __init__(self, **kw: Any) -> None:
         self._spacer = Widget()
@@ -107,6 +110,8 @@ class TableTopBar(BoxLayout):
     def _chrome_width(self, *_: Any) -> None:
         from .fit import natural_width
 
-        buttons = [self.ids[name] for name in CHROME]
-        need = max(natural_width(b.text, b.font_size, b.font_name, b.bold) for b in buttons) + dp(8)
+        buttons = [self.ids[name] for name in CHROME if name != "help"]
+        need = max(natural_width(b.text, b.font_size, b.font_name, b.bold) for b in buttons) + dp(6)
         self.chrome_width = max(dp(theme.CHROME_W), need)
+        b = self.ids.help
+        self.help_width = max(dp(theme.HELP_MIN_W), natural_width(b.text, b.font_size, b.font_name, b.bold) + dp(6))

@@ -20,7 +20,7 @@ from companion.table.session import Session
 GAMES = (("maya-madness", ("Ana", "Ben", "Cy"), {"tokens_to_win": 3}),
          ("maya", ("Ana", "Ben", "Cy"), {}),
          ("mayan-curse", ("Ana", "Ben", "Cy", "Dee"), {}))
-CHROME = ("home", "help", "log", "undo", "redo")
+CHROME = ("home", "log", "undo", "redo")
 
 
 def tag(d) -> str:
