@@ -59,7 +59,7 @@ def action_building(source: str) -> list[str]:
 # --- (c) player-facing words --------------------------------------------------------------
 #: The chrome a screen may write itself; every other word a player reads comes from the
 #: game or the controller.
-CHROME = {"Home", "Log", "Undo", "Redo", "Back", "Hide", "Yes", "No", "Cancel", "OK", "Start", "Close", "Done",
+CHROME = {"Home", "Help", "Log", "Undo", "Redo", "Back", "Hide", "Yes", "No", "Cancel", "OK", "Start", "Close", "Done",
           "Next", "Previous", "Save", "Export", "Settings"}
 SCREENS = sorted([*(ROOT / "kivy_ui" / "screens").glob("*.py"), *(ROOT / "kivy_ui" / "screens").glob("*.kv"),
                   *(ROOT / "kivy_ui" / "widgets").glob("*.py"), *(ROOT / "kivy_ui").glob("*.kv"),

@@ -61,12 +61,17 @@ class Help:
     waiting: str
     choices: tuple[HelpLine, ...]
     refusals: tuple[HelpLine, ...]
+    #: the sections' titles, in the table's language (a screen writes no words of its own)
+    choices_title: str = ""
+    refusals_title: str = ""
 
     def texts(self) -> list[str]:
         """Every text the help shows, in reading order (tests look through these)."""
         out = [self.title, self.phase, *self.summary, self.waiting]
-        for line in (*self.choices, *self.refusals):
-            out += [line.label, line.sentence]
+        for title, lines in ((self.choices_title, self.choices), (self.refusals_title, self.refusals)):
+            out += [title] if lines else []
+            for line in lines:
+                out += [line.label, line.sentence]
         return [t for t in out if t]
 
 
@@ -99,7 +104,8 @@ def build_help(game: Any, state: Any, view: Mapping[str, Any], choices: Sequence
     else:
         title = _("What can {name} do now?", name=_name(names, viewer))
     return Help(title=title, phase=phase, summary=tuple(summary), waiting=waiting, choices=lines,
-                refusals=tuple(refusals[:MAX_REFUSALS]))
+                refusals=tuple(refusals[:MAX_REFUSALS]), choices_title=_("What each choice does"),
+                refusals_title=_("Not allowed now"))
 
 
 def table_help(table: Any) -> Help:

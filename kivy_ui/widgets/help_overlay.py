@@ -1,7 +1,8 @@
 """"What can I do now?" over a table screen (issue 25 §1): the phase and its short
 summary, what each choice does, and why the moves players often try are not allowed
-now, all in the game's words (companion/table/help.py builds the `Help`; this only
-lays it out). One tap on **Close** (top right, where the bar's Redo was) shuts it.
+now, all in the game's and the companion's words (companion/table/help.py builds
+the `Help`, its sections' titles too; this only lays it out). One tap on **Close**
+(top right, where the bar's Redo was) shuts it.
 
 Everything is at least theme.GLANCE_PX, read from across the table; the lines wrap,
 never shortened, and a long help scrolls. The same overlay shows a seat's own help
@@ -17,7 +18,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 
 from .. import theme
-from ..i18n import _, kept, pgettext
+from ..i18n import kept, pgettext
 from .fit import fit_font
 from .gate import GateModal
 
@@ -68,11 +69,11 @@ class HelpOverlay(GateModal):
         if help.waiting:
             self._line(_escape(help.waiting), colour=theme.TEXT_DIM)
         if help.choices:
-            self._line(_("What each choice does"), bold=True, size=TITLE_SP, colour=theme.ACCENT)
+            self._line(help.choices_title, bold=True, size=TITLE_SP, colour=theme.ACCENT)
             for c in help.choices:
                 self._line(f"[b]{_escape(c.label)}[/b]: {_escape(c.sentence)}")
         if help.refusals:
-            self._line(_("Not allowed now"), bold=True, size=TITLE_SP, colour=theme.ACCENT)
+            self._line(help.refusals_title, bold=True, size=TITLE_SP, colour=theme.ACCENT)
             for r in help.refusals:
                 self._line(f"[b]{_escape(r.label)}[/b]: {_escape(r.sentence)}")
         self.open(animation=False)
