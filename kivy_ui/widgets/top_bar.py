@@ -111,7 +111,7 @@ class TableTopBar(BoxLayout):
         from .fit import natural_width
 
         buttons = [self.ids[name] for name in CHROME if name != "help"]
-        need = max(natural_width(b.text, b.font_size, b.font_name, b.bold) for b in buttons) + dp(6)
+        need = max(natural_width(b.text, b.font_size, b.font_name, b.bold) for b in buttons) + dp(8)
         self.chrome_width = max(dp(theme.CHROME_W), need)
         b = self.ids.help
-        self.help_width = max(dp(theme.HELP_MIN_W), natural_width(b.text, b.font_size, b.font_name, b.bold) + dp(6))
+        self.help_width = max(dp(theme.HELP_MIN_W), natural_width(b.text, b.font_size, b.font_name, b.bold) + dp(8))

@@ -17,6 +17,11 @@ def _moved(n: int):
     return lambda _frame, session: len(session.actions) > n
 
 
+def _one_line(button) -> bool:
+    """A chrome word on one line (the button's text box never wraps it)."""
+    return bool(button.texture_size[1] < button.font_size * 1.7)
+
+
 def _readable(d, help_overlay, name: str) -> None:
     d.frames(2)
     d.screenshot(name, d.shots)
@@ -37,6 +42,7 @@ def test_help_is_one_tap_away_and_one_tap_closes_it_on_every_table_screen(ui):
         d.screenshot(f"help-{game}-table", d.shots)  # the bar with its Help button
         for name in ("help", "log", "undo", "redo", "home"):
             assert d.cut_off(screen.ids[name]) == [] and d.small_text(screen.ids[name]) == [], (game, name)
+            assert _one_line(screen.ids[name]), (game, name, screen.ids[name].texture_size)
         assert screen.ids.help.height >= 48 and screen.ids.help.width >= 48  # a finger's target
         before = d.touches
         d.tap(screen.ids.help)
@@ -79,20 +85,23 @@ def test_behind_the_gate_help_tells_the_seat_its_own_options_and_goes_with_the_v
 
 def test_help_in_the_pseudo_locale_and_german_fits(ui):
     d = ui
-    game, names, options = GAMES[2]
-    session = start(d, game, names, options)
-    assert play(d, session, random.Random(1), _moved(6)), game
-    close_overlays(d)
     try:
-        for code in (PSEUDO, "de"):
-            d.app.set_language(code, remember=False)
-            d.frames(2)
-            screen = d.screen()
-            d.tap(screen.ids.help)
-            shown = overlay(d, "HelpOverlay")
-            assert shown is not None
-            assert d.cut_off(screen.ids.help) == []
-            _readable(d, shown, f"help-{game}-{code}")
-            d.tap(shown.close_button)
+        for game, names, options in GAMES:
+            session = start(d, game, names, options)
+            assert play(d, session, random.Random(1), _moved(6)), game
+            close_overlays(d)
+            for code in (PSEUDO, "de"):
+                d.app.set_language(code, remember=False)
+                d.frames(2)
+                screen = d.screen()
+                d.screenshot(f"help-{game}-{code}-table", d.shots)
+                for name in ("home", "help", "log", "undo", "redo"):
+                    assert d.cut_off(screen.ids[name]) == [] and _one_line(screen.ids[name]), (game, code, name)
+                d.tap(screen.ids.help)
+                shown = overlay(d, "HelpOverlay")
+                assert shown is not None
+                _readable(d, shown, f"help-{game}-{code}")
+                d.tap(shown.close_button)
+            d.app.set_language("en", remember=False)
     finally:
         d.app.set_language("en", remember=False)
