@@ -24,7 +24,8 @@ PHASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "play": (N_("Playing cards"), (
         N_("On your turn play one card: a number card adds to the count, Skip skips the next player, "
            "Reverse turns the direction and the count's sign, the Temple of Zero brings it to 0."),
-        N_("Make the count your secret number on your own turn to win that token; the first with the tokens needed wins."),
+        N_("Make the count your secret number on your own turn to win that token; the first with the tokens "
+           "needed wins."),
         N_("Another player reaching your number on their turn does not count."),)),
     "over": (N_("The game is over"), (N_("A player has won the tokens needed."),)),
 }
