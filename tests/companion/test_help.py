@@ -125,3 +125,19 @@ def test_a_game_without_a_help_module_still_has_its_choices(toy: Any) -> None:
     h = state_help(game, state)
     assert game_help(game) is None
     assert h.title and h.phase == str(game.view(state, TABLE).get("phase") or "")
+
+
+@pytest.mark.parametrize("name", sorted(TITLES))
+def test_a_seats_help_never_names_what_another_seat_hides(name: str) -> None:
+    game = games.get_game(name)
+    problems = []
+    for seed in range(4):
+        for state in states(name, seed, 90):
+            for seat in sorted(a for a in game.actors(state) if isinstance(a, int)):
+                own = set(strings(game.view(state, seat)))
+                h = state_help(game, state, seat)
+                texts = [t for t in h.texts() if t not in h.summary]
+                for secret in hidden_strings(game, state) - own:
+                    word = re.compile(rf"(?<!\w){re.escape(secret)}(?!\w)")
+                    problems += [f"{name} {seed} seat {seat}: {secret!r} in {t!r}" for t in texts if word.search(t)]
+    assert problems == []
