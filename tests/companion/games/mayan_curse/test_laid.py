@@ -2,7 +2,7 @@
 scenarios only, the box's number filled in, and the scenario judged against them."""
 import pytest
 
-from companion.errors import BadOption
+from companion.errors import BadComponents, BadOption
 from companion.games import get_game
 from companion.games.mayan_curse.components import DEFAULT_PATH, load_box
 from companion.games.mayan_curse.state import OVER
@@ -118,7 +118,7 @@ def test_a_broken_box_file_still_lets_new_game_list_the_options(data_dir_box):
     data_dir_box(lambda text: "[stones\n")
     game = get_game("mayan-curse")
     assert {o.name: o.default for o in game.options}["laid_gray_passage"] == 5
-    with pytest.raises(Exception, match="box file"):
+    with pytest.raises(BadComponents, match="box file"):
         game.setup(["Ana"], {"scenario": 10})
 
 
