@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.i18n import current
 from companion.rules.choices import Choice, complete, find
 from companion.rules.corrections import CORRECTION, correction_sentence
 from companion.rules.engine import CHANCE, TABLE, Correction
@@ -55,6 +56,7 @@ from companion.table.frame import (
 from companion.table.gate import BY_BUTTON, BY_FOB, BY_TOUCH, DEFAULT_TIMEOUT, GateKeeper
 from companion.table.log import LogEntry
 from companion.table.parts import ButtonPress, DeviceEvent, DeviceState, Gate, SessionLike, TagLookup, TagRead
+from companion.words import _
 
 Listener = Callable[["TableController", str], None]
 FrameListener = Callable[[TableFrame], None]
@@ -113,6 +115,8 @@ class TableController(GateKeeper, DeviceHandling):
         self._frame_listeners: list[FrameListener] = []
         self._serial = 0
         self._frame: TableFrame | None = None
+        self._frame_language = current()  # the language _frame's sentences are made in
+        self._translated: dict[str, TableFrame] = {}  # _frame made again in another language
         self._busy = 0  # >0 while the controller itself changes the session
         self._publishing = 0  # >0 while a frame is being handed to the listeners
         subscribe = getattr(session, "subscribe", None)
@@ -224,10 +228,23 @@ class TableController(GateKeeper, DeviceHandling):
             self.tick()  # a gate whose time is up closes first (and publishes)
         if self._frame is None:
             self._frame = self._build("start")
-        return self._frame
+        lang = current()
+        if lang == self._frame_language:
+            return self._frame
+        # Read in another language (the table's changed on Settings, or a reader under
+        # `with language(...)`): the same change, its sentences made in that language.
+        again = self._translated.get(lang)
+        if again is None or again.serial != self._frame.serial:
+            again = self._translated[lang] = self._build(self._frame.kind, serial=self._frame.serial)
+        return again
 
-    def _build(self, kind: FrameKind) -> TableFrame:
-        self._serial += 1
+    def _build(self, kind: FrameKind, serial: int | None = None) -> TableFrame:
+        """The frame of this change, its sentences in the current language; serial: the
+        same change built again in another language (no new serial)."""
+        if serial is None:
+            self._serial += 1
+            self._translated.clear()
+            self._frame_language = current()
         game = self.session.game
         view = self.public_view()
         acting = tuple(self.acting())
@@ -243,7 +260,8 @@ class TableController(GateKeeper, DeviceHandling):
         log = self.log()
         colours = tuple(c if isinstance(c, str) and c else None for c in (self.session.meta.get("colours") or ()))
         return TableFrame(
-            serial=self._serial, kind=kind, game=str(getattr(self.session, "game_name", "") or game.name),
+            serial=self._serial if serial is None else serial, kind=kind,
+            game=str(getattr(self.session, "game_name", "") or game.name),
             title=game.title or game.name,
             players=tuple(self.players), view=view,
             waiting=str((view.get("waiting_for") or {}).get("sentence") or ""), acting=acting,
@@ -269,6 +287,7 @@ class TableController(GateKeeper, DeviceHandling):
             selected=self.selected[1] if self.selected and self.selected[0] == seat else None)
 
     def _retime(self) -> None:
+        self._translated.clear()
         if self._frame is not None and self.gate is not None:
             self._frame = dataclasses.replace(
                 self._frame, gate=dataclasses.replace(self._frame.gate, closes_at=self.gate.closes_at))
@@ -351,7 +370,7 @@ class TableController(GateKeeper, DeviceHandling):
             if found is None:
                 continue
             if not found.enabled:
-                return self._say(found.why or "That cannot be done now.")
+                return self._say(found.why or _("That cannot be done now."))
             try:
                 action = complete(found, picks)
             except CompanionError as e:
@@ -361,7 +380,7 @@ class TableController(GateKeeper, DeviceHandling):
             # A seat's own choice is made behind its gate or on its phone: never the second
             # touch of a double tap on the previous player's button.
             return self._play(action, guard=found.public, private=not found.public)
-        return self._say("That cannot be done now.")
+        return self._say(_("That cannot be done now."))
 
     # --- game intents -----------------------------------------------------
     def play(self, action: Mapping[str, Any]) -> Outcome:
@@ -379,7 +398,7 @@ class TableController(GateKeeper, DeviceHandling):
         if "actor" not in move:
             seat = self.turn()
             if seat is None:
-                return self._say("Nobody can act right now.")
+                return self._say(_("Nobody can act right now."))
             move["actor"] = seat
         if guard and self._bounced(move["actor"]):
             return Outcome(False)  # the second touch of a double tap: silently nothing
@@ -423,7 +442,7 @@ class TableController(GateKeeper, DeviceHandling):
                 self.pending_undo = str(question)
                 self._publish("confirm")
                 return Outcome(False, ask=self.pending_undo)
-            return self._say(sentence or "That cannot be undone.")
+            return self._say(sentence or _("That cannot be undone."))
         return self._undo(confirm=False)
 
     def confirm_undo(self) -> Outcome:
@@ -475,7 +494,9 @@ class TableController(GateKeeper, DeviceHandling):
         entry: Mapping[str, Any] = next(
             (a for a in reversed(list(self.session.actions)) if a.get("type") == CORRECTION), {})
         self.message, self._last_play = None, None
-        self.notice = correction_sentence(entry, self.players)
+        # the log's sentence for it (the number's label as the game says it now), else from the entry
+        self.notice = next((e.sentence for e in reversed(self.log()) if e.kind == "correction"), "") or \
+            correction_sentence(entry, self.players)
         self._publish("fix")
         return Outcome(True, self.notice)
 
@@ -487,7 +508,7 @@ class TableController(GateKeeper, DeviceHandling):
         """Put back the move just taken back (its draws come back the same)."""
         ok, sentence = self.session.can_redo()
         if not ok:
-            return self._say(sentence or "Nothing to redo.")
+            return self._say(sentence or _("Nothing to redo."))
         try:
             with self._quiet():
                 self.session.redo()
