@@ -20,7 +20,11 @@ class UnknownGame(CompanionError, KeyError):
     """A game name that is not registered."""
 
     def __str__(self) -> str:  # KeyError quotes its argument; a player wants the sentence.
-        return str(self.args[0]) if self.args else "Unknown game."
+        if self.args:
+            return str(self.args[0])
+        from companion.words import _
+
+        return _("Unknown game.")
 
 
 class BadComponents(CompanionError, ValueError):

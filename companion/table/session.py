@@ -94,7 +94,7 @@ class Session(Undoing, Dealer, Snapshotting):
         game = get_game(game_name)
         if options is not None and not isinstance(options, dict):
             raise BadOption(_("The options must be a table of names and values, not {value}.",
-                              value=f"{options!r:.60}"))
+                              value=repr(options)[:60]))
         for what, value in ((N_("The player names cannot be recorded: {why}."), players),
                             (N_("The options cannot be recorded: {why}."), options),
                             (N_("The players' details cannot be recorded: {why}."), meta)):
@@ -325,7 +325,7 @@ class Session(Undoing, Dealer, Snapshotting):
         if not steps:
             return False
         hashes, h = [], self._hashes[-1]
-        for _, payload, _ in steps:
+        for _a, payload, _s in steps:
             h = zlib.crc32(payload.encode(), h)
             hashes.append(h)
         snapshots = self._snapshots_for(len(self._actions) + 1, [st for _, _, st in steps], hashes)

@@ -200,7 +200,7 @@ class Undoing(SessionCore):
             self._take_back(count)
             return
         hashes, h = [], self._hashes[i]
-        for _, p, _ in steps:
+        for _a, p, _s in steps:
             h = zlib.crc32(p.encode(), h)
             hashes.append(h)
         snapshots = self._snapshots_for(i + 1, [st for _, _, st in steps], hashes)

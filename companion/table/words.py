@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.words import _, ngettext
+from companion.words import _, joined, ngettext
 
 
 def took_back(who: str | None, fix: bool) -> str:
@@ -59,11 +59,7 @@ def and_list(items: Sequence[str]) -> str:
 def headline(winners: Sequence[str]) -> str:
     if not winners:
         return _("Nobody wins.")
-    joined = str(winners[0])
-    for w in winners[1:]:
-        # i18n: two winners (or more, one pair at a time): "Ana and Ben"
-        joined = _("{first} and {second}", first=joined, second=w)
-    return ngettext("{names} wins!", "{names} win!", len(winners), names=joined)
+    return ngettext("{names} wins!", "{names} win!", len(winners), names=joined(winners))
 
 
 def not_over() -> str:
