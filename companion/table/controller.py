@@ -117,6 +117,9 @@ class TableController(GateKeeper, DeviceHandling):
         self._frame: TableFrame | None = None
         self._frame_language = current()  # the language _frame's sentences are made in
         self._translated: dict[str, TableFrame] = {}  # _frame made again in another language
+        # How the message / the notice is said again in another language: (the sentence
+        # as made, a function that makes it now); used while that sentence is shown.
+        self._again: dict[str, tuple[str, Callable[[], str]]] = {}
         self._busy = 0  # >0 while the controller itself changes the session
         self._publishing = 0  # >0 while a frame is being handed to the listeners
         subscribe = getattr(session, "subscribe", None)
@@ -265,12 +268,28 @@ class TableController(GateKeeper, DeviceHandling):
             title=game.title or game.name,
             players=tuple(self.players), view=view,
             waiting=str((view.get("waiting_for") or {}).get("sentence") or ""), acting=acting,
-            choices=tuple(public), gate=self._gate_frame(), message=self.message or "",
-            notice=self.notice or "", undo=Ability(undo_ok, undo_why, undo_live),
+            choices=tuple(public), gate=self._gate_frame(), message=self._said("message", self.message),
+            notice=self._said("notice", self.notice), undo=Ability(undo_ok, undo_why, undo_live),
             redo=Ability(redo_ok, redo_why, redo_ok),
             pending_undo=self.pending_undo, cue=self._cue(kind, acting, over), over=over,
             result=self._result_frame(result) if over else None, devices=dict(self.device_problems),
             newest=self._newest(log), log=log, colours=colours, session_id=self.session_id)
+
+    def _said(self, key: str, sentence: str | None) -> str:
+        """The message or notice shown, made again in the current language when the
+        controller knows how (its own sentences; a refusal's text stays as it was made)."""
+        if not sentence:
+            return ""
+        made, again = self._again.get(key, ("", None))
+        if again is None or made != sentence:
+            return sentence
+        return again()
+
+    def _note(self, again: Callable[[], str]) -> str:
+        """Set the notice to again() (made now), said again in another language."""
+        self.notice = again()
+        self._again["notice"] = (self.notice, again)
+        return self.notice
 
     def _gate_frame(self) -> GateFrame:
         asking = self.pending_peek
@@ -370,7 +389,7 @@ class TableController(GateKeeper, DeviceHandling):
             if found is None:
                 continue
             if not found.enabled:
-                return self._say(found.why or _("That cannot be done now."))
+                return self._say(found.why) if found.why else self._cannot()
             try:
                 action = complete(found, picks)
             except CompanionError as e:
@@ -380,7 +399,7 @@ class TableController(GateKeeper, DeviceHandling):
             # A seat's own choice is made behind its gate or on its phone: never the second
             # touch of a double tap on the previous player's button.
             return self._play(action, guard=found.public, private=not found.public)
-        return self._say(_("That cannot be done now."))
+        return self._cannot()
 
     # --- game intents -----------------------------------------------------
     def play(self, action: Mapping[str, Any]) -> Outcome:
@@ -398,7 +417,7 @@ class TableController(GateKeeper, DeviceHandling):
         if "actor" not in move:
             seat = self.turn()
             if seat is None:
-                return self._say(_("Nobody can act right now."))
+                return self._say(_("Nobody can act right now."), lambda: _("Nobody can act right now."))
             move["actor"] = seat
         if guard and self._bounced(move["actor"]):
             return Outcome(False)  # the second touch of a double tap: silently nothing
@@ -416,6 +435,9 @@ class TableController(GateKeeper, DeviceHandling):
         self._held.clear()
         self._publish("move")
         return Outcome(True, self._sentence_of(move["actor"]))
+
+    def _cannot(self) -> Outcome:
+        return self._say(_("That cannot be done now."), lambda: _("That cannot be done now."))
 
     def _sentence_of(self, actor: Any) -> str:
         """The TABLE log's sentences for the newest entry by `actor`."""
@@ -442,7 +464,8 @@ class TableController(GateKeeper, DeviceHandling):
                 self.pending_undo = str(question)
                 self._publish("confirm")
                 return Outcome(False, ask=self.pending_undo)
-            return self._say(sentence or _("That cannot be undone."))
+            return self._say(sentence or _("That cannot be undone."),
+                             lambda: self.session.can_undo()[1] or _("That cannot be undone."))
         return self._undo(confirm=False)
 
     def confirm_undo(self) -> Outcome:
@@ -471,9 +494,9 @@ class TableController(GateKeeper, DeviceHandling):
         except CompanionError as e:
             return self._say(str(e))
         self.message, self._last_play = None, None
-        self.notice = words.took_back(who, fix)
+        notice = self._note(lambda: words.took_back(who, fix))
         self._publish("undo")
-        return Outcome(True, self.notice)
+        return Outcome(True, notice)
 
     def _last_entry_is_fix(self) -> bool:
         """Whether the last entry made by a player (not a draw) is a correction."""
@@ -495,10 +518,10 @@ class TableController(GateKeeper, DeviceHandling):
             (a for a in reversed(list(self.session.actions)) if a.get("type") == CORRECTION), {})
         self.message, self._last_play = None, None
         # the log's sentence for it (the number's label as the game says it now), else from the entry
-        self.notice = next((e.sentence for e in reversed(self.log()) if e.kind == "correction"), "") or \
-            correction_sentence(entry, self.players)
+        notice = self._note(lambda: next((e.sentence for e in reversed(self.log()) if e.kind == "correction"), "")
+                            or correction_sentence(entry, self.players))
         self._publish("fix")
-        return Outcome(True, self.notice)
+        return Outcome(True, notice)
 
     def can_redo(self) -> bool:
         """True right after an undo, until someone moves again."""
@@ -508,16 +531,18 @@ class TableController(GateKeeper, DeviceHandling):
         """Put back the move just taken back (its draws come back the same)."""
         ok, sentence = self.session.can_redo()
         if not ok:
-            return self._say(sentence or _("Nothing to redo."))
+            return self._say(sentence or _("Nothing to redo."),
+                             lambda: self.session.can_redo()[1] or _("Nothing to redo."))
         try:
             with self._quiet():
                 self.session.redo()
         except CompanionError as e:
             return self._say(str(e))
         self.message = None
-        self.notice = words.put_back(self._last_mover())
+        who = self._last_mover()
+        notice = self._note(lambda: words.put_back(who))
         self._publish("redo")
-        return Outcome(True, self.notice)
+        return Outcome(True, notice)
 
     def _last_mover(self) -> str | None:
         """The name of whoever made the last player move (chance draws follow it)."""
@@ -533,8 +558,12 @@ class TableController(GateKeeper, DeviceHandling):
         in the frame the session's "taken back" publishes. Returns the sentence."""
         return self.session.take_back_unsaved(error, say=lambda sentence: setattr(self, "message", sentence))
 
-    def _say(self, sentence: str) -> Outcome:
+    def _say(self, sentence: str, again: Callable[[], str] | None = None) -> Outcome:
+        """Show `sentence` as the table's message; again: how to make it in another
+        language (for the controller's own sentences)."""
         self.message = sentence
+        if again is not None:
+            self._again["message"] = (sentence, again)
         self._publish("message")
         return Outcome(False, sentence)
 

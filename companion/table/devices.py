@@ -84,7 +84,7 @@ class DeviceHandling(ControllerCore):
         elif entry is not None and kind in self._game_kinds():
             self._game_tag(dict(entry))
         else:
-            self._say(self._not_a_fob_here(entry))
+            self._say(self._not_a_fob_here(entry), lambda: self._not_a_fob_here(entry))
 
     def _game_kinds(self) -> set[str]:
         return {k.kind for k in self.session.game.tag_kinds()}
@@ -105,7 +105,8 @@ class DeviceHandling(ControllerCore):
         elif name.lower() == "redo":
             self.redo()
         else:
-            self._say(_("The {command} command tag does nothing at this table yet.", command=name))
+            self._say(_("The {command} command tag does nothing at this table yet.", command=name),
+                      lambda: _("The {command} command tag does nothing at this table yet.", command=name))
 
     def _secret_seat(self) -> int | None:
         """The seat whose private view is open now (a game tag acts for it)."""
@@ -135,7 +136,10 @@ class DeviceHandling(ControllerCore):
             self.selected = (seat, use.select)
             self._publish("select")
         else:
-            self._say(use.sentence or _("That tag does nothing now."))
+            if use.sentence:
+                self._say(use.sentence)
+            else:
+                self._say(_("That tag does nothing now."), lambda: _("That tag does nothing now."))
 
     # --- seat buttons and device status ----------------------------------------
     def seat_of_button(self, name: str) -> int | None:

@@ -140,8 +140,8 @@ def check_meaning(meaning: dict[str, Any], stored: bool = False) -> dict[str, An
         if typ is list and (not isinstance(value, (list, tuple)) or not 1 <= len(value) <= 2
                             or not all(isinstance(s, str) and s.strip() and _storable(s) for s in value)):
             # one piece, one tag: a list names its one or two faces
-            raise TagError(_("A {kind} tag's {field} must be one or two names, not {value}.", kind=kind, field=name,
-                             value=repr(value)))
+            raise TagError(_("A {kind} tag's {field} must be one or two {item} names, not {value}.", kind=kind,
+                             field=name, item=name.rstrip("s"), value=repr(value)))
         out[name] = value.strip() if typ is str else (list(value) if typ is list else value)
     return out
 
