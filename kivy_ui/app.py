@@ -370,6 +370,9 @@ class MayaApp(App):
         Clock.schedule_once(lambda _dt: self.on_device_event(event), 0)
 
     def on_device_event(self, event):
+        gate = getattr(self, "swap_gate", None)
+        if gate is not None and gate.holds_input() and not hasattr(event, "status"):
+            return  # the disk has not kept what is on the screen: a press on it is not taken
         if self.device_listener is not None and self.device_listener(event):
             return
         if self.table is not None and self.sm.current == self.table.frame().game:

@@ -10,6 +10,14 @@ the sound queued by the app with `after_swap`). A frame with no commit behind it
 does not wait. If no frame is drawn, the effects run after FALLBACK_S, still
 only once the fsync returned.
 
+A stalled disk (an SD card busy for seconds, a worn one) does not freeze the
+app: the swap waits at most STALL_S, then that frame is skipped (the screen keeps
+the last frame whose move is on disk) and the gate is `stalled`: touches and
+device events are ignored (a finger on the old picture must not act on the new
+state), the clock, the watchdog and the phones' server keep running, and the
+gate asks for a frame every POLL_S until the fsync returns; that frame shows
+the move, and its effects follow.
+
 A failed fsync skips that frame's swap (the player never sees the move), drops
 its effects, and has the session take the moves back
 (`Session.take_back_unsaved`): the controller publishes a frame with the
@@ -35,6 +43,10 @@ from companion.errors import JournalError
 FALLBACK_S = 0.05
 #: Seconds without a commit before the journal checkpoints (Journal.idle).
 CHECKPOINT_AFTER = 1.0
+#: Seconds a swap waits for its fsync before the frame is skipped (the disk stalls).
+STALL_S = 0.25
+#: Seconds between two looks at a stalled disk.
+POLL_S = 0.05
 
 
 class SwapGate:
@@ -48,6 +60,12 @@ class SwapGate:
         self._fallback = Clock.create_trigger(self._without_frame, FALLBACK_S)
         self._last_commit = 0.0
         self._checkpoint_due = False
+        self.stalled = False  # a swap gave up waiting for its fsync: input is ignored
+        self._poll = Clock.create_trigger(self._look_again, POLL_S)
+        bind = getattr(self.window, "bind", None)
+        if bind is not None:  # first in line: a stalled gate stops a touch before any widget sees it
+            for name in ("on_touch_down", "on_touch_move", "on_touch_up"):
+                bind(**{name: self._hold_input})
 
     @classmethod
     def install(cls, app: Any, window: Any = None) -> SwapGate:
@@ -91,9 +109,14 @@ class SwapGate:
             self._checkpoint_due = True
             Clock.schedule_once(self._checkpoint, CHECKPOINT_AFTER)
         try:
-            journal.wait_synced()
-            return True
+            if journal.wait_synced(0 if self.stalled else STALL_S):  # stalled: no second wait
+                self.stalled = False
+                return True
+            self.stalled = True  # this frame is not shown; a later one is, once on disk
+            self._poll()
+            return False
         except JournalError as e:
+            self.stalled = False
             self._effects.clear()
             self.take_back(journal, e)
             return False
@@ -110,6 +133,35 @@ class SwapGate:
             pass
         self.app.notice = f"{error} It was taken back."
 
+    def _hold_input(self, *_: Any) -> bool:
+        """True (the touch stops here) while the disk has not kept what is drawn."""
+        return self.stalled
+
+    def holds_input(self) -> bool:
+        """Device events wait too (MayaApp.on_device_event asks)."""
+        return self.stalled
+
+    def _look_again(self, _dt: float) -> None:
+        if not self.stalled:
+            return
+        journal = getattr(self.app, "journal", None)
+        try:
+            done = journal is None or journal.wait_synced(0)
+        except JournalError as e:
+            self.stalled = False
+            self._effects.clear()
+            self.take_back(journal, e)
+            return
+        if done:
+            self.stalled = False
+            canvas = getattr(self.window, "canvas", None)
+            if canvas is not None:
+                canvas.ask_update()  # the frame that shows it (its flip finds nothing pending)
+            if self._effects:
+                self._fallback()
+        else:
+            self._poll()
+
     def _without_frame(self, _dt: float) -> None:
         if self._effects and self.settle():
             self._run_effects()
@@ -125,4 +177,4 @@ class SwapGate:
             journal.idle()
 
 
-__all__ = ["CHECKPOINT_AFTER", "FALLBACK_S", "SwapGate"]
+__all__ = ["CHECKPOINT_AFTER", "FALLBACK_S", "POLL_S", "STALL_S", "SwapGate"]

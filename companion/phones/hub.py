@@ -15,6 +15,14 @@ with `own` that seat's own frame as `table.seat_frame(seat)` gives it (its own
 view and its own choices), never the state or another seat's view. What a phone
 sends back is a choice of that seat's: `table.choose(key, picks, seat=seat,
 confirmed=...)`, on the main thread.
+
+Each phone reads its own language (issue 24; companion/phones/languages.py decides
+which): a seat's message is built once per change in that seat's language, under
+`with language(lang):` where messages are built (the server's loop), from the
+change's immutable state; the view taken on the main thread (in the table's
+language, for the look journaled) is used as it is when the phone reads the
+table's language, and made again there otherwise. What the hub says to a phone
+(a refusal, a question) is in that phone's language too.
 """
 from __future__ import annotations
 
@@ -26,18 +34,23 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.rules.choices import find
+from companion.i18n import current, language
+from companion.rules.choices import complete, find
 from companion.rules.engine import TABLE, Game
 from companion.table.frame import GateFrame, Outcome, TableFrame
 
 from ..errors import CompanionError
 from ..games import get_game
+from .i18n import N_, _
+from .languages import PlayerLanguages, RosterLanguages, decide, shipped
 from .messages import message_for, private_lines
 
-REPLACED = "This phone's link was replaced at the table: scan your seat's code again."
-NOT_YOURS = "That cannot be done from this phone now."
-ON_THE_TABLE = "Enter that on the table's screen: a phone enters only your secret moves."
-NOT_A_CHOICE = "That is not one of your choices."
+# What the hub says to a phone: English here, translated in that phone's language where said.
+REPLACED = N_("This phone's link was replaced at the table: scan your seat's code again.")
+NOT_YOURS = N_("That cannot be done from this phone now.")
+ON_THE_TABLE = N_("Enter that on the table's screen: a phone enters only your secret moves.")
+NOT_A_CHOICE = N_("That is not one of your choices.")
+OVER = N_("This game is over.")
 
 #: Kinds of controller change that alter no phone's message (the gate, the table's
 #: own message line, a device, a tag read behind the gate, an undo question).
@@ -72,6 +85,7 @@ class _Seat:
     connections: int = 0
     shown_you: Any = None  # main thread: the newest `you` whose look was journaled for this page
     last: dict[str, Any] | None = None  # where messages are built (the server's loop): the page's newest
+    lang: str | None = None  # the language of the seat's page (set on the main thread when it connects)
 
 
 @dataclass(frozen=True)
@@ -101,11 +115,13 @@ class PhoneHub:
     table: the table controller (TableLike); the caller subscribes `changed` to it
     once (kivy_ui/phones.py follows the table; tests do it in make_hub). post(fn):
     runs fn on the main thread (the app uses Kivy's Clock; tests call fn at once or
-    queue it). Made on the main thread.
+    queue it). players: where a remembered player's language is kept (the roster,
+    players.json, by default). Made on the main thread.
     """
 
     def __init__(self, table: TableLike, post: Callable[[Callable[[], None]], None],
-                 after_frame: Callable[[Callable[[], None]], None] | None = None):
+                 after_frame: Callable[[Callable[[], None]], None] | None = None,
+                 players: PlayerLanguages | None = None):
         self.table = table
         self._post = post
         # after_frame(fn): fn on the main thread once the table's frame showing this
@@ -116,6 +132,16 @@ class PhoneHub:
         self._game = get_game(first.game)
         self._over = first.over
         self._seats = {s: _Seat(secrets.token_urlsafe(16)) for s in range(len(first.players))}
+        self._names = tuple(str(n) for n in first.players)
+        self._players = players if players is not None else RosterLanguages()
+        # the remembered players' languages, read once here (the server thread reads them under the lock)
+        self._remembered: dict[int, str | None] = {}
+        self._unremembered: set[int] = set()  # seats whose player the roster does not keep: their cookie does
+        for seat, name in enumerate(self._names):
+            try:
+                self._remembered[seat] = shipped(self._players.language_of(name))
+            except (CompanionError, OSError, ValueError):
+                self._remembered[seat] = None
         self._sender: Sender | None = None
         self._change: _Change | None = None  # the newest change
         self._taken: _Change | None = None  # the newest change whose messages are on their way
@@ -154,7 +180,7 @@ class PhoneHub:
             return ""
         if self.ended:
             return self.ended
-        return "This game is over." if self._over else ""
+        return _(OVER) if self._over else ""
 
     def revoke(self, seat: int) -> str:
         """A lost or borrowed phone: its link stops working at once; a new one is made."""
@@ -163,9 +189,49 @@ class PhoneHub:
             self._seats[seat].token = secrets.token_urlsafe(16)
         self._forget_page(seat)
         if self._sender is not None:
-            self._sender.retire(old, REPLACED)
-            self._sender.drop(seat, REPLACED)
+            with language(self.language_of(seat)):
+                replaced = _(REPLACED)
+            self._sender.retire(old, replaced)
+            self._sender.drop(seat, replaced)
         return self.token(seat)
+
+    # --- languages (any thread) -------------------------------------------------------
+    def language_of(self, seat: int) -> str:
+        """The language seat's page reads: the one it connected in, else what it would
+        be served in now (its remembered player's, else the table's)."""
+        s = self._seats.get(seat)
+        if s is not None and s.lang:
+            return s.lang
+        return self.page_language(seat)
+
+    def page_language(self, seat: int, asked: Any = None, cookie: Any = None, accept: str | None = None) -> str:
+        """The language to serve seat's page in (companion/phones/languages.py): what
+        the page's chooser asked for (then kept for the seat's remembered player, on the
+        main thread), else the remembered player's, the phone's cookie, its
+        Accept-Language, the table's. Anything bogus: the next of those."""
+        with self._lock:
+            remembered = self._remembered.get(seat)
+        chosen = shipped(asked)
+        with self._lock:
+            keep = chosen is not None and chosen != remembered and seat not in self._unremembered
+            if keep:
+                self._remembered[seat] = chosen  # this phone's next page reads it too
+        if keep and chosen is not None:
+            self._post(lambda: self._remember(seat, chosen))
+        return decide(chosen, remembered, cookie, accept)
+
+    def _remember(self, seat: int, lang: str) -> None:
+        """Main thread: the language a seat's page chose, kept for its remembered player
+        (an unremembered player's phone keeps it in its cookie)."""
+        try:
+            kept = self._players.remember(self._names[seat], lang)
+        except (CompanionError, OSError, ValueError):
+            kept = False
+        if not kept:
+            with self._lock:  # not remembered: the cookie decides this phone's next pages
+                self._unremembered.add(seat)
+                if self._remembered.get(seat) == lang:
+                    self._remembered[seat] = None
 
     def connected(self) -> list[int]:
         with self._lock:
@@ -195,9 +261,12 @@ class PhoneHub:
     def attach(self, sender: Sender) -> None:
         self._sender = sender
 
-    def message(self, seat: int, table: TableFrame | None = None) -> dict[str, Any]:
-        """What seat's page should show now (table: the public frame, if already made)."""
-        return message_for(self._game, self.table.seat_frame(seat), table or self.table.frame())
+    def message(self, seat: int, table: TableFrame | None = None, lang: str | None = None) -> dict[str, Any]:
+        """What seat's page should show now (table: the public frame, if already made), in
+        `lang` (None: the seat's page's language)."""
+        table = table or self.table.frame()
+        with language(lang or self.language_of(seat)):
+            return message_for(self._game, self.table.seat_frame(seat), table)
 
     def changed(self, *heard: Any) -> None:
         """The listener for TableController.subscribe: one refresh per change that can
@@ -233,7 +302,8 @@ class PhoneHub:
         t0 = time.perf_counter()
         self._taken = change
         views: dict[int, Any] = {}
-        refused: dict[int, dict[str, Any]] = {}
+        refused: dict[int, str] = {}
+        made_in = current()  # the views' language (the table's): a phone reading another gets its own
         for seat in self.connected():
             view = views[seat] = self._game.view(change.state, seat)
             you = view.get("you") if not change.frame.over else None
@@ -242,10 +312,10 @@ class PhoneHub:
                 try:
                     self.table.session.mark_seen(seat)  # before anything is shown, as the gate does
                 except (CompanionError, OSError) as e:
-                    refused[seat] = {"type": "error", "sentence": f"Your view cannot be shown: {e}"}
+                    refused[seat] = str(e)
                     continue
                 s.shown_you = you
-        self._when_synced(lambda: self._on_loop(lambda: self._build(change, views, refused)))
+        self._when_synced(lambda: self._on_loop(lambda: self._build(change, views, refused, made_in)))
         self.main_seconds.append(time.perf_counter() - t0)
         del self.main_seconds[:-1000]
 
@@ -266,14 +336,21 @@ class PhoneHub:
             run(fn)
 
     # --- where messages are built: the server's loop (at once without one) ---------------
-    def _build(self, change: _Change, views: Mapping[int, Any], refused: Mapping[int, dict[str, Any]]) -> None:
-        """Each seat's message, once per change, from the change's frame and state
-        (frozen, immutable) and the views taken with it; sent when it changed."""
+    def _build(self, change: _Change, views: Mapping[int, Any], refused: Mapping[int, str],
+               made_in: str | None = None) -> None:
+        """Each seat's message, once per change, in that seat's language, from the
+        change's frame and state (frozen, immutable) and the views taken with it (made
+        again from the state for a phone reading another language); sent when it changed."""
         if self.ended or change is not self._taken:
             return  # a newer change was taken: only its messages matter
         for seat, view in views.items():
             s = self._seats[seat]
-            msg = refused.get(seat) or message_for(self._game, own_frame(self._game, change, seat, view), change.frame)
+            with language(self.language_of(seat)) as lang:
+                if seat in refused:
+                    msg = {"type": "error", "sentence": _("Your view cannot be shown: {why}", why=refused[seat])}
+                else:
+                    own = own_frame(self._game, change, seat, view if lang == (made_in or lang) else None)
+                    msg = message_for(self._game, own, change.frame)
             if msg != s.last:
                 s.last = msg
                 self._send(seat, msg)
@@ -288,13 +365,14 @@ class PhoneHub:
     def gateway(self) -> Gateway:
         return Gateway(self)
 
-    def _connected(self, seat: int, delta: int) -> None:
+    def _connected(self, seat: int, delta: int, lang: str | None = None) -> None:
         if self.ended:
             return
         with self._lock:
             s = self._seats[seat]
             s.connections = max(0, s.connections + delta)
         if delta > 0:
+            s.lang = lang  # the new page's language (None: the one it would be served in)
             self._forget_page(seat)  # a new page: send it everything again
         self.refresh()
         for fn in list(self.listeners):
@@ -306,24 +384,54 @@ class PhoneHub:
         if self.ended:
             self._say(seat, False, self.ended)
             return
+        lang = self.language_of(seat)
         if not isinstance(key, str) or not (picks is None or isinstance(picks, dict)) \
                 or not isinstance(confirmed, bool):
-            self._say(seat, False, NOT_A_CHOICE)
+            self._say_word(seat, lang, NOT_A_CHOICE)
             return
-        own = self.table.seat_frame(seat)
+        table_lang = current()
+        with language(lang):  # the seat's own choices in its phone's words (the question, the sentence)
+            own = self.table.seat_frame(seat)
         found = find([c for c in own.choices if c.seat == seat], key)
         if found is None:
             public = find(self.table.frame().choices, key)
-            self._say(seat, False, ON_THE_TABLE if public is not None and _offered_to(public, seat) else NOT_YOURS)
+            self._say_word(seat, lang, ON_THE_TABLE if public is not None and _offered_to(public, seat) else NOT_YOURS)
             self.refresh()
             return
-        outcome = self.table.choose(key, picks or {}, seat=seat, confirmed=confirmed)
+        state = self.table.session.state
+        outcome = self.table.choose(key, picks or {}, seat=seat, confirmed=confirmed)  # the table's language
         if outcome.ask:
-            self._send(seat, {"type": "ask", "question": outcome.ask, "choice": key, "picks": picks or {}})
+            question = found.confirm or outcome.ask
+            self._send(seat, {"type": "ask", "question": question, "choice": key, "picks": picks or {}})
             return
-        self._say(seat, outcome.ok, outcome.sentence or ("" if outcome.ok else NOT_YOURS))
+        if lang == table_lang:
+            sentence = outcome.sentence
+        elif outcome.ok:
+            sentence = found.sentence if outcome.sentence else ""
+        else:
+            sentence = self._refusal(lang, found, picks, state) or outcome.sentence
+        if not sentence and not outcome.ok:
+            self._say_word(seat, lang, NOT_YOURS)
+        else:
+            self._say(seat, outcome.ok, sentence)
         if not outcome.ok:
             self.refresh()  # nothing was published: the page gets what it may do now (a played move has its change)
+
+    def _refusal(self, lang: str, found: Any, picks: Any, state: Any) -> str:
+        """Why the game refused a seat's choice, in its phone's language (the game says
+        it again from the same state, which a refusal left unchanged); "" when the
+        game itself did not refuse it (the table did: its sentence is the table's)."""
+        with language(lang):
+            try:
+                self._game.apply(state, complete(found, picks or {}))
+            except CompanionError as e:
+                return str(e)
+        return ""
+
+    def _say_word(self, seat: int, lang: str, word: str) -> None:
+        """One of the hub's own refusals (a constant above), in the seat's language."""
+        with language(lang):
+            self._say(seat, False, _(word))
 
     def _say(self, seat: int, ok: bool, sentence: str) -> None:
         self._send(seat, {"type": "said", "ok": ok, "sentence": sentence})
@@ -351,8 +459,16 @@ class Gateway:
     def gone(self, token: str) -> str:
         return self._hub.gone(token)
 
-    def connected(self, seat: int) -> None:
-        self._hub._post(lambda: self._hub._connected(seat, +1))
+    def connected(self, seat: int, lang: str | None = None) -> None:
+        """seat's page opened its live channel; lang: the language that page reads."""
+        lang = shipped(lang)  # a bogus code: the seat's own choice or the table's
+        self._hub._post(lambda: self._hub._connected(seat, +1, lang))
+
+    def page_language(self, seat: int, asked: Any = None, cookie: Any = None, accept: str | None = None) -> str:
+        return self._hub.page_language(seat, asked, cookie, accept)
+
+    def language_of(self, seat: int) -> str:
+        return self._hub.language_of(seat)
 
     def disconnected(self, seat: int) -> None:
         self._hub._post(lambda: self._hub._connected(seat, -1))

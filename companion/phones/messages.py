@@ -6,9 +6,11 @@ public frame. Nothing else: never the state, never another seat's view or choice
     msg = message_for(game, seat_frame, table_frame)
     msg["groups"] == [{"title": "Your cards", "choices": [{"key": ..., "label": "Play Bird", ...}]}]
 
-The page (static/seat.js) renders it and writes no sentence of its own: every
-text a player reads is here, or in PAGE_WORDS (served with the page, for what
-it shows before the first message). A choice with parts carries its picker as a
+The page (static/seat.js) renders it and writes no word of its own: every
+text a player reads is here, or in PAGE_WORDS (served with the page in the
+page's language: page_words(), for what it shows before the first message and
+its buttons). A message is made in the language current where it is made (the
+hub builds each seat's under `with language(that seat's language)`). A choice with parts carries its picker as a
 tree of the values `options_for` still allows after each pick, so the page
 never offers a dead end and never needs the rules. The page sends back
 {"type": "choose", "choice": key, "picks": {...}, "confirmed": bool}; `offers`
@@ -20,28 +22,58 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from companion.i18n import Words
 from companion.rules.choices import Choice, Part, next_part, options_for
 from companion.rules.engine import Game
 from companion.table.frame import GateFrame, TableFrame
 
-#: The sentences the page shows before (or without) a message: served inside
-#: the page itself (PhoneServer), so the page's own code holds only chrome words.
+from .i18n import N_, _
+
+#: The words the page shows before (or without) a message, and its buttons: served
+#: inside the page itself (PhoneServer), in the page's language (page_words), so the
+#: page's own code holds no word a player reads. English here; translated where served.
 PAGE_WORDS: dict[str, str] = {
-    "title": "Your hand — Maya companion",
-    "app": "Maya companion",
-    "connecting": "Connecting…",
-    "live": "live",
-    "offline": "offline",
-    "reconnecting": "reconnecting…",
-    "closed": "closed",
-    "secrets": "Only you can see this",
-    "no_secrets": "Nothing secret right now.",
-    "page_closed": "This page was closed.",
-    "over": "The game is over.",
-    "gone": ("This link no longer opens a seat: it was replaced at the table, or the game is over. "
-             "Scan your seat's code on the table screen again."),
-    "picked": "Picked:",
+    "title": N_("Your hand — Maya companion"),
+    "app": N_("Maya companion"),
+    "connecting": N_("Connecting…"),
+    "live": N_("live"),
+    "offline": N_("offline"),
+    "reconnecting": N_("reconnecting…"),
+    "closed": N_("closed"),
+    "secrets": N_("Only you can see this"),
+    "no_secrets": N_("Nothing secret right now."),
+    "page_closed": N_("This page was closed."),
+    "over": N_("The game is over."),
+    "gone": N_("This link no longer opens a seat: it was replaced at the table, or the game is over. "
+               "Scan your seat's code on the table screen again."),
+    "picked": N_("Picked:"),
+    "language": N_("Language"),
+    # i18n: the seat page's buttons: back a step of a picker, answer its question, close it,
+    # hide or show the secrets (someone looks over the player's shoulder)
+    "back": N_("Back"), "yes": N_("Yes"), "no": N_("No"), "cancel": N_("Cancel"),
+    "hide": N_("Hide"), "show": N_("Show"),
 }
+
+
+def page_words() -> dict[str, str]:
+    """PAGE_WORDS in the current language (English: PAGE_WORDS as written)."""
+    return {key: _(text) for key, text in PAGE_WORDS.items()}
+
+
+_GAME_WORDS: dict[str, Words] = {}
+
+
+def game_title(game: Game, title: str) -> str:
+    """A game's title in the current language: its own catalog's (the title of its
+    game.toml is extracted into the game's domain); as it is when the catalog has none."""
+    package = type(game).__module__.rpartition(".")[0]
+    words = _GAME_WORDS.get(package)
+    if words is None:
+        try:
+            words = _GAME_WORDS[package] = Words.of(package)
+        except (ValueError, ImportError):
+            return title
+    return words.gettext(title) if title else title
 
 #: The most nodes one choice's picker tree may have (a picker is a few short
 #: rows of buttons; a game whose parts multiply past this is a bug to see).
@@ -133,7 +165,7 @@ def message_for(game: Game, own: GateFrame, table: TableFrame) -> dict[str, Any]
         result = view.get("result") or {}
         detail = result.get("detail") if isinstance(result, Mapping) else None
         sentence = (detail or {}).get("sentence") if isinstance(detail, Mapping) else None
-        return {"type": "over", "sentence": sentence or PAGE_WORDS["over"]}
+        return {"type": "over", "sentence": sentence or _(PAGE_WORDS["over"])}
     players = view.get("players") or []
     name = ""
     if isinstance(seat, int) and 0 <= seat < len(players) and isinstance(players[seat], Mapping):
@@ -145,7 +177,7 @@ def message_for(game: Game, own: GateFrame, table: TableFrame) -> dict[str, Any]
     return {
         "type": "view",
         "game": table.game,
-        "title": table.title,
+        "title": game_title(game, table.title),
         "seat": seat,
         "name": name,
         "waiting": waiting,

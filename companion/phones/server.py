@@ -26,12 +26,19 @@ LINK_DEADLINE seconds is closed, and at most MAX_PENDING such connections are
 open (MAX_PENDING_PER_ADDRESS from one address). A seat's websocket is pinged
 every `heartbeat` seconds and closed when its page stops answering, so "connected"
 on the table means the page answers.
+
+Languages (issue 24): a seat's page is served in its phone's language
+(companion/phones/languages.py: the page's chooser ``?lang=de``, the remembered
+player's, the phone's cookie, Accept-Language, the table's), with `<html lang>`,
+its words (messages.page_words) and a chooser of the languages shipped; the page's
+bytes are made once per language. The page opens its live channel with the same
+``?lang=``; everything said to that seat (the hub's messages, this server's
+refusals, a close) is in that language.
 """
 from __future__ import annotations
 
 import asyncio
 import hashlib
-import html
 import json
 import pathlib
 import threading
@@ -41,8 +48,13 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from companion.i18n import language
+
 from .hub import Gateway
-from .messages import PAGE_WORDS, answer_key, offers
+from .i18n import N_, _
+from .languages import COOKIE, COOKIE_AGE, decide, shipped
+from .messages import answer_key, offers
+from .pages import gone_page, seat_page, visitor_language
 
 STATIC = pathlib.Path(__file__).with_name("static")
 BAD_TOKEN_LIMIT = 10  # bad tokens an address may try in BAD_TOKEN_WINDOW seconds
@@ -60,34 +72,33 @@ HEARTBEAT = 5.0  # seconds between pings to a seat's page; no answer in half tha
 CLOSE_WAIT = 1.0  # seconds a closing websocket waits for the page's close answer
 RETIRED = 256  # old links remembered, to tell a visitor why they no longer open a seat
 
-SLOW_DOWN = "Slow down: the table is still entering your last moves."
-NOT_NOW = "That cannot be done from this phone now."
-NOT_A_CHOICE = "That is not one of your choices."
-TOO_BIG = "That message is too big for the table."
+# What this server says to a phone: English here, translated in the phone's language where said.
+SLOW_DOWN = N_("Slow down: the table is still entering your last moves.")
+NOT_NOW = N_("That cannot be done from this phone now.")
+NOT_A_CHOICE = N_("That is not one of your choices.")
+TOO_BIG = N_("That message is too big for the table.")
+TOO_MANY = N_("Too many wrong links from this device; wait a minute.")
+ELSEWHERE = N_("This page belongs to another site.")
+ANOTHER_TAB = N_("Opened on another tab.")
+TABLE_CLOSED = N_("The table closed.")
 
-_GONE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Maya companion</title>
-<style>body{font-family:sans-serif;background:#1d1a16;color:#f3ead8;padding:2em;font-size:20px}</style>
-</head><body><h1>This link does not open a seat</h1>
-<p id="why">{why}</p></body></html>"""
 _PAGE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
-_UNKNOWN = ("It is old, was replaced at the table, or the game is over. "
-            "Scan your seat's QR code on the table screen again.")
+_UNKNOWN = N_("It is old, was replaced at the table, or the game is over. "
+              "Scan your seat's QR code on the table screen again.")
+MAX_REASON = 120  # bytes of a websocket close's reason (the protocol allows 123)
 
 
-def _gone_page(why: str) -> str:
-    return _GONE_PAGE.replace("{why}", html.escape(why))
+def _reason(sentence: str) -> bytes:
+    """A close's reason: at most MAX_REASON bytes, never cut inside a letter."""
+    data = sentence.encode("utf-8")
+    if len(data) <= MAX_REASON:
+        return data
+    return data[:MAX_REASON].decode("utf-8", "ignore").encode("utf-8")
 
 
 def _digest(token: str) -> bytes:
     # retired links are remembered by hash, never in clear, and looked up without comparing secrets
     return hashlib.sha256(token.encode("utf-8", "replace")).digest()
-
-
-def _words_script() -> str:
-    """PAGE_WORDS as a JSON block for the page (what it shows before its first message)."""
-    data = json.dumps(PAGE_WORDS, ensure_ascii=True).replace("<", "\\u003c").replace(">", "\\u003e")
-    return f'<script type="application/json" id="words">{data}</script>'
 
 
 class PhoneServer:
@@ -109,6 +120,8 @@ class PhoneServer:
         self._wake: dict[int, asyncio.Event] = {}
         self._bad: dict[str, deque[float]] = defaultdict(deque)
         self._offers: dict[int, frozenset[str]] = {}  # the answers each seat's page was last offered
+        self._lang: dict[int, str] = {}  # the language each seat's open page reads
+        self._page_bytes: dict[str, bytes] = {}  # seat.html in each language, made once
         self._waiting: dict[int, int] = defaultdict(int)  # a seat's choices not yet answered by the main thread
         self._pending: dict[Any, tuple[str, asyncio.TimerHandle]] = {}  # connection -> (address, deadline)
         self._retired: OrderedDict[bytes, str] = OrderedDict()
@@ -161,8 +174,10 @@ class PhoneServer:
             self.port = int(sockets[0].getsockname()[1])
 
     async def _shutdown(self) -> None:
-        for ws in list(self._sockets.values()):
-            await ws.close(code=WSCloseCode.GOING_AWAY, message=b"The table closed.")
+        for seat, ws in list(self._sockets.items()):
+            with language(self._lang.get(seat)):
+                closed = _reason(_(TABLE_CLOSED))
+            await ws.close(code=WSCloseCode.GOING_AWAY, message=closed)
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -267,7 +282,7 @@ class PhoneServer:
         self._notes.pop(seat, None)
         self._sent.pop(seat, None)
         if ws is not None:
-            await ws.close(code=4001, message=reason.encode()[:120])
+            await ws.close(code=4001, message=_reason(reason))
 
     # --- HTTP ----------------------------------------------------------------------------
     def _limited(self, request: web.Request) -> bool:
@@ -287,36 +302,58 @@ class PhoneServer:
         return why
 
     def _bad_token(self, request: web.Request) -> web.Response:
-        why = self._why(request.match_info.get("token", ""))
+        lang = visitor_language(request)
+        with language(lang):
+            why = self._why(request.match_info.get("token", ""))
         if why:  # a link that was real: say why it is closed (not a guess, not counted)
-            return web.Response(status=404, text=_gone_page(why), content_type="text/html")
+            return web.Response(status=404, text=gone_page(why, lang), content_type="text/html")
         self._bad[request.remote or "?"].append(time.monotonic())
-        return web.Response(status=404, text=_gone_page(_UNKNOWN), content_type="text/html")
+        with language(lang):
+            unknown = _(_UNKNOWN)
+        return web.Response(status=404, text=gone_page(unknown, lang), content_type="text/html")
+
+    def _too_many(self, request: web.Request) -> web.Response:
+        with language(visitor_language(request)):
+            return web.Response(status=429, text=_(TOO_MANY))
 
     def _seat(self, request: web.Request) -> int | None:
         return self.gateway.seat_of(request.match_info.get("token", ""))
 
     async def _root(self, request: web.Request) -> web.Response:
-        return web.Response(status=404, text=_gone_page(_UNKNOWN), content_type="text/html")
+        lang = visitor_language(request)
+        with language(lang):
+            unknown = _(_UNKNOWN)
+        return web.Response(status=404, text=gone_page(unknown, lang), content_type="text/html")
+
+    def _page_language(self, seat: int, request: web.Request) -> str:
+        asked, cookie = request.query.get("lang"), request.cookies.get(COOKIE)
+        accept = request.headers.get("Accept-Language")
+        choose = getattr(self.gateway, "page_language", None)
+        if choose is None:  # a gateway that keeps no languages: the phone's own, else the table's
+            return decide(asked, None, cookie, accept)
+        return str(choose(seat, asked, cookie, accept))
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         if self._limited(request):
-            return web.Response(status=429, text="Too many wrong links from this device; wait a minute.")
-        if self._seat(request) is None:
+            return self._too_many(request)
+        seat = self._seat(request)
+        if seat is None:
             return self._bad_token(request)
-        # The same bytes for every seat (the token is only in the address); never kept
-        # by a cache, shared or not: a seat's address is its key.
-        return web.Response(body=self._seat_page(), content_type="text/html", charset="utf-8",
-                            headers=_PAGE_HEADERS)
+        lang = self._page_language(seat, request)
+        # The same bytes for every seat reading a language (the token is only in the address);
+        # never kept by a cache, shared or not: a seat's address is its key.
+        response = web.Response(body=self._seat_page(lang), content_type="text/html", charset="utf-8",
+                                headers=_PAGE_HEADERS)
+        if shipped(request.query.get("lang")) == lang:  # chosen on this phone: it keeps the choice
+            response.set_cookie(COOKIE, lang, max_age=COOKIE_AGE, path="/", samesite="Strict", httponly=True)
+        return response
 
-    _page_bytes: bytes | None = None
-
-    def _seat_page(self) -> bytes:
-        """seat.html with the page's words in it, encoded once."""
-        if self._page_bytes is None:
-            page = (STATIC / "seat.html").read_text(encoding="utf-8")
-            self._page_bytes = page.replace("<!--words-->", _words_script()).encode("utf-8")
-        return self._page_bytes
+    def _seat_page(self, lang: str = "en") -> bytes:
+        """seat.html in `lang` (pages.seat_page), encoded once per language."""
+        found = self._page_bytes.get(lang)
+        if found is None:
+            found = self._page_bytes[lang] = seat_page(STATIC / "seat.html", lang)
+        return found
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
@@ -326,20 +363,23 @@ class PhoneServer:
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         if self._limited(request):
-            return web.Response(status=429, text="Too many wrong links from this device; wait a minute.")
+            return self._too_many(request)
         origin = request.headers.get("Origin")
         if origin is not None and origin not in (f"http://{request.host}", f"https://{request.host}"):
-            return web.Response(status=403, text="This page belongs to another site.")
+            with language(visitor_language(request)):
+                return web.Response(status=403, text=_(ELSEWHERE))
         seat = self._seat(request)
+        asked = shipped(request.query.get("lang"))  # the page's language; bogus: the seat's or the table's
         if seat is None:
-            why = self._why(request.match_info.get("token", ""))
+            with language(asked or visitor_language(request)):
+                why = self._why(request.match_info.get("token", ""))
             if not why:
                 return self._bad_token(request)
             # An old page reconnecting (its game was abandoned, is over, or its link was
             # replaced): opened only to be closed at once with the sentence it shows.
             gone = web.WebSocketResponse(timeout=CLOSE_WAIT)
             await gone.prepare(request)
-            await gone.close(code=4001, message=why.encode()[:120])
+            await gone.close(code=4001, message=_reason(why))
             return gone
         # timeout: how long a close waits for the page's answer, reading what it still
         # sends; short, so closing a flooding phone cannot keep the loop busy for long.
@@ -348,13 +388,18 @@ class PhoneServer:
         self._forget(request.protocol)  # a seat's page: no deadline now, the heartbeat watches it
         old = self._sockets.get(seat)
         self._sockets[seat] = ws
+        known_of = getattr(self.gateway, "language_of", None)
+        lang = self._lang[seat] = asked or (str(known_of(seat)) if known_of is not None else decide(
+            None, None, request.cookies.get(COOKIE), request.headers.get("Accept-Language")))
         self._sent.pop(seat, None)  # a new page (another tab): it gets the newest view at once
         self._offers.pop(seat, None)  # ... and may act once the hub has sent it what it may do
         self._wake[seat] = asyncio.Event()  # this socket's own: the old one's pump never wakes again
         self._wake[seat].set()
         if old is not None:  # a second tab with the same link replaces the first
-            await old.close(code=4000, message=b"Opened on another tab.")
-        self.gateway.connected(seat)
+            with language(lang):
+                elsewhere = _reason(_(ANOTHER_TAB))
+            await old.close(code=4000, message=elsewhere)
+        self.gateway.connected(seat, lang)
         sender = asyncio.ensure_future(self._pump(seat, ws))
         token = request.match_info["token"]
         allowance, last = float(MESSAGE_BURST), time.monotonic()
@@ -363,8 +408,9 @@ class PhoneServer:
                 if msg.type != WSMsgType.TEXT:
                     continue
                 if self.gateway.seat_of(token) != seat:  # revoked, over, or its game left the table
-                    why = self._why(token) or _UNKNOWN
-                    await ws.close(code=4001, message=why.encode()[:120])
+                    with language(lang):
+                        why = self._why(token) or _(_UNKNOWN)
+                    await ws.close(code=4001, message=_reason(why))
                     break
                 # At most MESSAGE_RATE messages a second: past the burst, this socket is
                 # not read until it may be (aiohttp then stops reading the connection).
@@ -425,7 +471,10 @@ class PhoneServer:
     def _answered(self, seat: int) -> None:
         self._waiting[seat] = max(0, self._waiting[seat] - 1)
 
-    def _refuse(self, seat: int, sentence: str) -> None:
+    def _refuse(self, seat: int, word: str) -> None:
+        """One of this server's refusals (a constant above), in the seat's page's language."""
+        with language(self._lang.get(seat)):
+            sentence = _(word)
         self._queue(seat, json.dumps({"type": "said", "ok": False, "sentence": sentence}), False)
 
     def waiting(self, seat: int) -> int:

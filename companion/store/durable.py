@@ -27,11 +27,12 @@ it is always called through this module's attribute.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 #: What takes one commit back (the journal's; the syncer only keeps it until that commit is on disk).
@@ -48,6 +49,25 @@ SWITCH_S = 0.0005
 def fsync(fd: int) -> None:
     """The one call that makes the journal's WAL durable (benchmarks replace it)."""
     os.fsync(fd)
+
+
+@contextlib.contextmanager
+def unsynced() -> Iterator[None]:
+    """Within the block no commit waits for the disk: for filling a journal in bulk
+    where durability is not what is measured or tested (benchmarks' and tests'
+    fixtures; never the app). `PRAGMA synchronous=OFF` no longer does this: the
+    journal's own fsync (above) runs whatever SQLite's setting."""
+    global fsync
+    real = fsync
+    fsync = _no_fsync
+    try:
+        yield
+    finally:
+        fsync = real
+
+
+def _no_fsync(fd: int) -> None:
+    return None
 
 
 class Syncer:

@@ -553,9 +553,7 @@ class TableController(GateKeeper, DeviceHandling):
         return None
 
     def take_back_unsaved(self, error: BaseException | None = None) -> str:
-        """The disk did not keep the last move(s) (a failed fsync, docs/journal.md):
-        the session goes back to what is on disk and the table's message says so,
-        in the frame the session's "taken back" publishes. Returns the sentence."""
+        """The disk did not keep the last moves: back to the disk, the message says so."""
         return self.session.take_back_unsaved(error, say=lambda sentence: setattr(self, "message", sentence))
 
     def _say(self, sentence: str, again: Callable[[], str] | None = None) -> Outcome:

@@ -55,10 +55,14 @@ class Player:
     symbol: str = ""
     fob: str | None = None
     former: tuple[Former, ...] = field(default_factory=tuple)
+    language: str = ""  # the language this player chose on a phone page (issue 24); "" none chosen
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "colour": self.colour, "symbol": self.symbol,
-                "fob": self.fob, "former": [{"name": f.name, "until": f.until} for f in self.former]}
+        out = {"id": self.id, "name": self.name, "colour": self.colour, "symbol": self.symbol,
+               "fob": self.fob, "former": [{"name": f.name, "until": f.until} for f in self.former]}
+        if self.language:
+            out["language"] = self.language
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> Player:
@@ -74,8 +78,10 @@ class Player:
                     f.get("until"), (int, float)) or isinstance(f.get("until"), bool):
                 raise ValueError(_("{name}'s former names are not readable", name=name))
             former.append(Former(f["name"], float(f["until"])))
+        language = data.get("language")
         return cls(id=pid, name=name, colour=str(data.get("colour") or ""), symbol=str(data.get("symbol") or ""),
-                   fob=fob if isinstance(fob, str) and fob else None, former=tuple(former))
+                   fob=fob if isinstance(fob, str) and fob else None, former=tuple(former),
+                   language=language if isinstance(language, str) and len(language) <= 16 else "")
 
 
 def clean_name(name: Any) -> str:
@@ -232,6 +238,18 @@ class Roster:
                 players = _with_fob(players, player_id, fob)
             self._commit(players)
             return next(q for q in players if q.id == player_id)
+
+    def set_language(self, player_id: str, language: str) -> Player:
+        """The language a player chose on their phone's page (kept for their next games)."""
+        with self._lock:
+            players = list(self._players)
+            i = next((k for k, p in enumerate(players) if p.id == player_id), None)
+            if i is None:
+                raise BadOption("That player is not remembered any more.")
+            if players[i].language != language:
+                players[i] = replace(players[i], language=language)
+                self._commit(players)
+            return players[i]
 
     def forget(self, player_id: str) -> None:
         """Forget a player (their games stay in the journal under the names they had)."""

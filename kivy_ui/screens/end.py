@@ -127,6 +127,18 @@ class EndScreen(Screen):
                 link = export.play_link(app.journal, session_id, getattr(app, "roster", None))
             except CompanionError:
                 link = ""
+        self._qr_for = link
+        self.ids.bgstats.opacity = 0
+        if link:  # encoded after the frame that shows the result (a QR costs ~70 ms on a Pi)
+            from kivy.clock import Clock
+
+            Clock.schedule_once(lambda _dt: self._encode(link), 0.05)
+        else:
+            self._encode("")
+
+    def _encode(self, link: str) -> None:
+        if link != getattr(self, "_qr_for", None):
+            return  # another game's end came first
         texture, modules = None, 0
         if link:
             try:

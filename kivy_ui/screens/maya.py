@@ -284,7 +284,7 @@ class MayaScreen(GameScreen):
         for group in dict.fromkeys(c.group for c in choices):
             slots = {c.slot: c for c in choices if c.group == group}
             row = [slots.get(s) for s in maya_menu.places(v, group)]
-            if group == maya_menu.G_MARKERS:
+            if group == maya_menu.group_title(maya_menu.G_MARKERS):
                 markers = [item[c.key] if c is not None else None for c in row]
                 continue
             main += [item[c.key] if c is not None else None for c in row]

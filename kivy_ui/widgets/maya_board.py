@@ -323,13 +323,13 @@ class QuarryColumn(BoardPanel):
         count = number + f"{len(q['cards'])}/{q['max_cards']}\n"
         if result is not None:  # scored: the blocks each player won here, most first
             won = sorted(((int(k), b) for k, b in result["blocks"].items() if b), key=lambda sb: -sb[1])
-            self.marker.text = number + (" ".join(mark(seats, s, str(b)) for s, b in won) or words.NO_BLOCKS)
+            self.marker.text = number + (" ".join(mark(seats, s, str(b)) for s, b in won) or words.no_blocks_label())
             self.marker.color = theme.TEXT
         else:
             self.marker.text = count + (short_marker_name(q["marker"]) if q["marker"] else "—")
             self.marker.color = theme.TEXT_DIM
         if q["protected"]:  # shielded here against -3 cards
-            self.marker.text = words.SAFE + " " + "".join(mark(seats, s, "") for s in q["protected"]) + " " + \
+            self.marker.text = words.safe_label() + " " + "".join(mark(seats, s, "") for s in q["protected"]) + " " + \
                 self.marker.text
         self.framed(current)
         items = []

@@ -108,12 +108,17 @@ def _unfinished(journal: Journal, n: int) -> None:
     """n Maya Madness games in progress, a few moves each, made through Session
     (the app's own path). Only for the bench: the file is not synced move by move."""
     from companion.bots import get_bot, move
+    from companion.store import durable
     from companion.table.session import Session
 
-    journal.conn.execute("PRAGMA synchronous=OFF")
     rng = random.Random(5)
     bot = get_bot("maya-madness", "random")
     names = ["Ana", "Ben", "Cleo", "Dev", "Eve"]
+    with durable.unsynced():
+        _fill(journal, n, rng, bot, names, Session, move)
+
+
+def _fill(journal, n, rng, bot, names, Session, move) -> None:
     for i in range(n):
         s = Session.create(journal, "maya-madness", rng.sample(names, 3), seed=i,
                            meta={"colours": ["Red", "Blue", "Green"]})

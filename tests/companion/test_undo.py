@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from companion import games
 from companion.errors import CannotUndo
 from companion.rules.engine import CHANCE, TABLE
+from companion.store import durable
 from companion.store.journal import Journal
 from companion.table.session import Session
 
@@ -270,8 +271,7 @@ def test_long_games_with_undo_across_snapshots_resume_exactly_as_a_full_replay(t
     players = ["Ana", "Ben", "Cy"]
     path = tmp_path / "journal.sqlite3"
     rng, bot = random.Random(name), RandomBot()
-    with Journal.open(path) as journal:
-        journal._conn.execute("PRAGMA synchronous=OFF")
+    with Journal.open(path) as journal, durable.unsynced():
         s = Session.create(journal, name, players, options=simulation_options(game, {}), seed=11)
         for step in range(6 * SNAPSHOT_EVERY):
             while s.is_over() and s.can_undo()[0]:  # a short game: back a few moves, another path

@@ -136,3 +136,49 @@ def test_effects_run_without_a_frame_too_once_the_fsync_returned(ui, monkeypatch
     gate.after_swap(lambda: ran.append(d.app.journal.pending))
     d.wait(0.3)
     assert (ran, swaps) == ([False], [])
+
+
+def test_a_stalled_disk_keeps_the_app_alive_shows_nothing_unsaved_and_ignores_taps(ui, monkeypatch):
+    """An SD card that stalls for a second: the frame of the move waits (never shown
+    before its fsync returns), but the app does not freeze: its clock runs, a tap on
+    the old picture does nothing, and the move appears once the card answers."""
+    import threading
+
+    from kivy.clock import Clock
+
+    d = ui
+    table = new_game(d, names=("Ana", "Ben"))
+    pad(d, "+2")
+    pad(d, "+1")
+    d.frames(3)
+    release = threading.Event()
+    real = durable.fsync
+
+    def stalled(fd: int) -> None:
+        release.wait(10)
+        real(fd)
+
+    gate = d.app.swap_gate
+    shown: list[str] = []
+    real_swap = gate.swap
+    monkeypatch.setattr(gate, "swap", lambda: (shown.append(d.screen().ids.count.text), real_swap()))
+    monkeypatch.setattr(durable, "fsync", stalled)
+    ticks: list[float] = []
+    tick = Clock.schedule_interval(lambda dt: ticks.append(dt), 0.05)
+    try:
+        started = time.monotonic()
+        pad(d, "+3")  # the count becomes 6 in memory; the disk does not answer
+        moves = len(table.session.actions)
+        d.wait(0.8)
+        assert time.monotonic() - started < 3, "the app froze on the stalled disk"
+        assert len(ticks) >= 5, "the clock stopped while the disk stalled"
+        assert gate.stalled and "6" not in shown, "a move not yet on disk was shown"
+        pad(d, "+1")  # a finger on the old picture
+        assert len(table.session.actions) == moves, "a tap during the stall was taken"
+        release.set()
+        d.wait(0.5)
+    finally:
+        release.set()
+        tick.cancel()
+    assert not gate.stalled and shown and shown[-1] == "6"
+    assert Session.resume(d.app.journal, table.session.id, deal=False).actions == table.session.actions

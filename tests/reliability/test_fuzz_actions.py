@@ -15,6 +15,7 @@ import pytest
 from companion.bots import RandomBot
 from companion.errors import CompanionError, IllegalAction
 from companion.rules.engine import CHANCE, TABLE
+from companion.store import durable
 from companion.store.journal import Journal
 from companion.table.session import Session
 
@@ -66,8 +67,8 @@ def fuzz(n: int, seed: int, tmp_path) -> dict:
     """n random actions through sessions of every game; counts what came back."""
     rng = random.Random(seed)
     out = {"actions": 0, "played": 0, "refused": 0, "raw": [], "changed_on_refusal": 0}
-    with Journal.open(tmp_path / f"fuzz-{seed}.sqlite3") as j:
-        j._conn.execute("PRAGMA synchronous=OFF")  # durability is tested elsewhere; this is about input
+    # durability is tested elsewhere; this is about input
+    with Journal.open(tmp_path / f"fuzz-{seed}.sqlite3") as j, durable.unsynced():
         sessions = [Session.create(j, g, p, options=o, seed=seed) for g, p, o in GAMES]
         bot = RandomBot()
         while out["actions"] < n:

@@ -36,6 +36,7 @@ if str(ROOT) not in sys.path:
 
 from companion.errors import CompanionError, JournalError  # noqa: E402
 from companion.rules.engine import CHANCE, TABLE  # noqa: E402
+from companion.store import durable  # noqa: E402
 from companion.store.journal import Journal  # noqa: E402
 from companion.table.session import Session, replay  # noqa: E402
 
@@ -238,8 +239,7 @@ def fuzz_run(work: pathlib.Path, n: int, seed: int) -> dict:
     through_session = fuzz.fuzz(n, seed, work)
     rng = random.Random(seed)
     game_raw: dict[str, dict] = {}
-    with Journal.open(work / "fuzz-games.sqlite3") as j:
-        j.conn.execute("PRAGMA synchronous=OFF")
+    with Journal.open(work / "fuzz-games.sqlite3") as j, durable.unsynced():
         for g, p, o in GAMES:
             s = Session.create(j, g, p, options=o, seed=seed)
             for _ in range(n // (3 * len(GAMES))):

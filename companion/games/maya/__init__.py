@@ -36,6 +36,7 @@ from . import markers as mk
 from . import menu as menu_mod
 from . import setup as setup_mod
 from .components import Box, load_box, validate
+from .i18n import _, ngettext
 from .state import (
     AUCTION_CHOICE,
     AUCTION_DRAW,
@@ -51,6 +52,7 @@ from .state import (
     State,
     replace,
 )
+from .words import and_list
 
 #: actions whose effect no event of their own tells: the view's events start with the action
 _TOLD = frozenset((A.SETUP_BLOCK, A.BID, A.CHOOSE_BLUE_MARKER, A.MINUS_THREE, A.DECLINE, A.PLACE_PROTECTION,
@@ -59,7 +61,7 @@ _TOLD = frozenset((A.SETUP_BLOCK, A.BID, A.CHOOSE_BLUE_MARKER, A.MINUS_THREE, A.
 
 def _choose_start(state: State, action: Action) -> State:
     s: Any = action.get("seat")
-    require(is_seat(s, state.n), f"There is no player {shown(s)} at this table.")
+    require(is_seat(s, state.n), _("There is no player {seat} at this table.", seat=shown(s)))
     return rounds.choose_starting_player(state, s)
 
 
@@ -83,7 +85,7 @@ def _moves() -> dict[str, dict[str, Move]]:
         FIRST_PLAYER: {A.CHOOSE_STARTING_PLAYER: Move(_choose_start, ints, legal=lambda st, a: [
             {"actor": a, "type": A.CHOOSE_STARTING_PLAYER, "seat": s} for s in range(st.n)])},
         AUCTION_DRAW: {A.DRAW_BLUE_MARKERS: Move(auction.draw, legal=lambda st, a: [
-            x for x, _ in auction.draw_outcomes(st)])},
+            x for x, _chance in auction.draw_outcomes(st)])},
         BIDDING: {A.BID: Move(auction.bid, ints, legal=auction.bid_legal)},
         AUCTION_CHOICE: {A.CHOOSE_BLUE_MARKER: Move(auction.choose, texts=("marker",), legal=auction.choose_legal)},
         QUARRYING: {A.PLACE_WORKER: Move(quarrying.apply, ints, legal=quarrying.legal),
@@ -226,14 +228,19 @@ class Maya(Game[State]):
         winners = tuple(s for s in ranking if ranks[s] == 1)
         best = [s for s in range(state.n) if gold[s] == max(gold)]
         tiebreak = None
-        names = " and ".join(state.names[s] for s in best)
+        top = max(gold)
+        names = and_list(state.names[s] for s in best)
         if len(best) > 1 and use_pool and len(winners) == 1:
-            tiebreak = (f"{names} tied on {max(gold)} gold; {state.names[winners[0]]} has the fewest "
-                        f"blocks in the pool ({state.pool[winners[0]]}).")
+            tiebreak = _("{names} tied on {gold} gold; {name} has the fewest blocks in the pool ({pool}).",
+                         names=names, gold=top, name=state.names[winners[0]], pool=state.pool[winners[0]])
+        elif len(best) > 1 and use_pool:
+            tiebreak = _("{names} tied on {gold} gold and on blocks in the pool; the win is shared.",
+                         names=names, gold=top)
         elif len(best) > 1:
-            tiebreak = f"{names} tied on {max(gold)} gold" + (" and on blocks in the pool" if use_pool else "") + \
-                "; the win is shared."
-        win_names = " and ".join(state.names[s] for s in winners)
+            tiebreak = _("{names} tied on {gold} gold; the win is shared.", names=names, gold=top)
+        win_names = and_list(state.names[s] for s in winners)
+        sentence = ngettext("{names} wins with {gold} gold.", "{names} win with {gold} gold.", len(winners),
+                            names=win_names, gold=top)
         return Result(
             scores=tuple(gold),
             ranking=ranking,
@@ -241,7 +248,7 @@ class Maya(Game[State]):
             tiebreak=tiebreak,
             ranks=ranks,
             detail={"pool": list(state.pool),
-                    "sentence": f"{win_names} {'win' if len(winners) > 1 else 'wins'} with {max(gold)} gold."},
+                    "sentence": sentence},
         )
 
     # --- helpers ---------------------------------------------------------------

@@ -64,15 +64,16 @@ PRIVATE = frozenset({PLACE_WORKER, BID})
 def private_lines(view: Mapping[str, Any]) -> list[str]:
     """A seat's own secrets in sentences (a phone page): cards in hand, cards laid
     face down with their values, the sealed bid. Only `you`."""
+    from .i18n import _
     from .words import number
 
     you: Mapping[str, Any] = view.get("you") or {}
     cards = [number(int(c)) for c in you.get("cards") or []]
-    lines = [f"Your cards: {', '.join(cards)}." if cards else "No worker cards left in hand."]
+    lines = [_("Your cards: {cards}.", cards=", ".join(cards)) if cards else _("No worker cards left in hand.")]
     laid = you.get("laid") or []
     if laid:
-        lines.append("Laid face down: " + "; ".join(
-            f"{number(int(c['value']))} at quarry {int(c['quarry']) + 1}" for c in laid) + ".")
+        lines.append(_("Laid face down: {cards}.", cards="; ".join(
+            _("{card} at quarry {q}", card=number(int(c["value"])), q=int(c["quarry"]) + 1) for c in laid)))
     if you.get("bid") is not None:
-        lines.append(f"Your sealed bid: {you['bid']} gold.")
+        lines.append(_("Your sealed bid: {gold} gold.", gold=you["bid"]))
     return lines

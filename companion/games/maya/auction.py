@@ -14,6 +14,7 @@ from companion.rules.engine import CHANCE, Action, require
 
 from . import markers as mk
 from .components import BLUE_MARKERS, titles
+from .i18n import _
 from .state import AUCTION_CHOICE, AUCTION_DRAW, BIDDING, Event, State, note, order_from, replace, tup_set
 
 
@@ -33,7 +34,7 @@ def draw(state: State, action: Action) -> State:
     drawn: Any = action.get("markers")
     require(isinstance(drawn, (list, tuple)) and len(drawn) == state.n - 1
             and all(isinstance(m, str) and m in BLUE_MARKERS for m in drawn) and len(set(drawn)) == len(drawn),
-            f"Draw {state.n - 1} different blue markers from: {titles(BLUE_MARKERS)}.")
+            _("Draw {n} different blue markers from: {markers}.", n=state.n - 1, markers=titles(BLUE_MARKERS)))
     ordered = tuple(m for m in BLUE_MARKERS if m in drawn)
     return note(replace(state, phase=BIDDING, blue_drawn=ordered, bids=(None,) * state.n),
                 {"event": "blue_drawn", "markers": list(ordered)})
@@ -46,10 +47,11 @@ def bid_legal(state: State, seat: int) -> list[Action]:
 def bid(state: State, action: Action) -> State:
     seat = action["actor"]
     g: Any = action.get("gold")
-    require(action["type"] == "bid", f"{state.names[seat]} must first enter a bid.")
+    require(action["type"] == "bid", _("{name} must first enter a bid.", name=state.names[seat]))
     require(isinstance(g, int) and not isinstance(g, bool) and g >= 0,
-            "A bid is a whole number of gold coins, 0 or more.")
-    require(g <= state.gold[seat], f"{state.names[seat]} has only {state.gold[seat]} gold to bid.")
+            _("A bid is a whole number of gold coins, {n} or more.", n=0))
+    require(g <= state.gold[seat],
+            _("{name} has only {gold} gold to bid.", name=state.names[seat], gold=state.gold[seat]))
     state = replace(state, bids=tup_set(state.bids, seat, g))
     if any(b is None for b in state.bids):
         return state
@@ -81,7 +83,9 @@ def choose_legal(state: State, seat: int) -> list[Action]:
 def choose(state: State, action: Action) -> State:
     seat = action["actor"]
     m = action.get("marker")
-    require(action["type"] == "choose_blue_marker", f"{state.names[seat]} must first choose a blue marker.")
-    require(m in state.blue_drawn, f"{state.names[seat]} may choose one of: {titles(state.blue_drawn)}.")
+    require(action["type"] == "choose_blue_marker",
+            _("{name} must first choose a blue marker.", name=state.names[seat]))
+    require(m in state.blue_drawn, _("{name} may choose one of: {markers}.", name=state.names[seat],
+                                     markers=titles(state.blue_drawn)))
     state = mk.give(state, seat, cast(str, m))
     return replace(state, blue_drawn=tuple(x for x in state.blue_drawn if x != m), choosers=state.choosers[1:])

@@ -7,7 +7,9 @@ from typing import Any, cast
 from companion.rules.engine import Action, require
 
 from . import markers as mk
+from .i18n import _
 from .state import BUILDING, Event, State, add_block, level_full, note, replace, tup_add, tup_set
+from .words import and_list
 
 
 def open_level(state: State) -> int | None:
@@ -41,19 +43,19 @@ def why_not(state: State, seat: int, p: int) -> str:
     name = state.box.pyramids[p].name
     level = open_level(state)
     if level is None:
-        return "Every pyramid is full."
+        return _("Every pyramid is full.")
     pyr = state.pyramids[p]
     if level >= len(pyr) or level_full(state, p, level):
         for q, other in enumerate(state.pyramids):
             if level < len(other) and not level_full(state, q, level):
-                return (f"{name}'s level {level + 2} is not open yet: level {level + 1} of "
-                        f"{state.box.pyramids[q].name} is not full.")
-        return f"{name} is full."
+                return _("{pyramid}'s level {level} is not open yet: level {lower} of {other} is not full.",
+                         pyramid=name, level=level + 2, lower=level + 1, other=state.box.pyramids[q].name)
+        return _("{pyramid} is full.", pyramid=name)
     for k in range(level):
         if pyr[k][seat] == 0:
-            return (f"{state.names[seat]} has no block in level {k + 1} of {name}, "
-                    f"so may not build in its level {level + 1}.")
-    return f"A block may not go into {name} now."
+            return _("{name} has no block in level {lower} of {pyramid}, so may not build in its level {level}.",
+                     name=state.names[seat], lower=k + 1, pyramid=name, level=level + 1)
+    return _("A block may not go into {pyramid} now.", pyramid=name)
 
 
 def place(state: State, seat: int, p: int) -> State:
@@ -130,20 +132,21 @@ def apply(state: State, action: Action) -> State:
     kind = action["type"]
     name = state.names[seat]
     free = action.get("free", False)
-    require(isinstance(free, bool), "A move is free (true) or paid (false).")
+    require(isinstance(free, bool), _("A move is free (true) or paid (false)."))
     if kind == "place_block":
         p = _pyramid(state, action.get("pyramid"))
         require(p in placements(state, seat), why_not(state, seat, p))
         state = _built(state, seat, [p])
     elif kind == "double_move":
         pair: Any = action.get("pyramids")
-        require(isinstance(pair, (list, tuple)) and len(pair) == 2, "A double move names two pyramids.")
+        require(isinstance(pair, (list, tuple)) and len(pair) == 2, _("A double move names two pyramids."))
         a, b = (_pyramid(state, x) for x in pair)
         if free:
-            require(mk.has(state, seat, "free_double"), f"{name} has no free double move marker.")
-            require(state.hand[seat] >= 2, f"{name} needs two blocks for a double move.")
+            require(mk.has(state, seat, "free_double"), _("{name} has no free double move marker.", name=name))
+            require(state.hand[seat] >= 2, _("{name} needs two blocks for a double move.", name=name))
         else:
-            require(state.hand[seat] >= 3, f"{name} needs three blocks for a double move: one to pay and two to place.")
+            require(state.hand[seat] >= 3,
+                    _("{name} needs three blocks for a double move: one to pay and two to place.", name=name))
         if free:
             paid = mk.use(state, seat, "free_double")
         else:
@@ -153,10 +156,10 @@ def apply(state: State, action: Action) -> State:
         require(b in placements(after, seat), why_not(after, seat, b))
         state = _built(paid, seat, [a, b], paid=not free)
     elif kind == "use_joker":
-        require("joker" in state.markers[seat], f"{name} has no joker.")
+        require("joker" in state.markers[seat], _("{name} has no joker.", name=name))
         as_ = action.get("as")
         require(as_ in mk.JOKER_WHEN["building"],
-                "On a building turn the joker stands for a free pass or a free double move.")
+                _("On a building turn the joker stands for a free pass or a free double move."))
         held = list(state.markers[seat])
         held.remove("joker")
         spent = replace(state, markers=tup_set(state.markers, seat, tuple(held)))
@@ -164,15 +167,15 @@ def apply(state: State, action: Action) -> State:
             state = spent
         else:
             pair = action.get("pyramids")
-            require(isinstance(pair, (list, tuple)) and len(pair) == 2, "A double move names two pyramids.")
+            require(isinstance(pair, (list, tuple)) and len(pair) == 2, _("A double move names two pyramids."))
             a, b = (_pyramid(state, x) for x in pair)
-            require(state.hand[seat] >= 2, f"{name} needs two blocks for a double move.")
+            require(state.hand[seat] >= 2, _("{name} needs two blocks for a double move.", name=name))
             require(a in placements(spent, seat), why_not(spent, seat, a))
             require(b in placements(place(spent, seat, a), seat), why_not(place(spent, seat, a), seat, b))
             state = _built(spent, seat, [a, b])
     elif kind == "pass":
         if free:
-            require(mk.has(state, seat, "free_pass"), f"{name} has no free pass marker.")
+            require(mk.has(state, seat, "free_pass"), _("{name} has no free pass marker.", name=name))
             state = mk.use(state, seat, "free_pass")
         else:
             forced = not placements(state, seat)
@@ -185,7 +188,7 @@ def apply(state: State, action: Action) -> State:
             )
             state = note(state, {"event": "pass", "seat": seat, "forced": forced})
     else:
-        require(False, f"In the building phase {name} places a block, makes a double move or passes.")
+        require(False, _("In the building phase {name} places a block, makes a double move or passes.", name=name))
     return next_builder(state, seat)
 
 
@@ -227,5 +230,4 @@ def _pyramid(state: State, p: Any) -> int:
 
 def no_pyramid(state: State, p: Any) -> str:
     names = [spec.name for spec in state.box.pyramids]
-    listed = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
-    return f"There is no pyramid {p!r}; the pyramids are {listed}."
+    return _("There is no pyramid {p}; the pyramids are {names}.", p=repr(p), names=and_list(names))

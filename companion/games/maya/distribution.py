@@ -13,6 +13,7 @@ from companion.rules.limits import shown
 from companion.rules.seats import is_seat
 
 from . import markers as mk
+from .i18n import _
 from .quarrying import lay_card, low_sentence
 from .state import MINUS, Event, Pending, Quarry, State, note, order_from, replace, tup_add, tup_set
 
@@ -21,7 +22,7 @@ def present(quarry: Quarry) -> list[int]:
     """Seats with a card (or the 2 points marker) at the quarry, in the order
     they first placed there (the tie-break)."""
     seen: list[int] = []
-    for seat, _ in quarry.cards:
+    for seat, _card in quarry.cards:
         if seat not in seen:
             seen.append(seat)
     if quarry.two_points is not None and quarry.two_points not in seen:
@@ -44,7 +45,7 @@ def points(state: State, q: int) -> dict[int, int]:
             pts[seat] += v
     if quarry.two_points is not None:
         pts[quarry.two_points] += 2
-    for _, target in state.deductions:
+    for _owner, target in state.deductions:
         pts[target] -= 3
     return pts
 
@@ -71,9 +72,9 @@ def minus_three(state: State, pend: Pending, action: Action) -> State:
     name = state.names[pend.seat]
     if action["type"] == "decline":
         return replace(state, pending=state.pending[1:])
-    require(action["type"] == "minus_three", f"{name} must first {mk.DESCRIBE['minus_three']}.")
+    require(action["type"] == "minus_three", _(mk.DESCRIBE["minus_three"], name=name))
     require(target in targets(state, cast(int, pend.quarry), pend.seat),
-            f"{name}'s -3 card takes points from another player at this quarry who is not protected.")
+            _("{name}'s -3 card takes points from another player at this quarry who is not protected.", name=name))
     return replace(state, pending=state.pending[1:], deductions=state.deductions + ((pend.seat, target),))
 
 
@@ -142,11 +143,12 @@ def enter(state: State, action: Action) -> State:
         quarries = tup_set(state.quarries, q, replace(quarry, closed=True))
         return replace(state, quarries=quarries)
     require(action["type"] == "enter_card",
-            f"Enter the cards of quarry {q + 1} in order, then close the column.")
+            _("Enter the cards of quarry {q} in order, then close the column.", q=q + 1))
     s: Any = action.get("seat")
     v: Any = action.get("card")
-    require(is_seat(s, state.n), f"There is no player {shown(s)} at this table.")
-    require(v in state.cards[s], f"{state.names[s]} has no worker card {v!r} left to lay.")
-    require(len(quarry.cards) < spec.max_cards, f"Quarry {q + 1} takes only {spec.max_cards} worker cards.")
+    require(is_seat(s, state.n), _("There is no player {seat} at this table.", seat=shown(s)))
+    require(v in state.cards[s], _("{name} has no worker card {card} left to lay.", name=state.names[s], card=repr(v)))
+    require(len(quarry.cards) < spec.max_cards,
+            _("Quarry {q} takes only {n} worker cards.", q=q + 1, n=spec.max_cards))
     require(bool(quarry.cards) or v in state.box.low_values, low_sentence(state, q))
     return lay_card(state, q, s, v)

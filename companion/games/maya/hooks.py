@@ -13,20 +13,34 @@ from companion.rules.engine import Correction, LearnSet, TagKind, TagUse
 from ...errors import IllegalAction
 from . import actions as A
 from .components import DEFAULT_PATH, load_box, validate
+from .i18n import N_, _
 from .state import QUARRYING, State, note, replace, tup_set
-from .words import number
+from .words import and_list, number
 
 # Where each kind of number comes from (the rulebook's text, or why it is not printed there).
-CONTENTS = "Rulebook, Contents: 28 blocks of each colour; worker cards 3, 4, 4, 5, 6, 7, 8 and −3."
-TILE = ("Printed on the quarry tile, not in the rulebook text. The shipped numbers let every distribution "
-        "and transport example of the rulebook play as printed; check them against your tile.")
-LEVEL = ("Printed on the pyramid board, not in the rulebook text. The payment and erosion examples show a "
-         "level paying 3 and 1 and one paying 4; check the rest against your board.")
+# (marked with N_: translated when box_numbers() is asked, for the Box setup screen)
+CONTENTS = N_("Rulebook, Contents: {blocks} blocks of each colour; worker cards {cards}.")
+TILE = N_("Printed on the quarry tile, not in the rulebook text. The shipped numbers let every distribution "
+          "and transport example of the rulebook play as printed; check them against your tile.")
+LEVEL = N_("Printed on the pyramid board, not in the rulebook text. The payment and erosion examples show a "
+           "level paying {most} and {second} and one paying {other}; check the rest against your board.")
+
+
+def _contents() -> str:
+    return _(CONTENTS, blocks=28, cards=and_list(["3", "4", "4", "5", "6", "7", "8", number(-3)]))
+
+
+def _tile() -> str:
+    return _(TILE)
+
+
+def _level() -> str:
+    return _(LEVEL, most=3, second=1, other=4)
 
 
 def _listed(data: Any, key: str) -> bool:
     """The key is in the `unconfirmed` list of the table that holds it."""
-    head, _, leaf = key.rpartition(".")
+    head, _dot, leaf = key.rpartition(".")
     leaf = leaf.split("[")[0]
     try:
         holder = get_path(data, head) if head else data
@@ -52,21 +66,25 @@ def box_numbers(data: dict[str, Any], shipped: dict[str, Any]) -> list[BoxNumber
             default = value
         out.append(BoxNumber(key, label, value, default, lo, hi, source, _listed(data, key)))
 
-    add("blocks_per_colour", "Blocks of each colour", 2, 200, CONTENTS)
-    for i, _ in enumerate(data.get("worker_cards") or []):
-        add(f"worker_cards[{i}]", f"Worker card {i + 1}", -20, 20, CONTENTS)
+    contents, tile, level = _contents(), _tile(), _level()
+    add("blocks_per_colour", _("Blocks of each colour"), 2, 200, contents)
+    for i, _card in enumerate(data.get("worker_cards") or []):
+        add(f"worker_cards[{i}]", _("Worker card {n}", n=i + 1), -20, 20, contents)
     for n in ("3", "4", "5"):
         for i, q in enumerate((data.get("tiles") or {}).get(n, {}).get("quarries") or []):
-            where = f"{n} players, quarry {i + 1}"
-            for k, _ in enumerate(q.get("blocks") or []):
-                add(f"tiles.{n}.quarries[{i}].blocks[{k}]", f"{where}: blocks for place {k + 1}", 0, 28, TILE)
-            add(f"tiles.{n}.quarries[{i}].max_cards", f"{where}: most worker cards", 1, 40, TILE)
+            fields = {"players": int(n), "q": i + 1}
+            for k, _place in enumerate(q.get("blocks") or []):
+                add(f"tiles.{n}.quarries[{i}].blocks[{k}]",
+                    _("{players} players, quarry {q}: blocks for place {place}", place=k + 1, **fields), 0, 28, tile)
+            add(f"tiles.{n}.quarries[{i}].max_cards", _("{players} players, quarry {q}: most worker cards", **fields),
+                1, 40, tile)
     for name, p in (data.get("pyramids") or {}).items():
-        for j, _ in enumerate(p.get("levels") or []):
+        for j, _level_data in enumerate(p.get("levels") or []):
             key = f"pyramids.{name}.levels[{j}]"
-            add(f"{key}.spaces", f"{name} level {j + 1}: spaces", 1, 100, LEVEL)
-            add(f"{key}.gold[0]", f"{name} level {j + 1}: gold for the most", 0, 100, LEVEL)
-            add(f"{key}.gold[1]", f"{name} level {j + 1}: gold for the second most", 0, 100, LEVEL)
+            fields = {"pyramid": name, "level": j + 1}
+            add(f"{key}.spaces", _("{pyramid} level {level}: spaces", **fields), 1, 100, level)
+            add(f"{key}.gold[0]", _("{pyramid} level {level}: gold for the most", **fields), 0, 100, level)
+            add(f"{key}.gold[1]", _("{pyramid} level {level}: gold for the second most", **fields), 0, 100, level)
     return out
 
 
@@ -79,11 +97,28 @@ BOX_SPEC = BoxSpec(game="maya", title="Maya", shipped=DEFAULT_PATH, numbers=box_
 
 
 # --- the worker cards as RFID tags -----------------------------------------------------
-ORDINAL = ("first", "second", "third", "fourth")
+ORDINAL_STEPS = (N_("Tap the tag for {card} (the first of {copies})."),
+                 N_("Tap the tag for {card} (the second of {copies})."),
+                 N_("Tap the tag for {card} (the third of {copies})."),
+                 N_("Tap the tag for {card} (the fourth of {copies})."))
+COLOURS = {"blue": N_("Blue"), "red": N_("Red"), "green": N_("Green"), "yellow": N_("Yellow"),
+           "purple": N_("Purple"), "white": N_("White"), "black": N_("Black"), "orange": N_("Orange")}
+
+
+#: each colour's worker cards, a learn set of the Tags screen
+CARDS_OF = {"blue": N_("Blue cards"), "red": N_("Red cards"), "green": N_("Green cards"),
+            "yellow": N_("Yellow cards"), "purple": N_("Purple cards")}
+
+
+def colour_name(colour: str) -> str:
+    """A player colour of the box file ("red") as the table reads it ("Red")."""
+    key = str(colour).lower()
+    return _(COLOURS[key]) if key in COLOURS else str(colour).capitalize()
 
 
 def describe_card(meaning: Mapping[str, Any]) -> str:
-    return f"{str(meaning.get('colour', '')).capitalize()}'s {number(int(meaning.get('value', 0)))}"
+    return _("{colour}'s {card}", colour=colour_name(str(meaning.get("colour", ""))),
+             card=number(int(meaning.get("value", 0))))
 
 
 def _card_steps(colour: str) -> list[tuple[str, dict[str, Any]]]:
@@ -93,8 +128,11 @@ def _card_steps(colour: str) -> list[tuple[str, dict[str, Any]]]:
     for i, value in enumerate(cards):
         meaning = {"kind": "worker", "colour": colour, "value": value}
         copies, nth = cards.count(value), cards[:i].count(value)
-        extra = f" (the {ORDINAL[min(nth, 3)]} of {copies})" if copies > 1 else ""
-        steps.append((f"Tap the tag for {describe_card(meaning)}{extra}.", meaning))
+        if copies > 1:
+            step = _(ORDINAL_STEPS[min(nth, 3)], card=describe_card(meaning), copies=copies)
+        else:
+            step = _("Tap the tag for {card}.", card=describe_card(meaning))
+        steps.append((step, meaning))
     return steps
 
 
@@ -102,10 +140,15 @@ def _learn_sets() -> list[LearnSet]:
     def steps_of(colour: str) -> Callable[[], list[tuple[str, dict[str, Any]]]]:
         return lambda: _card_steps(colour)
 
-    return [LearnSet(f"{c.capitalize()} cards", steps_of(c)) for c in load_box(5).colours]
+    def label(c: str) -> str:
+        key = c.lower()
+        return _(CARDS_OF[key]) if key in CARDS_OF else _("{colour} cards", colour=colour_name(c))
+
+    return [LearnSet(label(c), steps_of(c)) for c in load_box(5).colours]
 
 
-WORKER = TagKind(kind="worker", title="Maya worker cards", fields={"colour": str, "value": int},
+# i18n: the kind of RFID tag (Tags screen); translated where shown: _(WORKER.title)
+WORKER = TagKind(kind="worker", title=N_("Maya worker cards"), fields={"colour": str, "value": int},
                  describe=describe_card, learn_sets=_learn_sets)
 
 
@@ -114,16 +157,16 @@ def use_tag(state: State, seat: int | None, meaning: Mapping[str, Any]) -> TagUs
     selects it there (its quarry is still chosen by touch). Every sentence is for
     the public screen: it names the seat, never the card's value."""
     if state.phase != QUARRYING or state.pending:
-        return TagUse(sentence="A worker card tag does something only while workers are laid at the quarries.")
+        return TagUse(sentence=_("A worker card tag does something only while workers are laid at the quarries."))
     if seat is None:
-        return TagUse(sentence="Open your private view first (tap your fob), then tap the worker card.")
+        return TagUse(sentence=_("Open your private view first (tap your fob), then tap the worker card."))
     name = state.names[seat]
     if str(meaning.get("colour", "")).lower() != state.box.colours[seat].lower():
-        return TagUse(sentence=f"That worker card is not {name}'s.")
+        return TagUse(sentence=_("That worker card is not {name}'s.", name=name))
     value = meaning.get("value")
     if state.turn != seat or value not in state.cards[seat] or not any(
             a["type"] == A.PLACE_WORKER and a["card"] == value for a in _quarry_legal(state, seat)):
-        return TagUse(sentence=f"{name} cannot lay that card now.")
+        return TagUse(sentence=_("{name} cannot lay that card now.", name=name))
     return TagUse(select=value)
 
 
@@ -137,8 +180,8 @@ def _quarry_legal(state: State, seat: int) -> list[dict[str, Any]]:
 def corrections(state: State) -> list[Correction]:
     out = []
     for s, name in enumerate(state.names):
-        out.append(Correction(f"gold:{s}", f"{name}'s gold", state.gold[s], 0, 1000))
-        out.append(Correction(f"pool:{s}", f"{name}'s blocks in the pool", state.pool[s], 0,
+        out.append(Correction(f"gold:{s}", _("{name}'s gold", name=name), state.gold[s], 0, 1000))
+        out.append(Correction(f"pool:{s}", _("{name}'s blocks in the pool", name=name), state.pool[s], 0,
                               max(state.pool[s], pool_room(state, s))))
     return out
 
@@ -155,9 +198,11 @@ def correct(state: State, key: str, value: int) -> State:
     """Gold or blocks in the pool set to what the real table shows (never a secret)."""
     found = next((c for c in corrections(state) if c.key == key), None)
     if found is None:
-        raise IllegalAction(f"{key!r:.40} is not a number that can be fixed in Maya.")
+        wrong = f"{key!r:.40}"
+        raise IllegalAction(_("{key} is not a number that can be fixed in Maya.", key=wrong))
     if isinstance(value, bool) or not isinstance(value, int) or not found.lo <= value <= found.hi:
-        raise IllegalAction(f"{found.label} must be a whole number from {found.lo} to {found.hi}.")
+        raise IllegalAction(_("{what} must be a whole number from {lo} to {hi}.", what=found.label, lo=found.lo,
+                              hi=found.hi))
     what, seat_text = key.split(":")
     seat = int(seat_text)
     field = "gold" if what == "gold" else "pool"

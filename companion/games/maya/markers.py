@@ -11,6 +11,7 @@ from companion.rules.limits import shown
 from companion.rules.seats import is_seat
 
 from .components import titles
+from .i18n import N_, _
 from .state import Pending, State, add_block, level_full, note, replace, tup_add, tup_set
 
 # Green markers used at once, as decisions of their winner; the rest are held.
@@ -151,13 +152,13 @@ def apply(state: State, pend: Pending, action: Action) -> State:
         "joker": ("use_joker", "decline"),
         "joker_carry": ("use_joker", "decline"),
     }[pend.kind]
-    require(kind in expected, f"{name} must first {DESCRIBE[pend.kind]}.")
+    require(kind in expected, _(DESCRIBE[pend.kind], name=name))
     if kind == "decline":
         return rest
     if kind == "place_protection":
         q = action.get("quarry")
         require(q in concealed_quarries(state, pend.quarry),
-                "The protection marker goes on another quarry that still has concealed cards.")
+                _("The protection marker goes on another quarry that still has concealed cards."))
         return protect(rest, seat, cast(int, q))
     if kind == "move_block":
         return move_block(rest, seat, action)
@@ -165,7 +166,7 @@ def apply(state: State, pend: Pending, action: Action) -> State:
         return pool_block(rest, seat, action)
     if kind == "appoint_starting_player":
         s = action.get("seat")
-        require(is_seat(s, state.n), f"There is no player {shown(s)} at this table.")
+        require(is_seat(s, state.n), _("There is no player {seat} at this table.", seat=shown(s)))
         # the new starting player keeps the marker in front of them and
         # chooses the starting player of the next round
         return note(replace(rest, starting=s, fp_holder=s), {"event": "appointed", "by": seat, "seat": s})
@@ -174,17 +175,18 @@ def apply(state: State, pend: Pending, action: Action) -> State:
         require(isinstance(q, int) and not isinstance(q, bool) and 0 <= q < len(state.quarries),
                 no_quarry(state, q))
         q = cast(int, q)
-        require(q in columns(state), f"The 2 points marker goes beside a column of cards; there are no cards "
-                                     f"at quarry {q + 1}.")
+        require(q in columns(state), _("The 2 points marker goes beside a column of cards; there are no cards "
+                                       "at quarry {q}.", q=q + 1))
         rest = use(rest, seat, "two_points")
         quarries = tup_set(rest.quarries, q, replace(rest.quarries[q], two_points=seat))
         return replace(rest, quarries=quarries)
     if kind == "use_joker":
         as_ = action.get("as")
-        require(as_ in JOKER_AS, "The joker stands for any green marker but First Player: " + titles(JOKER_AS) + ".")
+        require(as_ in JOKER_AS, _("The joker stands for any green marker but First Player: {markers}.",
+                                   markers=titles(JOKER_AS)))
         now = JOKER_WHEN[pend.kind]
-        require(as_ in now, f"Now the joker can stand for {titles(now)}; {titles(JOKER_WHEN['building'])} "
-                            f"{'are' if len(JOKER_WHEN['building']) > 1 else 'is'} used on a building turn.")
+        require(as_ in now, _("Now the joker can stand for {now}; {later} are used on a building turn.",
+                              now=titles(now), later=titles(JOKER_WHEN["building"])))
         held = list(rest.markers[seat])
         held.remove("joker")
         if as_ in HELD:  # +2 transport: counted at transport, which comes next
@@ -194,7 +196,7 @@ def apply(state: State, pend: Pending, action: Action) -> State:
         if as_ == "protect":
             q = action.get("quarry")
             require(q in concealed_quarries(state),
-                    "The joker's protection goes on a quarry that still has concealed cards.")
+                    _("The joker's protection goes on a quarry that still has concealed cards."))
             return protect(rest, seat, cast(int, q))
         if as_ == "move_block":
             return move_block(rest, seat, action)
@@ -202,15 +204,16 @@ def apply(state: State, pend: Pending, action: Action) -> State:
     raise AssertionError(kind)
 
 
+#: What a decision's player must do first, as a refusal of anything else (N_: translated where said).
 DESCRIBE = {
-    "protect": "place the protection marker on another quarry",
-    "move_block": "move a block to a first level, or decline",
-    "pool_block": "place a block from the pool, or decline",
-    "appoint": "appoint the starting player",
-    "two_points": "place the 2 points marker at a quarry, or decline",
-    "joker": "use the joker now or keep it",
-    "joker_carry": "use the joker now or keep it",
-    "minus_three": "choose whom the -3 card takes 3 points from, or decline",
+    "protect": N_("{name} must first place the protection marker on another quarry."),
+    "move_block": N_("{name} must first move a block to a first level, or decline."),
+    "pool_block": N_("{name} must first place a block from the pool, or decline."),
+    "appoint": N_("{name} must first appoint the starting player."),
+    "two_points": N_("{name} must first place the 2 points marker at a quarry, or decline."),
+    "joker": N_("{name} must first use the joker now or keep it."),
+    "joker_carry": N_("{name} must first use the joker now or keep it."),
+    "minus_three": N_("{name} must first choose whom the -3 card takes 3 points from, or decline."),
 }
 
 
@@ -218,7 +221,8 @@ def no_quarry(state: State, q: Any) -> str:
     """The sentence for a quarry number that does not exist (players count
     the quarries from 1, left to right)."""
     shown = q + 1 if isinstance(q, int) and not isinstance(q, bool) else q
-    return f"There is no quarry {shown!r}; the quarries are numbered 1 to {len(state.quarries)} from the left."
+    return _("There is no quarry {q}; the quarries are numbered 1 to {n} from the left.", q=repr(shown),
+             n=len(state.quarries))
 
 
 def protect(state: State, seat: int, q: int) -> State:
@@ -229,7 +233,7 @@ def protect(state: State, seat: int, q: int) -> State:
 def move_block(state: State, seat: int, action: Action) -> State:
     key = (action.get("pyramid"), action.get("level"), action.get("to"))
     require(key in move_targets(state, seat),
-            f"{state.names[seat]} may move one of their own blocks into a first level that has room.")
+            _("{name} may move one of their own blocks into a first level that has room.", name=state.names[seat]))
     p, level, to = cast(tuple[int, int, int], key)
     pyramids = add_block(add_block(state.pyramids, p, level, seat, -1), to, 0, seat)
     return replace(state, pyramids=pyramids)
@@ -238,7 +242,7 @@ def move_block(state: State, seat: int, action: Action) -> State:
 def pool_block(state: State, seat: int, action: Action) -> State:
     p = action.get("pyramid")
     require(p in pool_targets(state, seat),
-            f"{state.names[seat]}'s block from the pool goes into a pyramid that has room.")
+            _("{name}'s block from the pool goes into a pyramid that has room.", name=state.names[seat]))
     p = cast(int, p)
     level = cast(int, lowest_free_level(state, p))
     return replace(state, pyramids=add_block(state.pyramids, p, level, seat), pool=tup_add(state.pool, seat, -1))

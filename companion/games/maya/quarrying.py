@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.rules.engine import Action, require
 
+from .i18n import _
 from .markers import no_quarry
 from .state import QUARRYING, State, note, replace, tup_set
 
@@ -17,7 +18,7 @@ def is_low(state: State, value: int) -> bool:
 
 def low_sentence(state: State, q: int) -> str:
     lows = ", ".join(map(str, sorted(state.box.low_values)))
-    return f"The first card at quarry {q + 1} must be a low card ({lows})."
+    return _("The first card at quarry {q} must be a low card ({lows}).", q=q + 1, lows=lows)
 
 
 def may_take(state: State, q: int, value: int) -> bool:
@@ -55,14 +56,15 @@ def apply(state: State, action: Action) -> State:
     if action["type"] == "pass":
         state = note(replace(state, passed=tup_set(state.passed, seat, True)), {"event": "passed", "seat": seat})
         return next_turn(state, seat)
-    require(action["type"] == "place_worker", f"While quarrying {name} lays a worker card at a quarry or passes.")
+    require(action["type"] == "place_worker", _("While quarrying {name} lays a worker card at a quarry or passes.",
+                                                      name=name))
     q: Any = action.get("quarry")
     v: Any = action.get("card")
     require(isinstance(q, int) and 0 <= q < len(state.quarries), no_quarry(state, q))
-    require(v in state.cards[seat], f"{name} has no worker card {v!r} left.")
+    require(v in state.cards[seat], _("{name} has no worker card {card} left.", name=name, card=repr(v)))
     quarry = state.quarries[q]
     require(len(quarry.cards) < state.box.quarries[q].max_cards,
-            f"Quarry {q + 1} is full: it takes {state.box.quarries[q].max_cards} worker cards.")
+            _("Quarry {q} is full: it takes {n} worker cards.", q=q + 1, n=state.box.quarries[q].max_cards))
     require(bool(quarry.cards) or is_low(state, v), low_sentence(state, q))
     state = note(lay_card(state, q, seat, v), {"event": "placed", "seat": seat, "quarry": q, "low": is_low(state, v)})
     return next_turn(state, seat)

@@ -12,6 +12,7 @@ from companion.rules.engine import Action, require
 
 from .building import no_pyramid
 from .components import Box
+from .i18n import _
 from .state import SETUP, Options, Quarry, State, add_block, level_full, replace, tup_add
 
 START_GOLD_ADVANCED = 10
@@ -56,12 +57,13 @@ def targets(state: State, seat: int) -> list[int]:
 def apply(state: State, action: Action) -> State:
     seat = action["actor"]
     p: Any = action.get("pyramid")
-    require(action["type"] == "setup_block", f"{state.names[seat]} first places a starting block.")
+    require(action["type"] == "setup_block", _("{name} first places a starting block.", name=state.names[seat]))
     require(isinstance(p, int) and 0 <= p < len(state.pyramids), no_pyramid(state, p))
     require(p in targets(state, seat),
-            f"{state.names[seat]} already has a block in {state.box.pyramids[p].name}; the second goes elsewhere."
+            _("{name} already has a block in {pyramid}; the second goes elsewhere.", name=state.names[seat],
+              pyramid=state.box.pyramids[p].name)
             if any(lv[seat] for lv in state.pyramids[p]) else
-            f"The bottom level of {state.box.pyramids[p].name} is full.")
+            _("The bottom level of {pyramid} is full.", pyramid=state.box.pyramids[p].name))
     placed = state.setup_placed + 1
     state = replace(state, pyramids=add_block(state.pyramids, p, 0, seat), hand=tup_add(state.hand, seat, -1),
                     setup_placed=placed)

@@ -13,7 +13,7 @@ from typing import Any
 from companion.rules.engine import TABLE
 from companion.rules.seats import parse_seat
 
-from . import menu_words, words
+from . import menu_words, round_words, words
 from .actions import private_lines
 from .rounds import actors
 from .state import BIDDING, QUARRYING, State
@@ -107,7 +107,7 @@ def public(state: State) -> dict[str, Any]:
 def _event(view: dict[str, Any], e: dict[str, Any]) -> dict[str, Any]:
     out = dict(e, kind=e["event"], sentence=words.event_sentence(view, e))
     if e["event"] == "scoring":  # the round's end: the summary a screen shows until tapped
-        out["summary"] = words.round_summary(view, e)
+        out["summary"] = round_words.round_summary(view, e)
     return out
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .i18n import _
+
 PLAY = "play"  # a card from the hand (a Wild with its "value")
 GUESS = "guess"  # advanced play: a guess at an opponent's secret number
 END_TURN = "end_turn"  # physical deck: no card left for a bonus play
@@ -30,7 +32,7 @@ def _name(view: Mapping[str, Any], seat: Any) -> str:
     players = view.get("players") or []
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
         return str(players[seat]["name"])
-    return "The draw" if seat == "chance" else "Someone"
+    return _("The draw") if seat == "chance" else _("Someone")
 
 
 def describe_action(view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
@@ -42,27 +44,29 @@ def describe_action(view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
     card = action.get("card")
     if kind == PLAY and isinstance(card, str) and card in CARD_SET:
         if card == "wild" and isinstance(action.get("value"), int):
-            return f"{who} plays a Wild as {number(int(action['value']))}."
-        return f"{who} plays {card_name(card)}."
+            return _("{name} plays a Wild as {value}.", name=who, value=number(int(action["value"])))
+        return _("{name} plays {card}.", name=who, card=card_name(card))
     if kind == GUESS:
         target = _name(view, action.get("target"))
-        return f"{who} guesses {target}'s secret number is {action.get('number')}."
+        return _("{name} guesses {target}'s secret number is {number}.", name=who, target=target,
+                 number=action.get("number"))
     if kind == END_TURN:
-        return f"{who} ends the turn."
+        return _("{name} ends the turn.", name=who)
     if kind == DRAW_TOKEN:
-        return f"{_name(view, action.get('seat'))} draws a secret token."
+        return _("{name} draws a secret token.", name=_name(view, action.get("seat")))
     if kind == RETURN_TOKEN:
-        who = _name(view, action.get("seat"))
-        return f"{who}'s token, which everybody saw, goes back into the pool; {who} draws a new one."
+        return _("{name}'s token, which everybody saw, goes back into the pool; {name} draws a new one.",
+                 name=_name(view, action.get("seat")))
     if kind == SHUFFLE:
-        return "The deck is shuffled and dealt."
+        return _("The deck is shuffled and dealt.")
     if kind == RESHUFFLE:
-        return "The discard pile is shuffled into a new draw pile."
+        return _("The discard pile is shuffled into a new draw pile.")
     if kind == START_CARD and isinstance(card, str) and card in CARD_SET:
-        return f"{who} turns over {card_name(card)}."
+        return _("{name} turns over {card}.", name=who, card=card_name(card))
     if kind == START_COUNT and isinstance(action.get("count"), int):
-        return f"{who} chooses a starting count of {number(int(action['count']))}."
-    return f"{who}: {str(kind).replace('_', ' ')}."
+        return _("{name} chooses a starting count of {count}.", name=who, count=number(int(action["count"])))
+    # i18n: an action the game does not know, by its type's name (not a sentence the table normally reads)
+    return _("{name}: {action}.", name=who, action=str(kind).replace("_", " "))
 
 
 #: The moves that use what only their player knows (the hand in full-deck play; a
@@ -74,18 +78,23 @@ def private_lines(view: Mapping[str, Any]) -> list[str]:
     """A seat's own secrets in sentences (a phone page): the secret number, the hand
     (full deck) beside the count, the values of tokens won face down. Only `you`,
     and the public count and direction the hand is played against."""
-    from .cards import card_name, number
+    from .cards import NOMINATIVE, card_name, cards_list, number
 
     you: Mapping[str, Any] = view.get("you") or {}
     lines = []
     secret = you.get("secret")
-    lines.append(f"Your secret number: {secret}." if secret is not None else "You are drawing a new token.")
+    lines.append(_("Your secret number: {number}.", number=secret) if secret is not None
+                 else _("You are drawing a new token."))
     hand = you.get("hand") or []
     if hand:
-        lines.append(f"Your hand: {', '.join(card_name(str(c)) for c in hand)}.")
+        lines.append(_("Your hand: {cards}.", cards=cards_list([card_name(str(c), NOMINATIVE) for c in hand])))
         if isinstance(view.get("count"), int):
-            lines.append(f"The count is {number(int(view['count']))}, play goes {view.get('direction', 'clockwise')}.")
+            count = number(int(view["count"]))
+            if view.get("direction") == "counterclockwise":
+                lines.append(_("The count is {count}, play goes counterclockwise.", count=count))
+            else:
+                lines.append(_("The count is {count}, play goes clockwise.", count=count))
     values = you.get("token_values") or []
     if values:
-        lines.append(f"Your tokens won: {', '.join(str(v) for v in values)}.")
+        lines.append(_("Your tokens won: {values}.", values=cards_list([str(v) for v in values])))
     return lines

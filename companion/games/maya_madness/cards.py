@@ -11,6 +11,8 @@ from typing import Any
 
 from companion.rules.components import BoxNumber, BoxSpec, Checker, cached_box, get_path
 
+from .i18n import N_, _, pgettext
+
 WILD, SKIP, REVERSE, TEMPLE, ZERO = "wild", "skip", "reverse", "temple", "0"
 
 # The value a number card adds to the count.
@@ -26,26 +28,49 @@ WILD_VALUES = (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)
 
 HAND_SIZE = 5  # rulebook, "Setup": deal five cards to each player.
 
-_CARD_NAMES = {WILD: "a Wild", SKIP: "a Skip", REVERSE: "a Reverse", TEMPLE: "a Temple of Zero", ZERO: "a 0"}
+#: A card as a player names it, with its article, by grammatical case (German tells
+#: "ein Joker" from "einen Joker"): said as the subject, or as what is played/held.
+NOMINATIVE, ACCUSATIVE = "nominative", "accusative"
 
 
-def card_name(card: str) -> str:
-    """The card as a player says it: "a 3", "a −2", "a Temple of Zero"."""
-    if card in _CARD_NAMES:
-        return _CARD_NAMES[card]
-    value = NUMBER_VALUE[card]
-    return f"a {value}" if value > 0 else f"a −{-value}"
+def card_name(card: str, case: str = ACCUSATIVE) -> str:
+    """The card as a player says it: "a 3", "a −2", "a Temple of Zero" (in the current
+    language; `case`: NOMINATIVE where the card is the subject, ACCUSATIVE where it is played)."""
+    if case == NOMINATIVE:
+        if card == WILD:
+            return pgettext("card, nominative", "a Wild")
+        if card == SKIP:
+            return pgettext("card, nominative", "a Skip")
+        if card == REVERSE:
+            return pgettext("card, nominative", "a Reverse")
+        if card == TEMPLE:
+            return pgettext("card, nominative", "a Temple of Zero")
+        return pgettext("card, nominative", "a {value}", value=number(NUMBER_VALUE[card]))
+    if card == WILD:
+        return pgettext("card, accusative", "a Wild")
+    if card == SKIP:
+        return pgettext("card, accusative", "a Skip")
+    if card == REVERSE:
+        return pgettext("card, accusative", "a Reverse")
+    if card == TEMPLE:
+        return pgettext("card, accusative", "a Temple of Zero")
+    return pgettext("card, accusative", "a {value}", value=number(NUMBER_VALUE[card]))
 
 
-#: The short label of each card on a button (the pad, a hand).
-_CARD_LABELS = {WILD: "Wild", SKIP: "Skip", REVERSE: "Reverse", TEMPLE: "Temple of 0", ZERO: "0"}
+#: The short label of each power card on a button (the pad, a hand); translated where shown.
+_CARD_LABELS = {WILD: N_("Wild"), SKIP: N_("Skip"), REVERSE: N_("Reverse"), TEMPLE: N_("Temple of 0")}
 
 
 def card_label(card: str) -> str:
     """A card on a button: "+3", "−2", "0", "Wild", "Temple of 0"."""
     if card in _CARD_LABELS:
-        return _CARD_LABELS[card]
+        return _(_CARD_LABELS[card])
     return signed(NUMBER_VALUE[card])
+
+
+def cards_list(words: list[str]) -> str:
+    """Several cards or numbers in a row ("a 3, a Wild"), in the current language."""
+    return _(", ").join(words)
 
 
 def signed(value: int) -> str:
@@ -89,18 +114,36 @@ def starting_count(card: str) -> int | None:
 
 DEFAULT_FILE = pathlib.Path(__file__).with_name("components.toml")
 
-#: Where each number of the box file comes from (rulebook, "Contents").
-_CARD_SOURCE = {
-    "+1": "Contents: 7 positive 1", "-1": "Contents: 7 negative 1",
-    "+2": "Contents: 7 positive 2", "-2": "Contents: 7 negative 2",
-    "+3": "Contents: 4 positive 3", "-3": "Contents: 4 negative 3",
-    "+4": "Contents: 4 positive 4", "-4": "Contents: 4 negative 4",
-    "+5": "Contents: 3 positive 5", "-5": "Contents: 3 negative 5",
-    ZERO: "Contents: 7 Zero cards", WILD: "Contents: 4 Wild cards", SKIP: "Contents: 3 Skip cards",
-    REVERSE: "Contents: 3 Reverse cards", TEMPLE: "Contents: 2 Temple of Zero cards",
-}
-_CARD_LABEL = {c: (c.replace("-", "−") if c in NUMBER_VALUE and c != ZERO else "Zero" if c == ZERO
-                  else card_name(c)[2:]) + " cards" for c in CARDS}
+def _card_source(card: str) -> str:
+    """Where a card's number in the box file comes from (rulebook, "Contents")."""
+    box = {"+1": 7, "-1": 7, "+2": 7, "-2": 7, "+3": 4, "-3": 4, "+4": 4, "-4": 4, "+5": 3, "-5": 3}
+    if card in box:
+        value = NUMBER_VALUE[card]
+        if value > 0:
+            return _("Contents: {n} positive {value}", n=box[card], value=value)
+        return _("Contents: {n} negative {value}", n=box[card], value=-value)
+    return {
+        ZERO: _("Contents: {n} Zero cards", n=7), WILD: _("Contents: {n} Wild cards", n=4),
+        SKIP: _("Contents: {n} Skip cards", n=3), REVERSE: _("Contents: {n} Reverse cards", n=3),
+        TEMPLE: _("Contents: {n} Temple of Zero cards", n=2),
+    }[card]
+
+
+def _card_box_label(card: str) -> str:
+    """A card's number on the Box setup screen: "+3 cards", "Zero cards", "Wild cards"."""
+    if card == ZERO:
+        return _("Zero cards")
+    if card == WILD:
+        return _("Wild cards")
+    if card == SKIP:
+        return _("Skip cards")
+    if card == REVERSE:
+        return _("Reverse cards")
+    if card == TEMPLE:
+        return _("Temple of Zero cards")
+    return _("{value} cards", value=signed(NUMBER_VALUE[card]))
+
+
 MAX_OF_A_CARD = 40  # a box with more than 40 of one card is a typing slip
 MAX_TOKEN = 99
 MAX_SETS = 10
@@ -147,11 +190,12 @@ def box_numbers(data: dict[str, Any], shipped: dict[str, Any]) -> list[BoxNumber
     for card in CARDS:
         key = f"deck.{card}"  # the Checker's name for it, and set_path's
         default = at(shipped, key, 0)
-        out.append(BoxNumber(key, _CARD_LABEL[card], at(data, key, default), default,
-                             0, MAX_OF_A_CARD, _CARD_SOURCE[card], False))
+        out.append(BoxNumber(key, _card_box_label(card), at(data, key, default), default,
+                             0, MAX_OF_A_CARD, _card_source(card), False))
     default = at(shipped, "tokens.sets", 2)
-    out.append(BoxNumber("tokens.sets", "Sets of secret number tokens", at(data, "tokens.sets", default), default,
-                         1, MAX_SETS, "Contents: 20 secret number tokens (two sets 1–10)", False))
+    out.append(BoxNumber("tokens.sets", _("Sets of secret number tokens"), at(data, "tokens.sets", default),
+                         default, 1, MAX_SETS,
+                         _("Contents: {n} secret number tokens (two sets {lo}–{hi})", n=20, lo=1, hi=10), False))
     return out
 
 

@@ -19,6 +19,7 @@ from ...errors import BadOption, IllegalAction
 from . import actions, rules, views
 from .actions import RETURN_TOKEN
 from .cards import BOX_SPEC, load_box, number
+from .i18n import _
 from .menu import menu as choices
 from .state import OVER, PLAY, State, new_state
 
@@ -30,7 +31,7 @@ def _return_token(state: State, action: dict[str, Any]) -> State:
     """Only ever the session's, after a confirmed undo of a reveal (rehide): it may
     come whoever is to act, so it is not a turn of the move table (Move.turn)."""
     if action["actor"] != CHANCE or state.phase == OVER:
-        raise IllegalAction("A token goes back into the pool only when an undo takes back its reveal.")
+        raise IllegalAction(_("A token goes back into the pool only when an undo takes back its reveal."))
     return rules.apply_return_token(state, action)
 
 
@@ -78,8 +79,8 @@ class MayaMadness(Game[State]):
         if dealer == -1:
             dealer = len(names) - 1
         if dealer >= len(names):
-            raise BadOption(f"Option 'dealer' must be a seat from 0 to {len(names) - 1} "
-                            f"(or -1 for the last seat), not {dealer}.")
+            raise BadOption(_("Option 'dealer' must be a seat from 0 to {top} (or -1 for the last seat), not {dealer}.",
+                              top=len(names) - 1, dealer=dealer))
         deck, pool = load_box(components)  # None: the box in use, re-read only when its file changes
         return new_state(names, opts["deck"], opts["advanced"], opts["tokens_to_win"], dealer, deck, pool)
 
@@ -138,8 +139,8 @@ class MayaMadness(Game[State]):
         ws = views.winners(state)
         tiebreak = None
         if state.end == "pool":
-            tiebreak = ("The token pool ran out: most tokens wins"
-                        + (", and the tied players share the win." if len(ws) > 1 else "."))
+            tiebreak = (_("The token pool ran out: most tokens wins, and the tied players share the win.")
+                        if len(ws) > 1 else _("The token pool ran out: most tokens wins."))
         return Result(scores=scores, ranking=ranking, winners=ws, tiebreak=tiebreak, ranks=ranks,
                       detail={"reason": state.end, "sentence": views.game_over_sentence(state),
                               "players": views.final_tokens(state)})
@@ -162,18 +163,18 @@ class MayaMadness(Game[State]):
         "Be sure to remember the current count!")."""
         if state.phase != PLAY or state.count is None:
             return []
-        return [Correction("count", "The count", state.count, -COUNT_LIMIT, COUNT_LIMIT)]
+        return [Correction("count", _("The count"), state.count, -COUNT_LIMIT, COUNT_LIMIT)]
 
     def correct(self, state: State, key: str, value: int, seat: int | None = None) -> State:
         """The count set to `value`; a count equal to someone's secret wins nothing
         (a token is won only by a card played on one's own turn)."""
         fixes = {c.key: c for c in self.corrections(state)}
         if key not in fixes:
-            raise IllegalAction("The count cannot be fixed now." if key == "count"
-                                else f"There is no number {key!r:.40} to fix.")
+            raise IllegalAction(_("The count cannot be fixed now.") if key == "count"
+                                else _("There is no number {key} to fix.", key=repr(key)[:40]))
         fix = fixes[key]
         if isinstance(value, bool) or not isinstance(value, int) or not fix.lo <= value <= fix.hi:
-            raise IllegalAction(f"The count must be a whole number from {number(fix.lo)} to {fix.hi}.")
+            raise IllegalAction(_("The count must be a whole number from {lo} to {hi}.", lo=number(fix.lo), hi=fix.hi))
         return state._replace(count=value, last=(("correct", seat, key, value),))
 
 

@@ -19,7 +19,8 @@ from .actions import DRAW_TOKEN, END_TURN, GUESS, RESHUFFLE, RETURN_TOKEN, SHUFF
 from .actions import PLAY as PLAY_CARD
 from .actions import START_CARD as START_CARD_T
 from .actions import START_COUNT as START_COUNT_T
-from .cards import CARD_SET, CARDS, HAND_SIZE, WILD, WILD_VALUES, card_name, effect, starting_count
+from .cards import CARD_SET, CARDS, HAND_SIZE, NOMINATIVE, WILD, WILD_VALUES, card_name, effect, starting_count
+from .i18n import N_, _
 from .state import OVER, PLAY, START_COUNT, State
 from .turns import actors, check_actor, not_now, waiting
 
@@ -118,7 +119,7 @@ def sample_chance(s: State, rng: Any) -> dict[str, Any]:
         order = list(s.deck if w == "shuffle" else s.discard[:-1])
         rng.shuffle(order)
         return {"actor": CHANCE, "type": w, "order": order}
-    raise IllegalAction("Nothing is to be drawn now.")
+    raise IllegalAction(_("Nothing is to be drawn now."))
 
 
 # --- apply ------------------------------------------------------------------------
@@ -127,14 +128,15 @@ def sample_chance(s: State, rng: Any) -> dict[str, Any]:
 def _card(action: dict[str, Any]) -> str:
     card = action.get("card")
     if not isinstance(card, str) or card not in CARD_SET:
-        raise IllegalAction(f"There is no card {card!r}; the cards are {', '.join(CARDS)}.")
+        raise IllegalAction(_("There is no card {card}; the cards are {cards}.", card=repr(card),
+                              cards=", ".join(CARDS)))
     return card
 
 
 def _int(action: dict[str, Any], key: str, sentence: str) -> int:
     v = action.get(key)
     if isinstance(v, bool) or not isinstance(v, int):
-        raise IllegalAction(sentence)
+        raise IllegalAction(_(sentence))  # marked N_() by the caller
     return v
 
 
@@ -177,15 +179,15 @@ def apply_play(s: State, action: dict[str, Any]) -> State:
     value = action.get("value")
     if card == WILD:
         if type(value) is not int or value not in WILD_VALUES:
-            raise IllegalAction("A Wild card counts as −5 to −1 or 1 to 5: say which.")
+            raise IllegalAction(_("A Wild card counts as −5 to −1 or 1 to 5: say which."))
     elif value is not None:
-        raise IllegalAction(f"Only a Wild card takes a value; {card_name(card)} does not.")
+        raise IllegalAction(_("Only a Wild card takes a value; {card} does not.", card=card_name(card, NOMINATIVE)))
     full = s.deck_mode == "full"
     hand = None
     if full:
         hand = s.hands[seat]
         if card not in hand:
-            raise IllegalAction(f"{s.names[seat]} does not hold {card_name(card)}.")
+            raise IllegalAction(_("{name} does not hold {card}.", name=s.names[seat], card=card_name(card)))
         i = hand.index(card)
         hand = hand[:i] + hand[i + 1:]
 
@@ -242,9 +244,9 @@ def _end_turn(s: State, seat: int, step: int, direction: int, events: list[Any],
 def apply_end_turn(s: State, action: dict[str, Any]) -> State:
     seat = action["actor"]
     if not s.bonus:
-        raise IllegalAction(f"{s.names[seat]} must play a card now.")
+        raise IllegalAction(_("{name} must play a card now.", name=s.names[seat]))
     if s.deck_mode == "full":
-        raise IllegalAction(f"{s.names[seat]} still holds cards and plays another one now.")
+        raise IllegalAction(_("{name} still holds cards and plays another one now.", name=s.names[seat]))
     return _end_turn(s, seat, 1, s.direction, [("end_turn", seat)], {}, None)
 
 
@@ -252,19 +254,20 @@ def apply_guess(s: State, action: dict[str, Any]) -> State:
     seat = action["actor"]
     names = s.names
     if not s.advanced:
-        raise IllegalAction("Guessing a secret number is only part of advanced play.")
+        raise IllegalAction(_("Guessing a secret number is only part of advanced play."))
     if s.bonus:
-        raise IllegalAction(f"{names[seat]} must play another card now, not guess.")
-    target = _int(action, "target", "Say whose secret number is guessed.")
+        raise IllegalAction(_("{name} must play another card now, not guess.", name=names[seat]))
+    target = _int(action, "target", N_("Say whose secret number is guessed."))
     if not 0 <= target < s.n:
-        raise IllegalAction(f"There is no player {target!r} at this table.")
+        raise IllegalAction(_("There is no player {player} at this table.", player=repr(target)))
     if target == seat:
-        raise IllegalAction("A guess is at an opponent's secret number, not your own.")
-    number = _int(action, "number", "A guess is a number.")
+        raise IllegalAction(_("A guess is at an opponent's secret number, not your own."))
+    number = _int(action, "number", N_("A guess is a number."))
     if not _token_exists(s, number):
-        raise IllegalAction(f"Secret numbers are 1 to {len(s.pool) - 1}, not {number}.")
+        raise IllegalAction(_("Secret numbers are 1 to {top}, not {number}.", top=len(s.pool) - 1, number=number))
     if _has_guessed(s, seat, target):
-        raise IllegalAction(f"{names[seat]} already guessed {names[target]}'s token: one guess per token.")
+        raise IllegalAction(_("{name} already guessed {target}'s token: one guess per token.",
+                              name=names[seat], target=names[target]))
 
     secrets, won, guesses, queue = s.secrets, s.won, s.guesses, s.token_queue
     right = secrets[target] == number
@@ -293,10 +296,10 @@ def apply_guess(s: State, action: dict[str, Any]) -> State:
 def apply_draw_token(s: State, action: dict[str, Any]) -> State:
     seat = action.get("seat")
     if type(seat) is not int or seat != s.token_queue[0]:
-        raise IllegalAction(f"{s.names[s.token_queue[0]]} draws the next token.")
-    token = _int(action, "token", "Say which token was drawn.")
+        raise IllegalAction(_("{name} draws the next token.", name=s.names[s.token_queue[0]]))
+    token = _int(action, "token", N_("Say which token was drawn."))
     if not 0 < token < len(s.pool) or not s.pool[token]:
-        raise IllegalAction(f"No token {token!r} is left face down.")
+        raise IllegalAction(_("No token {token} is left face down.", token=repr(token)))
     return s._replace(
         secrets=_set(s.secrets, seat, token),
         pool=_set(s.pool, token, s.pool[token] - 1),
@@ -310,7 +313,7 @@ def apply_return_token(s: State, action: dict[str, Any]) -> State:
     back into the pool face down and the seat draws again first (Game.rehide)."""
     seat = action.get("seat")
     if type(seat) is not int or not 0 <= seat < s.n or s.secrets[seat] is None:
-        raise IllegalAction("That seat holds no token to put back.")
+        raise IllegalAction(_("That seat holds no token to put back."))
     value = s.secrets[seat]
     return s._replace(
         secrets=_set(s.secrets, seat, None),
@@ -329,8 +332,12 @@ def rehide(before: State, after: State) -> list[dict[str, Any]]:
 
 
 def _check_order(order: Any, cards: tuple[str, ...], what: str) -> tuple[str, ...]:
+    """`what`: "shuffle" (the deck) or "reshuffle" (the discard pile)."""
     if not isinstance(order, (list, tuple)) or len(order) != len(cards) or sorted(order) != list(cards):
-        raise IllegalAction(f"The {what} must hold each of the {len(cards)} cards exactly once.")
+        if what == "shuffle":
+            raise IllegalAction(_("The shuffle must hold each of the {n} cards exactly once.", n=len(cards)))
+        raise IllegalAction(_("The reshuffle of the discard pile must hold each of the {n} cards exactly once.",
+                              n=len(cards)))
     return tuple(order)
 
 
@@ -364,13 +371,13 @@ def apply_start_count(s: State, action: dict[str, Any]) -> State:
     seat = action["actor"]
     count = action.get("count")
     if type(count) is not int or count not in WILD_VALUES:
-        raise IllegalAction("A Wild starting card counts as −5 to −1 or 1 to 5: choose one of those.")
+        raise IllegalAction(_("A Wild starting card counts as −5 to −1 or 1 to 5: choose one of those."))
     return _after_start_card(s._replace(last=s.last + (("start_count", seat, count),)), count)
 
 
 def apply_reshuffle(s: State, action: dict[str, Any]) -> State:
     under = s.discard[:-1]
-    order = _check_order(action.get("order"), tuple(sorted(under)), "reshuffle of the discard pile")
+    order = _check_order(action.get("order"), tuple(sorted(under)), "reshuffle")
     seat = s.refill
     assert seat is not None  # waiting() says reshuffle only while a hand waits for it
     hand, pile, short = _refill(s.hands[seat], order[::-1])

@@ -16,6 +16,7 @@ from .actions import CHANCE_TYPES, DRAW_TOKEN, END_TURN, GUESS, RESHUFFLE, SHUFF
 from .actions import PLAY as PLAY_CARD
 from .actions import START_CARD as START_CARD_T
 from .actions import START_COUNT as START_COUNT_T
+from .i18n import N_, _
 from .state import PLAY, START_CARD, START_COUNT, State
 
 # --- what the game waits for --------------------------------------------------
@@ -50,17 +51,17 @@ def actors(s: State) -> frozenset[Any]:
 
 def _who(s: State, actor: Any) -> str:
     if actor == CHANCE:
-        return "the draw"
+        return _("the draw")
     if isinstance(actor, int) and not isinstance(actor, bool) and 0 <= actor < s.n:
         return str(s.names[actor])
     return repr(actor)
 
 
-_WAIT_SENTENCE = {
-    "shuffle": "The deck must be shuffled first.",
-    "reshuffle": "The discard pile must be reshuffled into a new draw pile first.",
-    "draw_token": "A secret token must be drawn first.",
-    "over": "The game is over; no more actions can be taken.",
+_WAIT_SENTENCE = {  # translated where raised
+    "shuffle": N_("The deck must be shuffled first."),
+    "reshuffle": N_("The discard pile must be reshuffled into a new draw pile first."),
+    "draw_token": N_("A secret token must be drawn first."),
+    "over": N_("The game is over; no more actions can be taken."),
 }
 
 
@@ -69,33 +70,46 @@ def _check_actor(s: State, action: dict[str, Any], w: str, chance: bool = False)
     `chance`: the action is a draw or shuffle, which only CHANCE makes."""
     actor = action.get("actor")
     if w == "over":
-        raise IllegalAction(_WAIT_SENTENCE["over"])
+        raise IllegalAction(_(_WAIT_SENTENCE["over"]))
     if actor != CHANCE and not is_seat(actor, s.n):
-        raise IllegalAction(f"There is no player {shown(actor)} at this table.")
+        raise IllegalAction(_("There is no player {player} at this table.", player=shown(actor)))
     if chance and actor != CHANCE:
-        raise IllegalAction(f"Shuffling and drawing tokens are the companion's part, not {s.names[actor]}'s.")
+        raise IllegalAction(_("Shuffling and drawing tokens are the companion's part, not {name}'s.",
+                              name=s.names[actor]))
     if not chance and actor == CHANCE:
-        raise IllegalAction("Only a player can do that, not the draw.")
+        raise IllegalAction(_("Only a player can do that, not the draw."))
     now = actors(s)
     if actor in now:
         return actor
     if CHANCE in now:
-        raise IllegalAction(_WAIT_SENTENCE[w])
+        raise IllegalAction(_(_WAIT_SENTENCE[w]))
     (who,) = now
     if actor == CHANCE:
-        raise IllegalAction(f"Nothing is to be drawn now: {s.names[who]} is to act.")
+        raise IllegalAction(_("Nothing is to be drawn now: {name} is to act.", name=s.names[who]))
     if w == "start_card":
-        raise IllegalAction(f"{s.names[who]}, the dealer, turns over the starting card, not {_who(s, actor)}.")
+        raise IllegalAction(_("{name}, the dealer, turns over the starting card, not {other}.",
+                              name=s.names[who], other=_who(s, actor)))
     if w == "start_count":
-        raise IllegalAction(f"{s.names[who]}, the dealer, chooses the starting count, not {_who(s, actor)}.")
-    raise IllegalAction(f"It is {s.names[who]}'s turn, not {_who(s, actor)}'s.")
+        raise IllegalAction(_("{name}, the dealer, chooses the starting count, not {other}.",
+                              name=s.names[who], other=_who(s, actor)))
+    raise IllegalAction(_("It is {name}'s turn, not {other}'s.", name=s.names[who], other=_who(s, actor)))
 
 
-def _setup_first(s: State, seat: int, w: str, what: str) -> str:
-    """Why `seat` (the dealer, the only one who acts during setup) cannot `what` yet."""
+def _setup_first(s: State, seat: int, w: str, kind: str) -> str:
+    """Why `seat` (the dealer, the only one who acts during setup) cannot play, guess or
+    end a turn yet (`kind`: the action's type)."""
+    name = s.names[seat]
     if w == "start_card":
-        return f"{s.names[seat]}, the dealer, turns over the starting card before anyone can {what}."
-    return f"{s.names[seat]}, the dealer, chooses the starting count before anyone can {what}."
+        if kind == GUESS:
+            return _("{name}, the dealer, turns over the starting card before anyone can guess.", name=name)
+        if kind == END_TURN:
+            return _("{name}, the dealer, turns over the starting card before anyone can end a turn.", name=name)
+        return _("{name}, the dealer, turns over the starting card before anyone can play a card.", name=name)
+    if kind == GUESS:
+        return _("{name}, the dealer, chooses the starting count before anyone can guess.", name=name)
+    if kind == END_TURN:
+        return _("{name}, the dealer, chooses the starting count before anyone can end a turn.", name=name)
+    return _("{name}, the dealer, chooses the starting count before anyone can play a card.", name=name)
 
 
 def check_actor(s: State, action: dict[str, Any]) -> None:
@@ -108,18 +122,23 @@ def not_now(s: State, action: dict[str, Any]) -> str:
     """Why an action of a type the phase has no move for cannot be taken now."""
     kind, w = action.get("type"), waiting(s)
     if kind not in TYPES:
-        return f"Maya Madness has no action {kind!r:.40}; the actions are {', '.join(TYPES)}."
+        return _("Maya Madness has no action {action}; the actions are {actions}.",
+                 action=repr(kind)[:40], actions=", ".join(TYPES))
     seat = action.get("actor")
     if kind == GUESS and not s.advanced:
-        return "Guessing a secret number is only part of advanced play."
+        return _("Guessing a secret number is only part of advanced play.")
     if kind in (PLAY_CARD, GUESS, END_TURN) and w in (START_CARD, START_COUNT):
-        what = {PLAY_CARD: "play a card", GUESS: "guess", END_TURN: "end a turn"}[kind]
-        return _setup_first(s, seat if isinstance(seat, int) else s.dealer, w, what)
-    return {
-        DRAW_TOKEN: "No secret token is to be drawn now.",
-        SHUFFLE: "The deck is not to be shuffled now.",
-        RESHUFFLE: "The discard pile is not to be reshuffled now.",
-        START_CARD_T: "The starting card has already been turned over.",
-        START_COUNT_T: "The starting count is not to be chosen now.",
-        END_TURN: "There is no turn to end now.",
-    }.get(kind, "That cannot be done now.")
+        return _setup_first(s, seat if isinstance(seat, int) else s.dealer, w, str(kind))
+    if kind == DRAW_TOKEN:
+        return _("No secret token is to be drawn now.")
+    if kind == SHUFFLE:
+        return _("The deck is not to be shuffled now.")
+    if kind == RESHUFFLE:
+        return _("The discard pile is not to be reshuffled now.")
+    if kind == START_CARD_T:
+        return _("The starting card has already been turned over.")
+    if kind == START_COUNT_T:
+        return _("The starting count is not to be chosen now.")
+    if kind == END_TURN:
+        return _("There is no turn to end now.")
+    return _("That cannot be done now.")

@@ -15,81 +15,99 @@ from typing import Any
 
 from companion.rules.engine import CHANCE, TABLE
 
-from .cards import PAD_ORDER, REVERSE, SKIP, TEMPLE, WILD, card_label, card_name, number
+from .cards import NOMINATIVE, PAD_ORDER, REVERSE, SKIP, TEMPLE, WILD, card_label, card_name, cards_list, number
+from .i18n import _, ngettext
 from .state import State
 from .turns import waiting
 from .viewtypes import MadnessPlayer, MadnessView, MadnessYou
 
 
+def _play_sentence(s: State, seat: int, card: str, value: Any, count: int) -> str:
+    who, n = s.names[seat], number(count)
+    if card == WILD:
+        return _("{name} plays a Wild as {value}: the count is {count}.", name=who, value=number(value), count=n)
+    if card == SKIP:
+        if s.n == 2:
+            return _("{name} plays a Skip and plays another card: the count stays {count}.", name=who, count=n)
+        return _("{name} plays a Skip: the count stays {count}.", name=who, count=n)
+    if card == REVERSE:
+        if s.n == 2:
+            return _("{name} plays a Reverse: the count is {count}.", name=who, count=n)
+        return _("{name} plays a Reverse: the count is {count} and play changes direction.", name=who, count=n)
+    if card == TEMPLE:
+        return _("{name} plays a Temple of Zero: the count is 0 and {name} plays another card at once.", name=who)
+    return _("{name} plays {card}: the count is {count}.", name=who, card=card_name(card), count=n)
+
+
 def _event(s: State, e: tuple[Any, ...]) -> dict[str, Any]:
-    """One public event as data plus its sentence (player names from setup)."""
+    """One public event as data plus its sentence (player names from setup), in the
+    language current now (the journal keeps the data only)."""
     names, kind = s.names, e[0]
     if kind == "play":
-        _, seat, card, value, count = e
-        who = names[seat]
+        _k, seat, card, value, count = e
         d = {"kind": "play", "seat": seat, "card": card, "value": value, "count": count}
-        if card == WILD:
-            text = f"{who} plays a Wild as {number(value)}: the count is {number(count)}."
-        elif card == SKIP:
-            text = (f"{who} plays a Skip and plays another card: the count stays {number(count)}." if s.n == 2
-                    else f"{who} plays a Skip: the count stays {number(count)}.")
-        elif card == REVERSE:
-            text = f"{who} plays a Reverse: the count is {number(count)}"
-            text += "." if s.n == 2 else " and play changes direction."
-        elif card == TEMPLE:
-            text = f"{who} plays a Temple of Zero: the count is 0 and {who} plays another card at once."
-        else:
-            text = f"{who} plays {card_name(card)}: the count is {number(count)}."
+        text = _play_sentence(s, seat, card, value, count)
     elif kind == "win_token":
-        _, seat, value = e
+        _k, seat, value = e
         d = {"kind": "win_token", "seat": seat, "token": value, "cue": "token"}
-        text = f"{names[seat]} makes the count {value} and wins the secret token {value}!"
+        text = _("{name} makes the count {value} and wins the secret token {value}!", name=names[seat], value=value)
     elif kind == "guess":
-        _, seat, target, guess, right = e
+        _k, seat, target, guess, right = e
         d = {"kind": "guess", "seat": seat, "target": target, "number": guess, "right": right}
         if right:
             d["cue"] = "token"  # a token won is celebrated; a wrong guess is not
-        if right:
-            text = (f"{names[seat]} guesses {names[target]}'s secret number is {guess}: right! "
-                    f"{names[seat]} takes that token.")
+            text = _("{name} guesses {target}'s secret number is {number}: right! {name} takes that token.",
+                     name=names[seat], target=names[target], number=guess)
         else:
-            text = (f"{names[seat]} guesses {names[target]}'s secret number is {guess}: wrong. "
-                    f"{names[target]} takes {names[seat]}'s token.")
+            text = _("{name} guesses {target}'s secret number is {number}: wrong. {target} takes {name}'s token.",
+                     name=names[seat], target=names[target], number=guess)
     elif kind == "draw_token":
         d = {"kind": "draw_token", "seat": e[1]}
-        text = f"{names[e[1]]} draws a secret token."
+        text = _("{name} draws a secret token.", name=names[e[1]])
     elif kind == "skip":
         d = {"kind": "skip", "seat": e[1]}
-        text = f"{names[e[1]]} is skipped."
+        text = _("{name} is skipped.", name=names[e[1]])
     elif kind == "end_turn":
         d = {"kind": "end_turn", "seat": e[1]}
-        text = f"{names[e[1]]} has no card left to play; the turn passes."
+        text = _("{name} has no card left to play; the turn passes.", name=names[e[1]])
     elif kind == "shuffle":
-        _, card, count = e
+        _k, card, count = e
         d = {"kind": "shuffle", "card": card, "count": count}
-        text = f"The deck is shuffled and five cards dealt to each player. The starting card is {card_name(card)}"
-        text += "." if count is None else f": the count is {number(count)}."
+        if count is None:
+            text = _("The deck is shuffled and five cards dealt to each player. The starting card is {card}.",
+                     card=card_name(card, NOMINATIVE))
+        else:
+            text = _("The deck is shuffled and five cards dealt to each player. "
+                     "The starting card is {card}: the count is {count}.",
+                     card=card_name(card, NOMINATIVE), count=number(count))
     elif kind == "start_card":
-        _, seat, card, count = e
+        _k, seat, card, count = e
         d = {"kind": "start_card", "seat": seat, "card": card, "count": count}
-        text = f"{names[seat]} turns over {card_name(card)}"
-        text += "." if count is None else f": the count is {number(count)}."
+        if count is None:
+            text = _("{name} turns over {card}.", name=names[seat], card=card_name(card))
+        else:
+            text = _("{name} turns over {card}: the count is {count}.", name=names[seat], card=card_name(card),
+                     count=number(count))
     elif kind == "start_count":
         d = {"kind": "start_count", "seat": e[1], "count": e[2]}
-        text = f"{names[e[1]]} chooses a starting count of {number(e[2])}."
+        text = _("{name} chooses a starting count of {count}.", name=names[e[1]], count=number(e[2]))
     elif kind == "reshuffle":
         d = {"kind": "reshuffle", "cards": e[1]}
-        text = (f"The draw pile ran out: the {e[1]} cards under the discard pile's top card "
-                "are shuffled into a new draw pile.")
+        text = ngettext("The draw pile ran out: the {n} card under the discard pile's top card "
+                        "is shuffled into a new draw pile.",
+                        "The draw pile ran out: the {n} cards under the discard pile's top card "
+                        "are shuffled into a new draw pile.", e[1])
     elif kind == "return_token":
         d = {"kind": "return_token", "seat": e[1]}
-        text = (f"{names[e[1]]}'s token, which everybody saw, goes back into the pool; "
-                f"{names[e[1]]} draws a new one.")
+        text = _("{name}'s token, which everybody saw, goes back into the pool; {name} draws a new one.",
+                 name=names[e[1]])
     elif kind == "correct":
-        _, seat, key, value = e
+        _k, seat, key, value = e
         d = {"kind": "correct", "seat": seat, "key": key, "value": value}
-        who = "The table" if seat is None else names[seat]
-        text = f"{who} fixes the count: it is {number(value)}."
+        if seat is None:
+            text = _("The table fixes the count: it is {count}.", count=number(value))
+        else:
+            text = _("{name} fixes the count: it is {count}.", name=names[seat], count=number(value))
     else:  # game_over
         d = {"kind": "game_over", "reason": e[1], "winners": list(winners(s))}
         text = game_over_sentence(s)
@@ -104,14 +122,27 @@ def winners(s: State) -> tuple[Any, ...]:
     return tuple(i for i, w in enumerate(s.won) if len(w) == best)
 
 
+def names_list(names: list[str]) -> str:
+    """Names in a row: "Ana", "Ana and Ben", "Ana, Ben and Cy" (in the current language)."""
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}", names=_(", ").join(names[:-1]), last=names[-1])
+
+
 def game_over_sentence(s: State) -> str:
     ws = winners(s)
-    names = " and ".join(s.names[i] for i in ws)
+    names = names_list([s.names[i] for i in ws])
     k = len(s.won[ws[0]])
     if s.end == "tokens":
-        return f"{names} has {k} tokens and wins the game!"
-    verb = "win" if len(ws) > 1 else "wins"
-    return f"No secret tokens are left face down, so the game ends: {names} {verb} with {k} tokens."
+        return ngettext("{name} has {n} token and wins the game!", "{name} has {n} tokens and wins the game!",
+                        k, name=names)
+    if len(ws) > 1:
+        return ngettext("No secret tokens are left face down, so the game ends: {names} win with {n} token.",
+                        "No secret tokens are left face down, so the game ends: {names} win with {n} tokens.",
+                        k, names=names)
+    return ngettext("No secret tokens are left face down, so the game ends: {name} wins with {n} token.",
+                    "No secret tokens are left face down, so the game ends: {name} wins with {n} tokens.",
+                    k, name=names)
 
 
 def final_tokens(s: State) -> list[dict[str, Any]]:
@@ -120,8 +151,11 @@ def final_tokens(s: State) -> list[dict[str, Any]]:
     out = []
     for i, won in enumerate(s.won):
         k = len(won)
-        text = f"{s.names[i]}: {k} token{'' if k == 1 else 's'}"
-        text += f" ({', '.join(map(str, won))})." if won and not s.advanced else "."
+        if won and not s.advanced:
+            text = ngettext("{name}: {n} token ({values}).", "{name}: {n} tokens ({values}).", k,
+                            name=s.names[i], values=cards_list([str(v) for v in won]))
+        else:
+            text = ngettext("{name}: {n} token.", "{name}: {n} tokens.", k, name=s.names[i])
         out.append({"seat": i, "tokens": k, "sentence": text})
     return out
 
@@ -132,25 +166,26 @@ def waiting_view(s: State) -> dict[str, Any]:
     names = s.names
     actors: list[Any] = []
     if w == "shuffle":
-        actors, text = [CHANCE], "Shuffle the deck and deal five cards to each player."
+        actors, text = [CHANCE], _("Shuffle the deck and deal five cards to each player.")
     elif w == "reshuffle":
-        actors, text = [CHANCE], "The draw pile is empty: shuffle the discard pile into a new draw pile."
+        actors, text = [CHANCE], _("The draw pile is empty: shuffle the discard pile into a new draw pile.")
     elif w == "draw_token":
-        actors, text = [CHANCE], f"{names[s.token_queue[0]]} draws a secret token."
+        actors, text = [CHANCE], _("{name} draws a secret token.", name=names[s.token_queue[0]])
     elif w == "start_card":
-        actors, text = [s.dealer], f"{names[s.dealer]}, the dealer: turn over the top card and enter it."
+        actors = [s.dealer]
+        text = _("{name}, the dealer: turn over the top card and enter it.", name=names[s.dealer])
     elif w == "start_count":
         actors = [s.dealer]
-        text = f"A Wild starts: {names[s.dealer]}, the dealer, chooses the count."
+        text = _("A Wild starts: {name}, the dealer, chooses the count.", name=names[s.dealer])
     elif w == "play":
         seat = s.turn
         actors = [seat]
         if s.bonus:
-            text = f"{names[seat]} plays another card at once."
+            text = _("{name} plays another card at once.", name=names[seat])
         elif s.advanced:
-            text = f"{names[seat]}'s turn: play a card or guess."
+            text = _("{name}'s turn: play a card or guess.", name=names[seat])
         else:
-            text = f"{names[seat]}'s turn: play a card."
+            text = _("{name}'s turn: play a card.", name=names[seat])
     else:
         text = game_over_sentence(s)
     return {"actors": actors, "sentence": text}
@@ -182,12 +217,13 @@ def view(s: State, viewer: Any, result_json: dict[str, Any] | None = None) -> di
         players.append({
             "seat": i,
             "name": name,
-            "label": name + (" (dealer)" if i == s.dealer and s.count is None else ""),
+            "label": _("{name} (dealer)", name=name) if i == s.dealer and s.count is None else name,
             "tokens": len(s.won[i]),
             "token_values": values,
             # how many, of how many win (issue 22 §4), and their values where they lie face up
-            "tokens_label": f"★ {len(s.won[i])} of {s.to_win}"
-                            + (f" ({', '.join(map(str, values))})" if values else ""),
+            "tokens_label": _("★ {n} of {total} ({values})", n=len(s.won[i]), total=s.to_win,
+                              values=cards_list([str(v) for v in values])) if values
+            else _("★ {n} of {total}", n=len(s.won[i]), total=s.to_win),
             "has_secret": s.secrets[i] is not None,
             "hand_size": len(s.hands[i]) if full else None,
             "guesses": [{"by": g, "number": k} for g, k in s.guesses[i]],
@@ -207,11 +243,12 @@ def view(s: State, viewer: Any, result_json: dict[str, Any] | None = None) -> di
         "direction": "clockwise" if s.direction == 1 else "counterclockwise",
         "direction_label": direction_label(s),
         # full deck: a hand is decided against the count, so both are shown beside it
-        "count_line": f"Count {count_label}  ·  {direction_label(s)}" if full else "",
+        "count_line": _("Count {count}  ·  {direction}", count=count_label, direction=direction_label(s))
+        if full else "",
         # full deck: the cards are in the hands, played behind the privacy gate; the
         # pad's button that asks for the player's hand, and what the pad says of it
         "look_label": look_label(s),
-        "hand_hint": "Play a card from your hand" if look_label(s) else "",
+        "hand_hint": _("Play a card from your hand") if look_label(s) else "",
         "turn": None if over else s.turn,
         "draws_next": s.token_queue[0] if s.token_queue and s.refill is None else None,  # who draws a token next
         "bonus": s.bonus,
@@ -230,14 +267,14 @@ def look_label(s: State) -> str:
     """Full deck, a player to play: the button that opens their hand ("" otherwise)."""
     if s.deck_mode != "full" or s.end is not None or waiting(s) != "play" or not s.hands[s.turn]:
         return ""
-    return f"{s.names[s.turn]}'s hand"
+    return _("{name}'s hand", name=s.names[s.turn])
 
 
 def direction_label(s: State) -> str:
     """Which way play goes, with its arrow (with two players there is no way to go)."""
     if s.n == 2:
-        return "two players"
-    return "↻ clockwise" if s.direction == 1 else "↺ counterclockwise"
+        return _("two players")
+    return _("↻ clockwise") if s.direction == 1 else _("↺ counterclockwise")
 
 
 def you(s: State, seat: int) -> MadnessYou:
@@ -251,8 +288,8 @@ def you(s: State, seat: int) -> MadnessYou:
         "secret": secret,
         "hand": list(s.hands[seat]) if full else None,
         "token_values": won,
-        "secret_caption": "Your secret number",
+        "secret_caption": _("Your secret number"),
         "secret_label": "—" if secret is None else str(secret),
-        "tokens_label": ("Your tokens: " + ", ".join(map(str, won))) if won else "",
-        "hand_label": ("Your hand: " + ", ".join(card_label(c) for c in hand) + ".") if hand else "",
+        "tokens_label": _("Your tokens: {values}", values=cards_list([str(v) for v in won])) if won else "",
+        "hand_label": _("Your hand: {cards}.", cards=cards_list([card_label(c) for c in hand])) if hand else "",
     }

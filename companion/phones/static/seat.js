@@ -1,8 +1,9 @@
 // A seat's private page: renders only what the companion sends for this seat (its
 // secrets and its own choices) and sends back the choice picked. It writes no
-// sentence of its own: every text comes in the message, or in the page's words
-// (served with the page); only the chrome words Back, Yes, No, Cancel, Hide and
-// Show are here. Served by the companion; nothing from the internet.
+// word of its own: every text comes in the message, or in the page's words (served
+// with the page in the phone's language, its buttons' words too). The language
+// chooser reloads the page with ?lang=<code>; the live channel opens in the page's
+// language. Served by the companion; nothing from the internet.
 "use strict";
 (function () {
   var token = location.pathname.split("/").pop();
@@ -11,8 +12,9 @@
   var asking = null;    // {key, picks, question}: a choice waiting for Yes or No
   var hidden = false;   // the seat hid its secrets (someone looks over its shoulder)
   var $ = function (id) { return document.getElementById(id); };
-  var W = {};
+  var W = {}, L = { lang: "", languages: [] };
   try { W = JSON.parse($("words").textContent); } catch (e) { W = {}; }
+  try { L = JSON.parse($("chooser").textContent); } catch (e) { L = { lang: "", languages: [] }; }
   var word = function (k) { return W[k] || ""; };
 
   function text(el, s) { el.textContent = s; }
@@ -106,12 +108,12 @@
     });
     box.appendChild(row);
     var nav = make("div", "buttons");
-    var back = make("button", "chrome", "Back");
+    var back = make("button", "chrome", word("back"));
     back.addEventListener("click", function () {
       if (picking.steps.length) { picking.steps.pop(); } else { picking = null; }
       draw();
     });
-    var cancel = make("button", "chrome", "Cancel");
+    var cancel = make("button", "chrome", word("cancel"));
     cancel.addEventListener("click", function () { picking = null; draw(); });
     nav.appendChild(back); nav.appendChild(cancel);
     box.appendChild(nav);
@@ -127,13 +129,13 @@
     }
     box.appendChild(make("div", "question", asking.question));
     var row = make("div", "buttons");
-    var yes = make("button", "yes", "Yes");
+    var yes = make("button", "yes", word("yes"));
     yes.addEventListener("click", function () {
       var a = asking; asking = null;
       send({ type: "choose", choice: a.key, picks: a.picks, confirmed: true });
       draw();
     });
-    var no = make("button", "chrome", "No");
+    var no = make("button", "chrome", word("no"));
     no.addEventListener("click", function () { asking = null; draw(); });
     row.appendChild(yes); row.appendChild(no);
     box.appendChild(row);
@@ -194,7 +196,7 @@
     clear(ul);
     (m.secrets.length ? m.secrets : [word("no_secrets")]).forEach(function (s) { ul.appendChild(make("li", null, s)); });
     show(ul, !hidden);
-    text($("hide"), hidden ? "Show" : "Hide");
+    text($("hide"), word(hidden ? "show" : "hide"));
     var ev = $("events");
     clear(ev);
     m.events.forEach(function (s) { ev.appendChild(make("div", null, s)); });
@@ -238,7 +240,7 @@
   function connect() {
     var proto = location.protocol === "https:" ? "wss://" : "ws://";
     var opened = false;
-    ws = new WebSocket(proto + location.host + "/ws/" + token);
+    ws = new WebSocket(proto + location.host + "/ws/" + token + (L.lang ? "?lang=" + encodeURIComponent(L.lang) : ""));
     ws.onopen = function () { opened = true; status("live"); delay = 500; };
     ws.onmessage = function (e) {
       var m = JSON.parse(e.data);
@@ -274,8 +276,27 @@
   $("hide").addEventListener("click", function () {
     hidden = !hidden;
     show($("secrets"), !hidden);
-    text($("hide"), hidden ? "Show" : "Hide");
+    text($("hide"), word(hidden ? "show" : "hide"));
   });
+
+  // The language chooser: each language in its own name; choosing one reloads the page
+  // in it (the companion keeps the choice for this player, or in this phone's cookie).
+  function languages() {
+    var nav = $("languages");
+    clear(nav);
+    if (!L.languages || L.languages.length < 2) { return; }
+    nav.appendChild(make("span", "label", word("language")));
+    L.languages.forEach(function (pair) {
+      var a = make("a", "language", pair[1]);
+      a.href = location.pathname + "?lang=" + encodeURIComponent(pair[0]);
+      a.lang = pair[0];
+      a.hreflang = pair[0];
+      if (pair[0] === L.lang) { a.setAttribute("aria-current", "true"); a.classList.add("current"); }
+      nav.appendChild(a);
+    });
+  }
+  languages();
+  text($("hide"), word("hide"));
   document.title = word("title");
   text($("who"), word("connecting"));
   status("offline");

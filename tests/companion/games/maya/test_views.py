@@ -165,7 +165,7 @@ def test_the_round_summary_is_tables_a_screen_draws_from_the_game_s_numbers():
     """Issue 22 §3: the round's end is drawn as tables, so the game gives them: a row
     per player (seat and name), a cell per pyramid with the gold of each level it paid
     ("L1 3 · L2 4") and the round's total, and the blocks each takes off each pyramid."""
-    from companion.games.maya.words import erosion_table, gold_table
+    from companion.games.maya.round_words import erosion_table, gold_table
 
     names = ["Ana", "Ben", "Cy"]
     view = {"players": [{"seat": s, "name": n} for s, n in enumerate(names)],
