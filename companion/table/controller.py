@@ -45,13 +45,11 @@ from companion.table.frame import (
     Cue,
     FrameKind,
     GateFrame,
-    Led,
-    LedState,
     Outcome,
-    ResultFrame,
-    Sound,
-    Standing,
     TableFrame,
+    cue,
+    newest_line,
+    result_frame,
 )
 from companion.table.gate import BY_BUTTON, BY_FOB, BY_TOUCH, DEFAULT_TIMEOUT, GateKeeper
 from companion.table.log import LogEntry
@@ -242,8 +240,7 @@ class TableController(GateKeeper, DeviceHandling):
         return again
 
     def _build(self, kind: FrameKind, serial: int | None = None) -> TableFrame:
-        """The frame of this change, its sentences in the current language; serial: the
-        same change built again in another language (no new serial)."""
+        """This change's frame in the current language (serial: the same change again, in another)."""
         if serial is None:
             self._serial += 1
             self._translated.clear()
@@ -260,7 +257,7 @@ class TableController(GateKeeper, DeviceHandling):
         undo_ok, undo_why = self.session.can_undo()  # live: undoes, asks or says why (not before a move)
         undo_live = undo_ok or any(a.get("actor") != CHANCE for a in reversed(self.session.actions))
         redo_ok, redo_why = self.session.can_redo()
-        log = self.log()
+        log, seed = self.log(), getattr(self.session, "seed", None)
         colours = tuple(c if isinstance(c, str) and c else None for c in (self.session.meta.get("colours") or ()))
         return TableFrame(
             serial=self._serial if serial is None else serial, kind=kind,
@@ -272,8 +269,9 @@ class TableController(GateKeeper, DeviceHandling):
             notice=self._said("notice", self.notice), undo=Ability(undo_ok, undo_why, undo_live),
             redo=Ability(redo_ok, redo_why, redo_ok),
             pending_undo=self.pending_undo, cue=self._cue(kind, acting, over), over=over,
-            result=self._result_frame(result) if over else None, devices=dict(self.device_problems),
-            newest=self._newest(log), log=log, colours=colours, session_id=self.session_id)
+            result=result_frame(result, self.players, self.session.randomness, seed) if over else None,
+            devices=dict(self.device_problems), newest=newest_line(log, self.session.randomness, seed), log=log,
+            colours=colours, session_id=self.session_id)
 
     def _said(self, key: str, sentence: str | None) -> str:
         """The message or notice shown, made again in the current language when the
@@ -316,57 +314,9 @@ class TableController(GateKeeper, DeviceHandling):
         return next((name for name, s in self.seat_buttons.items() if s == seat), f"seat{seat + 1}")
 
     def _cue(self, kind: FrameKind, acting: tuple[int, ...], over: bool) -> Cue:
-        """LEDs: on for a seat that acts, blinking while its private view is open, off
-        otherwise. Sound: "token" when a change ends the game, "error" for a message,
-        "reveal" when a private view opens."""
-        leds = []
-        for seat in range(len(self.players)):
-            state: LedState = "off"
-            if self.gate is not None and self.gate.seat == seat:
-                state = "blink"
-            elif seat in acting:
-                state = "on"
-            leds.append(Led(self.led_name(seat), seat, state))
-        sound: Sound = ""
-        if kind in GAME_CHANGES and over:
-            sound = "token"
-        elif kind == "message" and self.message:
-            sound = "error"
-        elif kind == "gate" and self.gate is not None:
-            sound = "reveal"
-        return Cue(sound, tuple(leds))
-
-    def _result_frame(self, result: Any) -> ResultFrame:
-        names = self.players
-        ranks = tuple(result.ranks) or tuple(range(1, len(names) + 1))
-        standings = tuple(Standing(seat, self.name(seat), ranks[seat], result.scores[seat], seat in result.winners)
-                          for seat in result.ranking)
-        detail = dict(result.detail or {})
-        lines = [str(line) for line in detail.get("lines") or () if line]
-        seed = getattr(self.session, "seed", None)
-        if self.session.randomness == "digital" and isinstance(seed, int):
-            # The seed sealed at the start is shown now: anyone can check every draw with it.
-            from companion.rules.chance import revealed_sentence
-
-            lines.append(revealed_sentence(seed))
-        return ResultFrame(headline=words.headline([self.name(s) for s in result.winners]),
-                           detail=str(detail.get("sentence") or result.tiebreak or ""), standings=standings,
-                           lines=tuple(lines), result=result)
-
-    def _newest(self, log: tuple[LogEntry, ...]) -> str:
-        """The table line: the newest player's move and what it caused (a draw after
-        it is in the log, not on the table line); before anyone has moved, the
-        fingerprint that seals the companion's draws (revealed on the end screen)."""
-        line = next((e.sentence for e in reversed(log) if e.by_player), "")
-        moved = bool(line)
-        if not moved and log:
-            line = log[-1].sentence
-        seed = getattr(self.session, "seed", None)
-        if not moved and self.session.randomness == "digital" and isinstance(seed, int):
-            from companion.rules.chance import sealed_sentence
-
-            return f"{sealed_sentence(seed)}. {line}".strip()
-        return line
+        open_seat = self.gate.seat if self.gate is not None else None
+        return cue(kind, acting, over, [self.led_name(seat) for seat in range(len(self.players))], open_seat,
+                   bool(self.message))
 
     def seat_frame(self, seat: int) -> GateFrame:
         """One seat's own view and own choices (Choice.seat == seat), for the open gate
