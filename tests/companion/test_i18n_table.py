@@ -201,6 +201,9 @@ def own_strings(table: TableController) -> list[str]:
            f.gate.ask, f.gate.show]
     if f.result is not None:
         out.append(f.result.headline)
+        if table.session.randomness == "digital":
+            out.append(f.result.lines[-1])  # the seed revealed
+    out.append(table.gate_countdown())
     out += [e.sentence for e in f.log if e.kind == "correction"]
     return [s for s in out if s]
 
@@ -242,3 +245,21 @@ def test_the_controllers_own_words_all_pass_through_the_catalog(journal, title, 
                 checked += 1
                 assert plain_english(text, names=players) == [], text
     assert checked > 0
+
+
+def test_every_sentence_of_the_table_words_passes_through_the_catalog():
+    from companion.rules.chance import revealed_sentence, sealed_sentence
+
+    names = ["Ana", "Ben", "Cy"]
+    with language(PSEUDO):
+        said = [words.took_back("Ana", True), words.took_back(None, False), words.put_back("Ben"),
+                words.put_back(None), words.gate_title("Ana"), words.ask_title("Ana"), words.ask_away("Ana"),
+                words.ask_show("Ana"), words.hides_in(3), words.headline(names), words.headline([]),
+                words.not_over(), words.fix_hint(True), words.fix_hint(False), words.fixed_by("Cy"),
+                words.closed_view("Ana", "disk full"), words.names(names), words.moves(1), words.moves(4),
+                words.resume_hint(True), words.resume_hint(False), words.show_more(True, 5, 9),
+                words.show_more(False, 5, 9), words.resume_row("Maya", 3, "12"), words.abandon_question("Maya", names),
+                words.abandon_consequence(0), words.abandon_consequence(2), words.abandoned("Maya", names),
+                words.empty_log(), sealed_sentence(7), revealed_sentence(7)]
+    for text in said:
+        assert plain_english(text, names=names + ["Maya", "disk full"], allowed=["maya-companion verify"]) == [], text
