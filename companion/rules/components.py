@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from companion.errors import BadComponents
+from companion.i18n import current
 from companion.rules.limits import MAX_COUNT, MAX_TEXT, shown
 from companion.store.paths import data_dir
 from companion.words import _, ngettext
@@ -63,7 +64,8 @@ def cached_box(game_name: str, default_path: pathlib.Path | str,
         path = pathlib.Path(default_path)
     try:
         st = path.stat()
-        stamp = (game_name, str(path), st.st_mtime_ns, st.st_size, key)
+        # and the language: a box may hold words made while it is built (labels)
+        stamp = (game_name, str(path), st.st_mtime_ns, st.st_size, key, current())
     except OSError:
         stamp = None  # unreadable: load_components says why
     if stamp in _BOXES:
