@@ -36,7 +36,11 @@ class BadConfig(CompanionError, ValueError):
 
 
 class JournalError(CompanionError, RuntimeError):
-    """The journal could not be used; the message says what was done about it."""
+    """The journal could not be used; the message says what was done about it.
+    reason: why a game cannot be rebuilt, in English (the data the journal keeps when
+    it sets the game aside, said in the reader's language when shown), if known."""
+
+    reason: str | None = None
 
 
 class CannotUndo(CompanionError, ValueError):

@@ -41,7 +41,7 @@ from companion.store.journal import Journal, dumps, loads
 from companion.store.snapshots import SNAPSHOT_EVERY, States
 from companion.table.dealer import MAX_DEALS, Dealer
 from companion.table.log import LogEntry, SessionLog
-from companion.table.session_parts import RedoGroup, Snapshot
+from companion.table.session_parts import RedoGroup, Snapshot, broken
 from companion.table.snapshot_store import Snapshotting
 from companion.table.undo import Peeks, Undoing
 from companion.words import N_, _
@@ -144,14 +144,13 @@ class Session(Undoing, Dealer, Snapshotting):
                                  id=session_id, why=e)) from None
         except JournalError as e:
             if "changed elsewhere" not in str(e) and session_id not in journal._set_aside:
-                journal.set_aside(session_id, row["game"], _reason(str(e)))
+                journal.set_aside(session_id, row["game"], _reason(e.reason or str(e)))  # kept in English
             raise JournalError(journal._set_aside.get(session_id, str(e))) from None
         except (CompanionError, ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
             # A row that passed its checks (an old file without checksums) yet
             # cannot be rebuilt: the game is set aside, never a crash.
-            said = journal.set_aside(session_id, row["game"],
-                                     # i18n: why a game was set aside; {error}: a Python error's name
-                                     _("it cannot be rebuilt: {error}", error=type(e).__name__))
+            # the reason is kept in the journal in English (data), said in the reader's language when shown
+            said = journal.set_aside(session_id, row["game"], f"it cannot be rebuilt: {type(e).__name__}")
             raise JournalError(said) from None
         session._sync_finished()
         if deal:
@@ -169,20 +168,20 @@ class Session(Undoing, Dealer, Snapshotting):
         expected, draws = self._seq, 0
         for seq, kind, payload in entries:
             if seq != expected:
-                raise JournalError(_("Game {id} is missing journal entry {n}; it cannot be rebuilt.",
-                                     id=self.id, n=expected))
+                raise broken(N_("Game {id} is missing journal entry {n}; it cannot be rebuilt."), id=self.id,
+                             n=expected)
             data = interned.get(payload)
             if data is None:
                 try:
                     data = loads(payload)
                 except ValueError:
-                    raise JournalError(_damaged(self.id, seq)) from None
+                    raise _damaged(self.id, seq) from None
                 interned[payload] = data  # equal entries share one (read-only) object
             expected += 1
             try:
                 if kind == "action" or kind == CORRECTION:
                     if type(data) is not dict or (kind == CORRECTION) != (data.get("type") == CORRECTION):
-                        raise JournalError(_damaged(self.id, seq))
+                        raise _damaged(self.id, seq)
                     actions.append(data)
                     hashes.append(crc(payload.encode(), hashes[-1]))
                     if data.get("actor") == CHANCE:
@@ -200,10 +199,9 @@ class Session(Undoing, Dealer, Snapshotting):
                 elif kind == "seen":
                     self._see(data["seat"], data.get("you"))
                 else:
-                    raise JournalError(_("Game {id} has an entry of unknown kind {kind}.", id=self.id,
-                                         kind=repr(kind)))
+                    raise broken(N_("Game {id} has an entry of unknown kind {kind}."), id=self.id, kind=repr(kind))
             except (KeyError, TypeError):
-                raise JournalError(_damaged(self.id, seq)) from None
+                raise _damaged(self.id, seq) from None
         self._seq, self._draws = expected, self._draws + draws
         start, state = self._best_snapshot()
         self._states.restart(start, state)
@@ -212,8 +210,8 @@ class Session(Undoing, Dealer, Snapshotting):
             try:
                 state = apply(state, actions[i])
             except IllegalAction as e:
-                raise JournalError(_("Game {id} cannot be rebuilt: its move {n} is not legal any more ({why}).",
-                                     id=self.id, n=i + 1, why=e)) from None
+                raise broken(N_("Game {id} cannot be rebuilt: its move {n} is not legal any more ({why})."),
+                             id=self.id, n=i + 1, why=e) from None
             self._states.append(state)
 
     # --- the in-memory history (shared by live play and replay) ----------------
@@ -456,8 +454,8 @@ class Session(Undoing, Dealer, Snapshotting):
         self._listeners.clear()
 
 
-def _damaged(session_id: int, seq: int) -> str:
-    return _("Game {id} cannot be rebuilt: journal entry {n} is damaged.", id=session_id, n=seq)
+def _damaged(session_id: int, seq: int) -> JournalError:
+    return broken(N_("Game {id} cannot be rebuilt: journal entry {n} is damaged."), id=session_id, n=seq)
 
 
 def _reason(sentence: str) -> str:

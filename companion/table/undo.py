@@ -25,15 +25,15 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.errors import BadOption, CannotUndo, JournalError
+from companion.errors import BadOption, CannotUndo
 from companion.rules.corrections import CORRECTION
 from companion.rules.engine import CHANCE, TABLE, Game
 from companion.rules.seats import is_seat_number, parse_seat
 from companion.store.journal import dumps
 from companion.table.log import LogEntry, entry
 from companion.table.peeks import Peek, Peeks, private_digest
-from companion.table.session_parts import SessionCore
-from companion.words import _
+from companion.table.session_parts import SessionCore, broken
+from companion.words import N_, _
 
 
 def reveal_sentences(game: Game, states: Sequence[Any], actions: Sequence[Mapping[str, Any]],
@@ -241,7 +241,7 @@ class Undoing(SessionCore):
     def _take_back(self, count: int, states: bool = True) -> None:
         n = len(self._actions)
         if not isinstance(count, int) or isinstance(count, bool) or not 0 < count <= n:
-            raise JournalError(_("Game {id} has an undo the journal cannot explain.", id=self.id))
+            raise broken(N_("Game {id} has an undo the journal cannot explain."), id=self.id)
         self._peeks.clamp(n - count)
         entries = self._log.take_back(n - count)
         group = (self._actions[n - count:], self._hashes[n - count + 1:], entries)
@@ -254,7 +254,7 @@ class Undoing(SessionCore):
 
     def _put_back(self, states: bool = True) -> None:
         if not self._redo:
-            raise JournalError(_("Game {id} has a redo the journal cannot explain.", id=self.id))
+            raise broken(N_("Game {id} has a redo the journal cannot explain."), id=self.id)
         actions, hashes, entries = self._redo.pop()
         start = len(self._actions)
         state = self._states[-1] if states else None

@@ -263,3 +263,26 @@ def test_every_sentence_of_the_table_words_passes_through_the_catalog():
                 words.empty_log(), sealed_sentence(7), revealed_sentence(7)]
     for text in said:
         assert plain_english(text, names=names + ["Maya", "disk full"], allowed=["maya-companion verify"]) == [], text
+
+
+def test_a_game_set_aside_at_a_german_table_keeps_its_reason_in_english(journal, monkeypatch):
+    from companion.errors import JournalError
+    from companion.table import session as session_module
+    from companion.table.session_parts import broken
+    from companion.words import N_
+
+    with language("de"):
+        e = broken(N_("Game {id} has an undo the journal cannot explain."), id=4)
+    assert str(e) == "Partie 4 enthält ein Rückgängig, das sich aus dem Journal nicht erklären lässt."
+    assert e.reason == "Game 4 has an undo the journal cannot explain."
+    s = madness(journal)
+    play(s, 2, seed=1)
+
+    def damaged(self, entries):
+        raise session_module._damaged(self.id, 3)
+
+    monkeypatch.setattr(Session, "_replay", damaged)
+    with language("de"), pytest.raises(JournalError):
+        Session.resume(journal, s.id)
+    (kept,) = journal._conn.execute("SELECT set_aside FROM sessions WHERE id = ?", (s.id,)).fetchone()
+    assert kept == "journal entry 3 is damaged", "the journal keeps data, not a German sentence"
