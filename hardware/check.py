@@ -14,21 +14,26 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from . import config as config_mod
-from .events import ButtonEvent, DeviceEvent, DeviceStatus, TagEvent, TagRemoved
+from .events import ButtonEvent, DeviceEvent, DeviceStatus, TagEvent, TagRemoved, device_name, word
 from .facade import Hardware, start
+from .i18n import _
 
 
 def describe_event(event: object) -> str:
     if isinstance(event, ButtonEvent):
-        return f"button {event.button}: {event.kind}"
+        return _("button {name}: {kind}", name=event.button, kind=word(event.kind))
     if isinstance(event, TagEvent):
-        return f"tag {event.uid} on {event.reader}"
+        return _("tag {uid} on {reader}", uid=event.uid, reader=event.reader)
     if isinstance(event, TagRemoved):
-        return f"tag {event.uid} left {event.reader}"
+        return _("tag {uid} left {reader}", uid=event.uid, reader=event.reader)
     if isinstance(event, DeviceStatus):
-        return f"{event.device}: {event.status}" + (f" - {event.detail}" if event.detail else "")
+        if event.detail:
+            return _("{device}: {status} - {detail}", device=device_name(event.device), status=word(event.status),
+                     detail=event.detail)
+        return _("{device}: {status}", device=device_name(event.device), status=word(event.status))
     return repr(event)
 
 
@@ -52,12 +57,19 @@ def _demo(hw: Hardware, stop: threading.Event) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="maya-companion devices", description=__doc__.splitlines()[0])
-    parser.add_argument("--config", help="config file (default: the app's config.toml)")
-    parser.add_argument("--sim", action="store_true", help="use simulated devices")
-    parser.add_argument("--real", action="store_true", help="use the real devices even off a Pi")
-    parser.add_argument("--seconds", type=float, default=None, help="stop after this many seconds")
-    parser.add_argument("--demo", action="store_true", help="with --sim: the twins press and tap by themselves")
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+            super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+    parser = argparse.ArgumentParser(prog="maya-companion devices", add_help=False, formatter_class=Formatter,
+                                     description=_("Check every button, LED and reader before game night."))
+    parser._optionals.title = _("options")  # argparse's own headings are English: the catalog's instead
+    parser.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
+    parser.add_argument("--config", help=_("config file (default: the app's config.toml)"))
+    parser.add_argument("--sim", action="store_true", help=_("use simulated devices"))
+    parser.add_argument("--real", action="store_true", help=_("use the real devices even off a Pi"))
+    parser.add_argument("--seconds", type=float, default=None, help=_("stop after this many seconds"))
+    parser.add_argument("--demo", action="store_true", help=_("with --sim: the twins press and tap by themselves"))
     args = parser.parse_args(argv)
     path = args.config or config_mod.default_path()
     try:
@@ -69,18 +81,21 @@ def main(argv: list[str] | None = None) -> int:
     simulate = True if args.sim else (False if args.real else None)
     hw = start(cfg, events.put, simulate=simulate)
     out = sys.stdout
-    print(f"Config: {cfg.source or f'{path} (not found; built-in defaults)'}", file=out)
+    if cfg.source:
+        print(_("Config: {file}", file=cfg.source), file=out)
+    else:
+        print(_("Config: {file} (not found; built-in defaults)", file=path), file=out)
     print(hw.why, file=out)
     time.sleep(0.3)  # let the readers connect, so the list shows their status
     for row in hw.describe():
-        print(f"  {row['device']:<16} {row['status']:<13} {row['where']}", file=out)
+        print(f"  {device_name(row['device']):<16} {word(row['status']):<13} {row['where']}", file=out)
         if row["detail"] and row["status"] not in ("connected", "simulated", "ready"):
             print(f"  {'':<16} {row['detail']}", file=out)
     for name in hw.leds.names:  # a quick wave so each LED's wiring shows
         hw.leds.on(name)
         time.sleep(0.15)
         hw.leds.off(name)
-    print("Press each button and tap each tag; every event is printed. Ctrl-C stops.", file=out, flush=True)
+    print(_("Press each button and tap each tag; every event is printed. Ctrl-C stops."), file=out, flush=True)
     stop = threading.Event()
     if args.demo and hw.simulated:
         threading.Thread(target=_demo, args=(hw, stop), daemon=True).start()

@@ -24,6 +24,7 @@ import tomllib
 from dataclasses import dataclass
 from typing import Any
 
+from .i18n import _, ngettext
 from .rfid import families
 
 PROTOCOLS = families.NAMES
@@ -139,21 +140,24 @@ def load(path: str | os.PathLike[str] | None, app_sections: tuple[str, ...] = AP
     except FileNotFoundError:
         return defaults()
     except OSError as e:
-        raise BadConfig(f"{name}: cannot be read ({e.strerror or type(e).__name__}).") from None
+        raise BadConfig(_("{file}: cannot be read ({reason}).", file=name,
+                          reason=e.strerror or type(e).__name__)) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise BadConfig(f"{name}: is larger than {MAX_FILE_BYTES // 1024} KB; a config file is a few lines of text.")
+        raise BadConfig(_("{file}: is larger than {kb} KB; a config file is a few lines of text.", file=name,
+                          kb=MAX_FILE_BYTES // 1024))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         line = raw[:e.start].count(b"\n") + 1
-        raise BadConfig(f"{name}: is not UTF-8 text (byte {raw[e.start]:#04x} on line {line}); "
-                        "save it as UTF-8.") from None
+        raise BadConfig(_("{file}: is not UTF-8 text (byte {byte} on line {line}); save it as UTF-8.", file=name,
+                          byte=format(raw[e.start], "#04x"), line=line)) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise BadConfig(f"{name}: is not valid TOML ({e}).") from None
+        raise BadConfig(_("{file}: is not valid TOML ({error}).", file=name, error=e)) from None
     except RecursionError:
-        raise BadConfig(f"{name}: is not valid TOML (its arrays or tables are nested too deeply).") from None
+        raise BadConfig(_("{file}: is not valid TOML (its arrays or tables are nested too deeply).",
+                          file=name)) from None
     return parse(data, source=path, app_sections=app_sections)
 
 
@@ -244,7 +248,9 @@ class _Validator:
     file: str
 
     def fail(self, key: str, what: str, value: object) -> BadConfig:
-        return BadConfig(f"{self.file}: {key} must be {what}, not {_show(value)}.")
+        # i18n: {what} is one of the descriptions below ("a BCM pin number 0-27", "true or false")
+        return BadConfig(_("{file}: {key} must be {what}, not {value}.", file=self.file, key=key, what=what,
+                           value=_show(value)))
 
     def known(self, t: dict[str, Any], key: str, keys: tuple[str, ...]) -> None:
         """Every key of table t must be one the companion reads; else say which, and the nearest."""
@@ -254,76 +260,85 @@ class _Validator:
             where = _key(f"{key}.{item}" if key else item)
             close = difflib.get_close_matches(item.lower(), keys, n=1, cutoff=0.6)
             if close:
-                raise BadConfig(f"{self.file}: {where} is not a setting; did you mean {close[0]}?")
+                raise BadConfig(_("{file}: {key} is not a setting; did you mean {near}?", file=self.file, key=where,
+                                  near=close[0]))
             if not key:  # a section's key written at the top: say which section it belongs in
                 for section in ("readers", "buttons", "leds", "gpio", "button_defaults"):
                     close = difflib.get_close_matches(item.lower(), KEYS[section], n=1, cutoff=0.6)
                     if close:
                         brackets = f"[[{section}]]" if section in ("readers", "buttons", "leds") else f"[{section}]"
-                        raise BadConfig(f"{self.file}: {where} is not a setting at the top of the file; "
-                                        f"did you mean {close[0]} under {brackets}?")
-            section = f" of {key.split('[')[0]}" if key else ""
-            raise BadConfig(f"{self.file}: {where} is not a setting; the settings{section} are: "
-                            + ", ".join(keys) + ".")
+                        raise BadConfig(_("{file}: {key} is not a setting at the top of the file; did you mean"
+                                          " {near} under {section}?", file=self.file, key=where, near=close[0],
+                                          section=brackets))
+            if key:
+                raise BadConfig(_("{file}: {key} is not a setting; the settings of {section} are: {keys}.",
+                                  file=self.file, key=where, section=key.split("[")[0], keys=", ".join(keys)))
+            raise BadConfig(_("{file}: {key} is not a setting; the settings are: {keys}.", file=self.file, key=where,
+                              keys=", ".join(keys)))
 
     def table(self, data: dict[str, Any], key: str) -> dict[str, Any]:
         t = data.get(key, {})
         if not isinstance(t, dict):
-            raise self.fail(key, "a table ([" + key + "])", t)
+            raise self.fail(key, _("a table ({section})", section="[" + key + "]"), t)
         self.known(t, key, KEYS[key])
         return t
 
     def array(self, data: dict[str, Any], key: str, most: int) -> list[dict[str, Any]]:
         a = data[key]
         if not isinstance(a, list) or not all(isinstance(t, dict) for t in a):
-            raise self.fail(key, f"an array of tables ([[{key}]])", a)
+            raise self.fail(key, _("an array of tables ({section})", section="[[" + key + "]]"), a)
         if len(a) > most:
-            raise BadConfig(f"{self.file}: {key} has {len(a)} entries; at most {most} are possible.")
+            raise BadConfig(ngettext("{file}: {key} has {n} entry; at most {most} are possible.",
+                                     "{file}: {key} has {n} entries; at most {most} are possible.", len(a),
+                                     file=self.file, key=key, most=most))
         return a
 
     def name(self, t: dict[str, Any], key: str, default: str) -> str:
         n = t.get("name", default)
         if not isinstance(n, str) or not n.strip() or len(n.strip()) > MAX_NAME or not n.isprintable():
-            raise self.fail(f"{key}.name", f"a short text (1-{MAX_NAME} characters)", n)
+            raise self.fail(f"{key}.name", _("a short text (1-{most} characters)", most=MAX_NAME), n)
         return n.strip()
 
     def pin(self, t: dict[str, Any], key: str) -> int:
         if "pin" not in t:
-            raise BadConfig(f"{self.file}: {key}.pin is missing; give the BCM pin number (0-27).")
+            raise BadConfig(_("{file}: {key} is missing; give the BCM pin number (0-27).", file=self.file,
+                              key=key + ".pin"))
         p = t["pin"]
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 27:
-            raise self.fail(f"{key}.pin", "a BCM pin number 0-27", p)
+            raise self.fail(f"{key}.pin", _("a BCM pin number 0-27"), p)
         return p
 
     def boolean(self, t: dict[str, Any], key: str, item: str, default: bool) -> bool:
         b = t.get(item, default)
         if not isinstance(b, bool):
-            raise self.fail(f"{key}.{item}", "true or false", b)
+            raise self.fail(f"{key}.{item}", _("true or false"), b)
         return b
 
     def seconds(self, t: dict[str, Any], key: str, item: str, default: float,
                 lo: float = 0.0, hi: float = 3600.0) -> float:
         s = t.get(item, default)
         if isinstance(s, bool) or not isinstance(s, (int, float)) or not lo <= s <= hi:
-            raise self.fail(f"{key}.{item}", f"a number of seconds from {lo:g} to {hi:g}", s)
+            raise self.fail(f"{key}.{item}", _("a number of seconds from {low} to {high}", low=format(lo, "g"),
+                                               high=format(hi, "g")), s)
         return float(s)
 
     def integer(self, t: dict[str, Any], key: str, item: str, default: int, lo: int, hi: int) -> int:
         n = t.get(item, default)
         if isinstance(n, bool) or not isinstance(n, int) or not lo <= n <= hi:
-            raise self.fail(f"{key}.{item}", f"a whole number from {lo} to {hi}", n)
+            raise self.fail(f"{key}.{item}", _("a whole number from {low} to {high}", low=lo, high=hi), n)
         return n
 
     def text(self, t: dict[str, Any], key: str, item: str, default: str) -> str:
         s = t.get(item, default)
         if not isinstance(s, str) or not s.strip() or len(s) > MAX_PORT or not s.isprintable():
-            raise self.fail(f"{key}.{item}", "a port path or URL such as /dev/serial0 or loop://", s)
+            raise self.fail(f"{key}.{item}", _("a port path or URL such as {examples}",
+                                                examples="/dev/serial0, loop://"), s)
         return s.strip()
 
     def choice(self, t: dict[str, Any], key: str, item: str, choices: tuple[str, ...], default: str) -> str:
         c = t.get(item, default)
         if c not in choices:
-            raise self.fail(f"{key}.{item}", "one of " + ", ".join(choices), c)
+            raise self.fail(f"{key}.{item}", _("one of {choices}", choices=", ".join(choices)), c)
         return str(c)
 
     def protocol(self, t: dict[str, Any], key: str) -> str:
@@ -333,15 +348,20 @@ class _Validator:
         if found is not None:
             return found.name
         near = families.nearest(p)
-        hint = f"; did you mean {near}?" if near else "."
-        raise BadConfig(f"{self.file}: {key}.protocol must be one of {', '.join(PROTOCOLS)}, not {_show(p)}{hint}")
+        if near:
+            raise BadConfig(_("{file}: {key} must be one of {choices}, not {value}; did you mean {near}?",
+                              file=self.file, key=key + ".protocol", choices=", ".join(PROTOCOLS), value=_show(p),
+                              near=near))
+        raise BadConfig(_("{file}: {key} must be one of {choices}, not {value}.", file=self.file,
+                          key=key + ".protocol", choices=", ".join(PROTOCOLS), value=_show(p)))
 
     def unique_names(self, items: tuple[Any, ...], key: str) -> None:
         seen: dict[str, int] = {}
         for i, item in enumerate(items):
             if item.name in seen:
-                raise BadConfig(f"{self.file}: {key}[{i}].name {item.name!r} is already used by "
-                                f"{key}[{seen[item.name]}].")
+                raise BadConfig(_("{file}: {key} {name} is already used by {other}.", file=self.file,
+                                  key=key + "[" + str(i) + "].name", name=repr(item.name),
+                                  other=key + "[" + str(seen[item.name]) + "]"))
             seen[item.name] = i
 
     def unique_pins(self, buttons: tuple[ButtonConfig, ...], leds: tuple[LedConfig, ...]) -> None:
@@ -350,5 +370,6 @@ class _Validator:
         for key, items in groups:
             for i, item in enumerate(items):
                 if item.pin in seen:
-                    raise BadConfig(f"{self.file}: {key}[{i}].pin {item.pin} is already used by {seen[item.pin]}.")
+                    raise BadConfig(_("{file}: {key} {pin} is already used by {other}.", file=self.file,
+                                      key=key + "[" + str(i) + "].pin", pin=item.pin, other=seen[item.pin]))
                 seen[item.pin] = f"{key}[{i}]"

@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from .i18n import N_, _
+
 PRESS = "press"
 HOLD = "hold"
 RELEASE = "release"
@@ -82,6 +84,32 @@ class DeviceStatus:
     device: str
     status: str
     detail: str = ""
+
+
+#: The words of the states above, translated where shown (`word`).
+WORDS = {PRESS: N_("press"), HOLD: N_("hold"), RELEASE: N_("release"), CONNECTED: N_("connected"),
+         DISCONNECTED: N_("disconnected"), RECONNECTING: N_("reconnecting"), SIMULATED: N_("simulated"),
+         READY: N_("ready"), ERROR: N_("error")}
+
+
+def word(value: str) -> str:
+    """A button's or a device's state in the current language ("press" / "gedrückt");
+    one the devices do not know, as it is."""
+    return _(WORDS[value]) if value in WORDS else value
+
+
+def device_name(device: str) -> str:
+    """A device as a player reads it, in the current language: "button seat1",
+    "led seat1", "rfid reader" (DeviceStatus.device, the describe() rows) become
+    "Taste seat1", "LED seat1", "Leser reader"; the name as configured."""
+    kind, _sep, name = device.partition(" ")
+    if kind == "button":
+        return _("button {name}", name=name)
+    if kind == "led":
+        return _("LED {name}", name=name)
+    if kind == "rfid":
+        return _("rfid {name}", name=name)
+    return device
 
 
 # Every event a device posts (a sink takes one of these).

@@ -28,6 +28,7 @@ from . import config as config_mod
 from .buttons import Buttons
 from .config import HardwareConfig
 from .events import ERROR, READY, SIMULATED, DeviceEvent, DeviceStatus
+from .i18n import _
 from .leds import Leds
 from .rfid.reader import Reader
 from .timers import Timers
@@ -127,7 +128,7 @@ class Hardware:
             self.buttons = Buttons(self.config.buttons, self._sink, self._timers, pin_factory=self.factory)
             self.leds = Leds(self.config.leds, pin_factory=self.factory)
         except Exception as e:  # no GPIO library, pin busy, not a Pi: say so, keep the rest
-            detail = f"The buttons and LEDs could not be opened ({type(e).__name__}: {e})."
+            detail = _("The buttons and LEDs could not be opened ({error}).", error=type(e).__name__ + ": " + str(e))
             self._errors["gpio"] = detail
             self._sink(DeviceStatus("gpio", ERROR, detail))
             return
@@ -151,18 +152,21 @@ class Hardware:
         status = SIMULATED if self.simulated else READY
         gpio_error = self._errors.get("gpio")
         for c in self.config.buttons:
-            pull = "pull-up, to GND" if c.pull_up else "pull-down, to 3V3"
+            pull = _("pull-up, to GND") if c.pull_up else _("pull-down, to 3V3")
             rows.append({"device": f"button {c.name}", "kind": "button",
-                         "where": f"BCM {c.pin} ({pull}); hold {c.hold_time:g} s, debounce {c.debounce * 1000:g} ms",
+                         "where": _("BCM {pin} ({pull}); hold {hold} s, debounce {debounce} ms", pin=c.pin, pull=pull,
+                                    hold=format(c.hold_time, "g"), debounce=format(c.debounce * 1000, "g")),
                          "status": ERROR if gpio_error else status, "detail": gpio_error or ""})
         for led in self.config.leds:
             rows.append({"device": f"led {led.name}", "kind": "led", "where": f"BCM {led.pin}",
                          "status": ERROR if gpio_error else status, "detail": gpio_error or ""})
         for rc in self.config.readers:  # the configured port; a twin's pty is added below
             r = self.readers[rc.name]
-            where = f"{rc.port} ({rc.protocol}, {r.config.baud} baud)"
             if self.simulated:
-                where += f", simulated at {r.config.port}"
+                where = _("{port} ({protocol}, {baud} baud), simulated at {twin}", port=rc.port,
+                          protocol=rc.protocol, baud=r.config.baud, twin=r.config.port)
+            else:
+                where = _("{port} ({protocol}, {baud} baud)", port=rc.port, protocol=rc.protocol, baud=r.config.baud)
             rows.append({"device": r.device, "kind": "reader", "where": where, "status": r.status, "detail": r.detail})
         return rows
 
@@ -193,11 +197,11 @@ def start(config: HardwareConfig | str | os.PathLike[str] | None = None, sink: S
     if simulate is None:
         simulate = not (model and config.from_file)
         if model is None:
-            why = "This is not a Raspberry Pi, so the buttons and RFID readers are simulated."
+            why = _("This is not a Raspberry Pi, so the buttons and RFID readers are simulated.")
         elif not config.from_file:
-            why = "There is no config file, so the buttons and RFID readers are simulated."
+            why = _("There is no config file, so the buttons and RFID readers are simulated.")
         else:
-            why = f"Using the real devices on this {model}."
+            why = _("Using the real devices on this {model}.", model=model)
     else:
-        why = "Simulated devices, as asked." if simulate else "Real devices, as asked."
+        why = _("Simulated devices, as asked.") if simulate else _("Real devices, as asked.")
     return Hardware(config, sink, bool(simulate), why)

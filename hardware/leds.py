@@ -13,6 +13,7 @@ from typing import Any
 from gpiozero import LED
 
 from .config import LedConfig
+from .i18n import _
 
 
 class Leds:
@@ -39,7 +40,8 @@ class Leds:
             return self._leds[name]
         except KeyError:
             known = ", ".join(self._leds) or "none"
-            raise KeyError(f"There is no LED called {name!r}; the LEDs are: {known}.") from None
+            raise KeyError(_("There is no LED called {name}; the LEDs are: {known}.", name=repr(name),
+                             known=known)) from None
 
     def on(self, name: str) -> None:
         self._led(name).on()

@@ -25,7 +25,8 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion.errors import CompanionError
 from companion.store.paths import data_dir, write_private_json
 
-from . import theme
+from . import i18n, theme
+from .i18n import _
 from .screens import GAME_SCREENS, SCREENS, screen_class
 from .watchdog import Watchdog
 from .widgets.gate import remember_taps
@@ -74,7 +75,7 @@ def open_stores() -> tuple[Any, Any, list[str]]:
         if journal.notice:
             notices.append(journal.notice)
     except CompanionError as e:
-        notices.append(f"{e} Games cannot be saved until this is fixed.")
+        notices.append(_("{problem} Games cannot be saved until this is fixed.", problem=e))
     try:
         tags = TagRegistry.open()
         if tags.notice:
@@ -100,7 +101,7 @@ class Root(BoxLayout):
 
 
 class MayaApp(App):
-    title = "Maya table companion"
+    title = "Maya table companion"  # the window's title (a desktop's task bar), not read at the table
     session = ObjectProperty(None, allownone=True)
     table = ObjectProperty(None, allownone=True)
     simulated = BooleanProperty(False)
@@ -118,6 +119,7 @@ class MayaApp(App):
         from .devices import app_settings
 
         self.settings = app_settings(self.hw_config)
+        self.language = ""  # the table's language once the app is built (set_language)
         self.devices: Any = None
         self.journal: Any = None
         self.tags: Any = None
@@ -131,6 +133,7 @@ class MayaApp(App):
         Window.clearcolor = theme.BACKGROUND
         self.apply_scale()
         theme.register_fonts()
+        self.start_languages()
         Builder.load_file(str(HERE / "app.kv"))
         self.root_widget = Root()
         self.sm = ScreenManager(transition=NoTransition())
@@ -145,6 +148,47 @@ class MayaApp(App):
         # the buffer swap waits for the journal's fsync (the journal is deferred).
         self.swap_gate = SwapGate.install(self)
         return self.root_widget
+
+    def start_languages(self) -> None:
+        """The table's language from app.language (the system's for "auto"), `tr` in
+        every .kv rule, and the devices' words through the hardware domain's catalog."""
+        import hardware.i18n
+        from companion.i18n import Words
+
+        from .devices import table_language
+
+        hardware.i18n.use(Words("hardware", "hardware"))
+        i18n.install_kv()
+        self.language = table_language(self.settings)
+        i18n.switch(self.language)
+
+    def set_language(self, code: str, remember: bool = True) -> str | None:
+        """The table speaks `code` from now on: every kv text follows at once, the
+        screen on view renders again (a table screen from a frame made anew, whose
+        sentences are made in the new language; the others as they are shown), and the choice is written to the
+        config file's [app] language. Returns a sentence when it could not be remembered."""
+        from companion.i18n import known
+
+        from .devices import remember_language
+
+        self.language = known(code) or "en"
+        self.settings["language"] = self.language
+        i18n.switch(self.language)
+        if self.table is not None:
+            self.table.rebuild_frame()
+        # The screen on view renders again now; every other one does when it is shown (show()).
+        screen = self._screens.get(self.sm.current)
+        if screen is not None and hasattr(screen, "refresh"):
+            screen.refresh()
+        if not remember:
+            return None
+        try:
+            remember_language(self.language)
+        except (OSError, CompanionError) as e:
+            # The table speaks it this evening; only remembering it failed.
+            return _("The language could not be saved in the config file ({problem}).",
+                     problem=getattr(e, "strerror", None) or e)
+        return None
 
     @staticmethod
     def apply_scale() -> float:
@@ -272,7 +316,7 @@ class MayaApp(App):
         from companion.table.session import Session
 
         if self.journal is None:
-            return self.notice or "The journal could not be opened, so no game can be saved."
+            return self.notice or _("The journal could not be opened, so no game can be saved.")
 
         try:
             session = Session.create(self.journal, game, players, options=options, meta=meta)
@@ -285,7 +329,7 @@ class MayaApp(App):
         from companion.table.session import Session
 
         if self.journal is None:
-            return self.notice or "The journal could not be opened."
+            return self.notice or _("The journal could not be opened.")
 
         try:
             session = Session.resume(self.journal, session_id)
@@ -378,7 +422,7 @@ class MayaApp(App):
         if self.table is not None and self.sm.current == self.table.frame().game:
             self.table.handle(event)
         elif hasattr(event, "device") and hasattr(event, "status") and str(event.status) in ("disconnected", "error"):
-            self.notice = f"{event.device}: {event.detail or event.status}"
+            self.notice = _("{device}: {problem}", device=event.device, problem=event.detail or event.status)
             home = self._screens.get("home")
             if home is not None and self.sm.current == "home":
                 home.refresh()
@@ -414,7 +458,8 @@ class MayaApp(App):
             write_private_json(self._prefs_path(), prefs)
         except (OSError, CompanionError) as e:
             # The switch still works for this evening; only remembering it failed.
-            self.notice = f"The sound setting could not be saved ({getattr(e, 'strerror', None) or e})."
+            self.notice = _("The sound setting could not be saved ({problem}).",
+                            problem=getattr(e, "strerror", None) or e)
 
     def _prefs_path(self) -> pathlib.Path:
         return data_dir() / "app-prefs.json"

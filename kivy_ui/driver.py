@@ -48,8 +48,10 @@ class AppDriver:
         from kivy.base import EventLoop, runTouchApp
 
         from .app import MayaApp
+        from .devices import load_config
 
-        self.app = MayaApp(simulate=self.simulate)
+        # The config file as the app's own start reads it (kivy_ui/main.py): [app] language…
+        self.app = MayaApp(simulate=self.simulate, config=load_config())
         self.app.double_tap_guard = self.settle
         self.app.idle_fps = 0  # the driver runs frames itself; an idle frame rate would only slow it
         self.app._run_prepare()

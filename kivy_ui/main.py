@@ -263,8 +263,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
 
     from companion.errors import CompanionError
+    from companion.i18n import set_table_language, system_language
 
     from .devices import app_settings, load_config
+
+    set_table_language(system_language())  # a broken config file is told in the system's language
 
     try:
         config = load_config()

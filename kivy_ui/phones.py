@@ -25,31 +25,34 @@ from kivy.base import EventLoop
 from kivy.clock import Clock
 from kivy.core.image import Image as CoreImage
 
-DEFAULT_PORT = 8765
-NO_NETWORK = ("This table has no network: connect it to Wi-Fi (or plug in a network cable), "
-              "then tap Turn on again. The phones join through the table's network.")
-ABANDONED = "This game was abandoned at the table."
-TURNED_OFF = "Phones were turned off at the table."
-NEW_GAME = "Another game is on the table now: scan your seat's new code."
+from .i18n import N_, _
 
-#: The Phones screen's words (kivy_ui/screens/phones.kv reads them from here).
+DEFAULT_PORT = 8765
+# Marked here, translated where said (in the table's language: a page closing has no
+# language of its own to be told in).
+NO_NETWORK = N_("This table has no network: connect it to Wi-Fi (or plug in a network cable), "
+                "then tap Turn on again. The phones join through the table's network.")
+ABANDONED = N_("This game was abandoned at the table.")
+TURNED_OFF = N_("Phones were turned off at the table.")
+NEW_GAME = N_("Another game is on the table now: scan your seat's new code.")
+
+#: The Phones screen's words (kivy_ui/screens/phones.kv reads them from here, as tr._(W[...])).
 WORDS = {
-    "title": "Phones as private hands",
-    "turn_on": "Turn on",
-    "turn_off": "Turn off",
-    "other_network": "Other network",
-    "back": "Back",
-    "new_link": "New link",
-    "show_code": "Show code",
-    "hide_code": "Hide code",
-    "to_join": "scan to join",
-    "joined": "joined",
-    "joined_title": "Joined",
-    "every_phone": "Every seat's phone has joined. Tap Show code to let a seat join again.",
-    "scan": "Each player scans their own code; the page shows only their secrets.",
-    "other_networks": "Phones on another network:",
-    "off": ("Off: every secret stays behind the privacy gate on this screen. "
-            "Turn on to let each player use their own phone on this Wi-Fi."),
+    "title": N_("Phones as private hands"),
+    "turn_on": N_("Turn on"),
+    "turn_off": N_("Turn off"),
+    "other_network": N_("Other network"),
+    "back": N_("Back"),
+    "new_link": N_("New link"),
+    "show_code": N_("Show code"),
+    "hide_code": N_("Hide code"),
+    "to_join": N_("scan to join"),
+    "joined": N_("joined"),
+    "joined_title": N_("Joined"),
+    "every_phone": N_("Every seat's phone has joined. Tap Show code to let a seat join again."),
+    "scan": N_("Each player scans their own code; the page shows only their secrets."),
+    "off": N_("Off: every secret stays behind the privacy gate on this screen. "
+              "Turn on to let each player use their own phone on this Wi-Fi."),
 }
 
 
@@ -82,16 +85,16 @@ class PhoneService:
             from companion.phones.addresses import lan_addresses
             from companion.phones.server import PhoneServer
         except ImportError:
-            self.problem = "Phones need the aiohttp package; run ./scripts/setup again."
+            self.problem = _("Phones need the aiohttp package; run ./scripts/setup again.")
             return False
         self.addresses = lan_addresses() if self.host in ("0.0.0.0", "") else [self.host]
         if not self.addresses:
-            self.problem = NO_NETWORK
+            self.problem = _(NO_NETWORK)
             self._changed()
             return False
         self._new_hub()
         if self.hub is None:
-            self.problem = "Start or resume a game first."
+            self.problem = _("Start or resume a game first.")
             return False
         server = PhoneServer(self.hub.gateway(), self.host, self.port)
         try:
@@ -101,7 +104,7 @@ class PhoneService:
                 server = PhoneServer(self.hub.gateway(), self.host, 0)  # the port is taken: any free one
                 server.start()
             except OSError:
-                self.problem = f"The phone server could not start: {e.strerror or e}."
+                self.problem = _("The phone server could not start: {problem}.", problem=e.strerror or e)
                 return False
         self.server = server
         self.hub.attach(server)
@@ -112,7 +115,7 @@ class PhoneService:
 
     def stop(self) -> None:
         if self.hub is not None:
-            self.hub.end(TURNED_OFF)  # open pages say so; a later Turn on makes new links
+            self.hub.end(_(TURNED_OFF))  # open pages say so; a later Turn on makes new links
             self.hub = None
         if self.server is not None:
             self.server.stop()
@@ -154,7 +157,7 @@ class PhoneService:
         table = self.app.table
         if table is None:
             if self.hub is not None:
-                self.hub.end(ABANDONED)  # Home -> Abandon: the only way the table is left with no game
+                self.hub.end(_(ABANDONED))  # Home -> Abandon: the only way the table is left with no game
             self.hub = None
             return
 
@@ -162,7 +165,7 @@ class PhoneService:
             Clock.schedule_once(lambda _dt: fn(), 0)
 
         if self.hub is not None:
-            self.hub.end(NEW_GAME)
+            self.hub.end(_(NEW_GAME))
         self.hub = PhoneHub(table, post, self._after_frame)
         self.hub.listeners.append(self._changed)
         if self._following is not table:

@@ -39,6 +39,8 @@ from kivy.core.window import Window
 
 from companion.errors import JournalError
 
+from .i18n import _
+
 #: Seconds after which queued effects run although no frame was drawn.
 FALLBACK_S = 0.05
 #: Seconds without a commit before the journal checkpoints (Journal.idle).
@@ -131,7 +133,7 @@ class SwapGate:
             journal.take_back_unsaved()
         except JournalError:
             pass
-        self.app.notice = f"{error} It was taken back."
+        self.app.notice = _("{problem} It was taken back.", problem=error)
 
     def _hold_input(self, *_: Any) -> bool:
         """True (the touch stops here) while the disk has not kept what is drawn."""

@@ -4,6 +4,8 @@ Everything here is plain data so screens and tests share one palette.
 """
 from __future__ import annotations
 
+from companion.i18n import N_
+
 # High contrast on a dark background: readable at arm's length in a dim room.
 BACKGROUND = (0.07, 0.07, 0.09, 1)
 SURFACE = (0.16, 0.16, 0.20, 1)
@@ -18,13 +20,14 @@ GOOD = (0.45, 0.90, 0.55, 1)
 SYMBOL_FONT = "DejaVuSans"
 
 # A player colour is never shown alone: its name and symbol go with it (colour-blind safe).
+# The names are data (a game records "Red"); a screen shows colour_word(name).
 PLAYER_COLOURS = (
-    ("Red", "●", (0.90, 0.25, 0.22, 1)),
-    ("Blue", "■", (0.25, 0.50, 0.95, 1)),
-    ("Green", "▲", (0.25, 0.72, 0.35, 1)),
-    ("Yellow", "◆", (0.95, 0.82, 0.20, 1)),
-    ("Purple", "★", (0.65, 0.40, 0.85, 1)),
-    ("White", "✚", (0.92, 0.92, 0.92, 1)),
+    (N_("Red"), "●", (0.90, 0.25, 0.22, 1)),
+    (N_("Blue"), "■", (0.25, 0.50, 0.95, 1)),
+    (N_("Green"), "▲", (0.25, 0.72, 0.35, 1)),
+    (N_("Yellow"), "◆", (0.95, 0.82, 0.20, 1)),
+    (N_("Purple"), "★", (0.65, 0.40, 0.85, 1)),
+    (N_("White"), "✚", (0.92, 0.92, 0.92, 1)),
 )
 COLOUR_NAMES = tuple(c[0] for c in PLAYER_COLOURS)
 
@@ -35,6 +38,13 @@ def colour(name: str) -> tuple:
         if c[0] == name:
             return c
     return PLAYER_COLOURS[0]
+
+
+def colour_word(name: str) -> str:
+    """A colour's name in the table's language ("Red" -> "Rot")."""
+    from .i18n import _
+
+    return _(name) if name in COLOUR_NAMES else name
 
 
 def ink_on(rgba) -> tuple:

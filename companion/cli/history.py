@@ -14,12 +14,14 @@ import json
 import pathlib
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from companion.history import export, stats
 from companion.history import files as export_files
 from companion.history.fairness import VerifyError, verify_lines
 from companion.store.journal import Journal
 from companion.table.players import Roster
+from companion.words import _, ngettext
 
 
 def _out(text: str = "") -> None:
@@ -56,29 +58,48 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if args.json:
         _out(json.dumps(figures))
         return 0
+    _out(stats_text(figures, args.game))
+    return 0
+
+
+def stats_text(figures: dict[str, Any], game: str | None = None) -> str:
+    """What `stats` prints for a person (stats.summary's figures), in the current language:
+    numbers and percentages written the language's way."""
+    from companion.history.words import plays, wins
+    from companion.i18n import format_decimal, format_percent
+
+    def num(x: Any) -> str:
+        return format_decimal(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else "–"
+
     if not figures["games"]:
-        _out("No finished games yet." if args.game is None else f"No finished game of {args.game} yet.")
-        return 0
+        if game is None:
+            return _("No finished games yet.")
+        return _("No finished game of {game} yet.", game=export._title(game))
+    lines = []
     for g in figures["games"]:
-        _out(f"{export._title(g['game'])}: {g['plays']} plays, {g['average_minutes']} minutes on average.")
-        seats = ", ".join(f"seat {i + 1} won {w} of {n}" for i, (w, n) in
-                          enumerate(zip(g["wins_by_seat"], g["games_by_seat"])))
-        _out(f"  Wins by seat: {seats}.")
+        lines.append(_("{title}: {plays}, {minutes} minutes on average.", title=export._title(g["game"]),
+                       plays=plays(g["plays"]), minutes=num(g["average_minutes"])))
+        seats = ", ".join(_("seat {seat} won {wins} of {games}", seat=i + 1, wins=num(w), games=num(n))
+                          for i, (w, n) in enumerate(zip(g["wins_by_seat"], g["games_by_seat"])))
+        lines.append("  " + _("Wins by seat: {seats}.", seats=seats))
         for p in g["players"]:
             if not p["plays"]:
-                _out(f"  {p['player']}: no plays.")
+                lines.append("  " + _("{player}: no plays.", player=p["player"]))
                 continue
-            last = " ".join(f"{r['score']}{'*' if r['won'] else ''}" for r in p["last10"])
-            _out(f"  {p['player']}: {p['plays']} plays, {p['wins']} wins ({round(100 * p['win_rate'])}%), "
-                 f"average {p['average']}, best {p['best']}; last {len(p['last10'])}: {last}")
-    _out("(* a win)")
-    return 0
+            last = " ".join(f"{num(r['score'])}{'*' if r['won'] else ''}" for r in p["last10"])
+            lines.append("  " + ngettext(
+                "{player}: {plays}, {wins} ({rate}), average {average}, best {best}; last {n}: {scores}",
+                "{player}: {plays}, {wins} ({rate}), average {average}, best {best}; last {n}: {scores}",
+                len(p["last10"]), player=p["player"], plays=plays(p["plays"]), wins=wins(p["wins"]),
+                rate=format_percent(p["win_rate"]), average=num(p["average"]), best=num(p["best"]), scores=last))
+    lines.append(_("(* a win)"))
+    return "\n".join(lines)
 
 
 # --- export -------------------------------------------------------------------------
 def cmd_export(args: argparse.Namespace) -> int:
     if args.game_id is None and not args.all:
-        raise _usage("Say which games to export: --game ID for one, or --all.")
+        raise _usage(_("Say which games to export: {one} for one, or {all}.", one="--game ID", all="--all"))
     journal, roster = _open()
     try:
         rows = export.select(journal, args.game_id, args.title)
@@ -90,7 +111,8 @@ def cmd_export(args: argparse.Namespace) -> int:
             sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return 0
     written = write_files(files, pathlib.Path(args.out))
-    _out(f"Exported {len(rows)} game{'s' if len(rows) != 1 else ''} to {', '.join(map(str, written))}.")
+    _out(ngettext("Exported {n} game to {files}.", "Exported {n} games to {files}.", len(rows),
+                  files=", ".join(map(str, written))))
     return 0
 
 
@@ -110,15 +132,16 @@ def cmd_verify(args: argparse.Namespace) -> int:
         with open(args.file, encoding="utf-8") as f:
             lines = f.read().splitlines()
     except FileNotFoundError:
-        raise _usage(f"There is no file {args.file}.") from None
+        raise _usage(_("There is no file {file}.", file=args.file)) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise _usage(f"The file {args.file} could not be read: {getattr(e, 'strerror', None) or e}.") from None
+        raise _usage(_("The file {file} could not be read: {reason}.", file=args.file,
+                       reason=getattr(e, "strerror", None) or e)) from None
     try:
         verified = verify_lines(lines)
     except VerifyError as e:
-        sys.stderr.write(f"{args.file}: NOT VERIFIED. {e}\n")
+        sys.stderr.write(_("{file}: NOT VERIFIED. {why}", file=args.file, why=e) + "\n")
         return 1
-    _out(f"{args.file}: verified. {verified.sentence()}")
+    _out(_("{file}: verified. {sentence}", file=args.file, sentence=verified.sentence()))
     return 0
 
 
@@ -135,17 +158,17 @@ def _args(name: str, description: str, argv: Sequence[str], add: Callable[[argpa
 def _stats_args(st: argparse.ArgumentParser) -> None:
     from companion.games import names
 
-    st.add_argument("--game", help=f"one game ({', '.join(names())})")
-    st.add_argument("--player", help="one player's figures")
-    st.add_argument("--json", action="store_true", help="print one JSON object")
+    st.add_argument("--game", help=_("one game ({names})", names=", ".join(names())))
+    st.add_argument("--player", help=_("one player's figures"))
+    st.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def _export_args(ex: argparse.ArgumentParser) -> None:
     ex.add_argument("--format", required=True, choices=export.FORMATS)
-    ex.add_argument("--game", dest="game_id", type=int, metavar="ID", help="one game, by its number")
-    ex.add_argument("--all", action="store_true", help="every finished game")
-    ex.add_argument("--title", metavar="G", help="with --all: only games of this title (a game's name)")
-    ex.add_argument("--out", metavar="FILE", help="the file (a folder for several jsonl games); default: print")
+    ex.add_argument("--game", dest="game_id", type=int, metavar="ID", help=_("one game, by its number"))
+    ex.add_argument("--all", action="store_true", help=_("every finished game"))
+    ex.add_argument("--title", metavar="G", help=_("with --all: only games of this title (a game's name)"))
+    ex.add_argument("--out", metavar="FILE", help=_("the file (a folder for several jsonl games); default: print"))
 
 
 def _verify_args(ve: argparse.ArgumentParser) -> None:
@@ -153,17 +176,18 @@ def _verify_args(ve: argparse.ArgumentParser) -> None:
 
 
 def stats_command(argv: Sequence[str]) -> int:
-    args = _args("stats", "Plays, wins and scores per player and game.", argv, _stats_args)
+    args = _args("stats", _("Plays, wins and scores per player and game."), argv, _stats_args)
     return args if isinstance(args, int) else cmd_stats(args)
 
 
 def export_command(argv: Sequence[str]) -> int:
-    args = _args("export", "Finished games as BG Stats, CSV or replayable JSON lines.", argv, _export_args)
+    args = _args("export", _("Finished games as BG Stats, CSV or replayable JSON lines."), argv, _export_args)
     return args if isinstance(args, int) else cmd_export(args)
 
 
 def verify_command(argv: Sequence[str]) -> int:
-    args = _args("verify", "Check that an exported game's draws follow from its revealed seed.", argv, _verify_args)
+    args = _args("verify", _("Check that an exported game's draws follow from its revealed seed."), argv,
+                 _verify_args)
     return args if isinstance(args, int) else cmd_verify(args)
 
 
@@ -173,6 +197,7 @@ __all__ = [
     "cmd_verify",
     "export_command",
     "stats_command",
+    "stats_text",
     "verify_command",
     "write_files",
 ]

@@ -19,13 +19,17 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from companion.cli.replay import ReplayError, replay_lines
 from companion.errors import CompanionError
 from companion.games import descriptions, get_game
+from companion.i18n import SOURCE, format_decimal, language
+from companion.words import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:
     import argparse
@@ -38,14 +42,17 @@ MAX_ACTIONS = 100_000
 
 #: name -> (module, function, help). function(argv: list[str]) -> exit code; it
 #: parses its own arguments (command_parser gives one that errs in sentences).
+#: The help is marked only (made at import): translated where `--help` shows it.
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "games": ("companion.cli.main", "games_command", "list the games and their options"),
+    "games": ("companion.cli.main", "games_command", N_("list the games and their options")),
     "replay": ("companion.cli.main", "replay_command",
-               "replay a game from a JSON-lines file and print the final table view"),
-    "simulate": ("companion.cli.main", "simulate_command", "bots play each other; results and speed"),
-    "stats": ("companion.cli.history", "stats_command", "plays, wins and scores per player and game"),
-    "export": ("companion.cli.history", "export_command", "finished games as BG Stats, CSV or replayable JSON lines"),
-    "verify": ("companion.cli.history", "verify_command", "check an exported game's draws against its revealed seed"),
+               N_("replay a game from a JSON-lines file and print the final table view")),
+    "simulate": ("companion.cli.main", "simulate_command", N_("bots play each other; results and speed")),
+    "stats": ("companion.cli.history", "stats_command", N_("plays, wins and scores per player and game")),
+    "export": ("companion.cli.history", "export_command",
+               N_("finished games as BG Stats, CSV or replayable JSON lines")),
+    "verify": ("companion.cli.history", "verify_command",
+               N_("check an exported game's draws against its revealed seed")),
 }
 BUILTIN = tuple(COMMANDS)
 
@@ -61,9 +68,47 @@ def command_parser(name: str, description: str) -> argparse.ArgumentParser:
 
     class Parser(argparse.ArgumentParser):
         def error(self, message: str) -> NoReturn:  # argparse would print usage and exit; we want a sentence
-            raise UsageError(f"{self.prog}: {message[0].upper() + message[1:]}. Try '{self.prog} --help'.")
+            problem = argparse_message(message)
+            raise UsageError(_("{command}: {problem}. Try '{command} --help'.", command=self.prog,
+                               problem=problem[0].upper() + problem[1:]))
 
-    return Parser(prog=f"{PROG} {name}", description=description)
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+            super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+    parser = Parser(prog=f"{PROG} {name}", description=description, add_help=False, formatter_class=Formatter)
+    parser._optionals.title = _("options")  # argparse's own headings are English: the catalog's instead
+    parser._positionals.title = _("positional arguments")
+    parser.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
+    return parser
+
+
+#: argparse's own mistakes (Python's English, no catalog of ours): what they say, in ours
+#: (the English as argparse writes it).
+_ARGPARSE: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    (re.compile(r"the following arguments are required: (?P<names>.+)"),
+     lambda m: _("the following arguments are required: {names}", names=m["names"])),
+    (re.compile(r"unrecognized arguments: (?P<names>.+)"),
+     lambda m: _("unrecognized arguments: {names}", names=m["names"])),
+    (re.compile(r"argument (?P<arg>\S+): invalid int value: (?P<value>.+)"),
+     lambda m: _("argument {argument}: invalid int value: {value}", argument=m["arg"], value=m["value"])),
+    (re.compile(r"argument (?P<arg>\S+): invalid float value: (?P<value>.+)"),
+     lambda m: _("argument {argument}: invalid float value: {value}", argument=m["arg"], value=m["value"])),
+    (re.compile(r"argument (?P<arg>\S+): invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)"),
+     lambda m: _("argument {argument}: invalid choice: {value} (choose from {choices})", argument=m["arg"],
+                 value=m["value"], choices=m["choices"])),
+    (re.compile(r"argument (?P<arg>\S+): expected one argument"),
+     lambda m: _("argument {argument}: expected one argument", argument=m["arg"])),
+)
+
+
+def argparse_message(message: str) -> str:
+    """One of argparse's mistakes in the current language (one it does not know: as it is)."""
+    for pattern, said in _ARGPARSE:
+        found = pattern.fullmatch(message.strip())
+        if found:
+            return said(found)
+    return message
 
 
 def _parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace | int:
@@ -72,6 +117,11 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Nam
         return parser.parse_args(list(argv))
     except SystemExit as e:  # --help
         return int(e.code or 0)
+
+
+def _error_name(e: BaseException) -> str:
+    """ "ValueError: the reason" (a bug's own words, never translated)."""
+    return type(e).__name__ + ": " + str(e)
 
 
 def _out(text: str = "") -> None:
@@ -86,138 +136,43 @@ def _err(text: str) -> None:
 def games_command(argv: Sequence[str]) -> int:
     as_json = list(argv) == ["--json"]
     if argv and not as_json:  # help or a mistake: argparse says it (it is not loaded for the plain listing)
-        parser = command_parser("games", "List the games and their options.")
-        parser.add_argument("--json", action="store_true", help="print JSON")
+        parser = command_parser("games", _("List the games and their options."))
+        parser.add_argument("--json", action="store_true", help=_("print JSON"))
         args = _parse(parser, argv)
         if isinstance(args, int):
             return args
         as_json = args.json
-    described = descriptions()
     if as_json:
-        _out(json.dumps(described))
+        with language(SOURCE):  # JSON is for programs: the same bytes in every language
+            _out(json.dumps(descriptions()))
         return 0
+    from companion.history.option_words import game_text
+
+    described = descriptions()
     for d in described:
         lo, hi = d["players"]
-        _out(f"{d['name']}: {d['title']}, {lo} to {hi} players")
+        _out(ngettext("{name}: {title}, {low} to {n} player", "{name}: {title}, {low} to {n} players", hi,
+                      name=d["name"], title=game_text(d["name"], d["title"]), low=lo))
         for o in d["options"]:
             allowed = ""
-            if o["kind"] == "choice":
+            if o["kind"] == "choice":  # the values as they are typed (--option deck=full)
                 allowed = " (" + ", ".join(map(str, o["choices"])) + ")"
             elif o["kind"] == "int":
-                allowed = f" ({o['min']} to {o['max']})"
+                allowed = " " + _("({low} to {high})", low=o["min"], high=o["max"])
             elif o["kind"] == "bool":
-                allowed = " (true or false)"
-            _out(f"    {o['name']} = {json.dumps(o['default'])}{allowed}  {o['help']}".rstrip())
+                allowed = " " + _("(true or false)")
+            helped = game_text(d["name"], o["help"]) if o.get("help") else ""
+            _out(f"    {o['name']} = {json.dumps(o['default'])}{allowed}  {helped}".rstrip())
     if not described:
-        _out("No games are installed.")
+        _out(_("No games are installed."))
     return 0
 
 
 # --- replay -------------------------------------------------------------------
-class ReplayError(Exception):
-    def __init__(self, line: int, reason: str):
-        super().__init__(f"Line {line}: {reason}")
-
-
-def replay_lines(lines: Iterable[str]) -> dict[str, Any]:
-    """Replay a setup line and action lines; {"view", "result", "actions"}.
-    Raises ReplayError naming the line (1-based) and the reason."""
-    from companion.rules.corrections import step
-    from companion.rules.engine import TABLE
-
-    game: Game | None = None
-    state: Any = None
-    count = 0
-    for number, raw in enumerate(lines, start=1):
-        if not raw.strip():
-            continue
-        try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as e:
-            raise ReplayError(number, f"this is not valid JSON ({e.msg} at column {e.colno}).") from None
-        except RecursionError:
-            raise ReplayError(number, "this line nests lists or objects too deeply to be a move.") from None
-        except ValueError:  # an integer too long for Python to read (over 4,300 digits)
-            raise ReplayError(number, _too_large(_longest_number(raw))) from None
-        if not isinstance(data, dict):
-            raise ReplayError(number, "each line must be a JSON object.")
-        # the setup's fairness record carries the 64-bit seed, for `verify`
-        huge = _huge_number(data if game is not None else {k: v for k, v in data.items() if k != "fairness"})
-        if huge is not None:
-            raise ReplayError(number, _too_large(huge))
-        if game is None:
-            game, state = _replay_setup(number, data)
-            continue
-        try:
-            state = step(game, state, data)  # a move, or a correction the table made
-        except CompanionError as e:  # IllegalAction and its kin: already a sentence
-            raise ReplayError(number, str(e)) from None
-        except Exception as e:  # an engine bug must still not print a traceback
-            raise ReplayError(number, f"the game could not apply this action ({type(e).__name__}: {e}).") from None
-        count += 1
-    if game is None:
-        raise ReplayError(1, 'the file is empty; the first line must be the setup {"game": ..., "players": [...]}.')
-    result = game.result(state)
-    return {"view": game.view(state, TABLE), "result": result.to_json() if result else None, "actions": count}
-
-
-def _huge_number(data: Any) -> int | None:
-    """The first whole number in a line beyond what any move carries (limits.MAX_INT), or None."""
-    from companion.rules.limits import MAX_INT
-
-    stack = [data]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, int) and not isinstance(v, bool) and abs(v) > MAX_INT:
-            return v
-        if isinstance(v, dict):
-            stack.extend(reversed(list(v.values())))
-        elif isinstance(v, list):
-            stack.extend(reversed(v))
-    return None
-
-
-def _longest_number(raw: str) -> str:
-    import re
-
-    return max(re.findall(r"-?\d+", raw), key=len, default="")
-
-
-def _too_large(value: int | str) -> str:
-    """"the number 1234…(400 digits) is too large …": the value named, short."""
-    from companion.rules.limits import MAX_INT, shown_int
-
-    if isinstance(value, str):  # the digits as written (Python cannot read them as a number)
-        sign, digits = ("-", value[1:]) if value.startswith("-") else ("", value)
-        text = f"{sign}{digits[:4]}…({len(digits)} digits)"
-    else:
-        text = shown_int(value)
-    return f"the number {text} is too large (the numbers in a move are at most {MAX_INT:,})."
-
-
-def _replay_setup(number: int, data: dict[str, Any]) -> tuple[Game, Any]:
-    if "game" not in data or "players" not in data:
-        raise ReplayError(number, 'the first line must be the setup {"game": ..., "players": [...], "options": {...}}.')
-    if not isinstance(data["players"], list):
-        raise ReplayError(number, "players must be a list of names.")
-    if not isinstance(data.get("options") or {}, dict):
-        raise ReplayError(number, 'options must be an object of names and values, e.g. {"advanced": true}.')
-    unknown = sorted(set(data) - {"game", "players", "options", "fairness"})  # fairness: read by `verify`
-    if unknown:
-        raise ReplayError(number, f"the setup has an unknown field {unknown[0]!r}.")
-    try:
-        game = get_game(str(data["game"]))
-        players = game.check_players(data["players"])
-        options = game.resolve_options(data.get("options") or {})
-        return game, game.setup(players, options)
-    except CompanionError as e:
-        raise ReplayError(number, str(e)) from None
-
-
 def replay_command(argv: Sequence[str]) -> int:
-    parser = command_parser("replay", "Replay a game from a JSON-lines file and print the final table view.")
+    parser = command_parser("replay", _("Replay a game from a JSON-lines file and print the final table view."))
     parser.add_argument("file", metavar="FILE.jsonl",
-                        help="first line the setup, then one action per line ('-' for stdin)")
+                        help=_("first line the setup, then one action per line ('-' for stdin)"))
     args = _parse(parser, argv)
     if isinstance(args, int):
         return args
@@ -228,9 +183,10 @@ def replay_command(argv: Sequence[str]) -> int:
             with open(args.file, encoding="utf-8") as f:
                 lines = f.read().splitlines()
     except FileNotFoundError:
-        raise UsageError(f"There is no file {args.file}.") from None
+        raise UsageError(_("There is no file {file}.", file=args.file)) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise UsageError(f"The file {args.file} could not be read: {getattr(e, 'strerror', None) or e}.") from None
+        raise UsageError(_("The file {file} could not be read: {reason}.", file=args.file,
+                           reason=getattr(e, "strerror", None) or e)) from None
     try:
         out = replay_lines(lines)
     except ReplayError as e:
@@ -282,7 +238,7 @@ def _play_games(job: tuple[str, list[str], dict[str, Any], str, int, Sequence[in
             state = apply(state, action)
             n += 1
             if n > MAX_ACTIONS:
-                raise CompanionError(f"Game {g + 1} did not end after {MAX_ACTIONS} actions.")
+                raise CompanionError(_("Game {n} did not end after {most} actions.", n=g + 1, most=MAX_ACTIONS))
         total_actions += n
         for w in res.winners:
             wins[w] += 1
@@ -318,7 +274,7 @@ def simulate(game_name: str, players: int, games: int, seed: int, bot_kind: str 
     from companion.bots import get_bot
 
     if jobs < 1:
-        raise UsageError("--jobs must be at least 1.")
+        raise UsageError(_("{option} must be at least 1.", option="--jobs"))
     game = get_game(game_name)
     names = game.check_players([f"Player {i + 1}" for i in range(players)])
     opts = simulation_options(game, options or {})
@@ -354,7 +310,8 @@ def _parse_options(pairs: Iterable[str] | None) -> dict[str, Any]:
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise UsageError(f"An option is written NAME=VALUE, e.g. --option deck=full, not {pair!r}.")
+            raise UsageError(_("An option is written {form}, e.g. {example}, not {given}.", form="NAME=VALUE",
+                               example="--option deck=full", given=repr(pair)))
         try:
             out[key] = json.loads(value)  # numbers and true/false as such
         except json.JSONDecodeError:
@@ -363,33 +320,50 @@ def _parse_options(pairs: Iterable[str] | None) -> dict[str, Any]:
 
 
 def simulate_command(argv: Sequence[str]) -> int:
-    s = command_parser("simulate", "Bots play each other; results and speed.")
+    s = command_parser("simulate", _("Bots play each other; results and speed."))
     s.add_argument("game")
     s.add_argument("--players", type=int, required=True)
     s.add_argument("--games", type=int, default=100)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--bot", choices=("greedy", "random"), default="greedy")
-    s.add_argument("--jobs", type=int, default=1, help="processes to play in (the results do not depend on it)")
-    s.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
-    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.add_argument("--jobs", type=int, default=1, help=_("processes to play in (the results do not depend on it)"))
+    s.add_argument("--option", action="append", metavar="NAME=VALUE", help=_("a game option (repeatable)"))
+    s.add_argument("--json", action="store_true", help=_("print one JSON object"))
     args = _parse(s, argv)
     if isinstance(args, int):
         return args
     if args.games < 1:
-        raise UsageError("--games must be at least 1.")
+        raise UsageError(_("{option} must be at least 1.", option="--games"))
     summary = simulate(args.game, args.players, args.games, args.seed, args.bot, _parse_options(args.option),
                        jobs=args.jobs)
     if args.json:
         _out(json.dumps(summary))
         return 0
-    wins = ", ".join(f"Player {i + 1} won {w}" for i, w in enumerate(summary["wins"]))
-    _out(f"{summary['game']}: {summary['games']} games, {summary['players']} {summary['bot']} bots, "
-         f"seed {summary['seed']}.")
-    _out(f"{wins}.")
-    if summary["shared_wins"] or summary["no_winner"]:
-        _out(f"Shared wins: {summary['shared_wins']}; nobody won: {summary['no_winner']}.")
-    _out(f"{summary['mean_actions']} actions per game on average; {summary['games_per_second']} games per second.")
+    _out(simulate_lines(summary))
     return 0
+
+
+def simulate_lines(summary: Mapping[str, Any]) -> str:
+    """What `simulate` prints for a person, in the current language."""
+    from companion.history.words import games
+
+    # i18n: one player's wins in `simulate`, joined by ", " ("Player 1 won 3, Player 2 won 5.")
+    wins = ", ".join(_("Player {seat} won {wins}", seat=i + 1, wins=format_decimal(w))
+                        for i, w in enumerate(summary["wins"]))
+    kinds = {"greedy": pgettext("bot kind", "greedy"), "random": pgettext("bot kind", "random")}
+    bots = ngettext("{n} {kind} bot", "{n} {kind} bots", summary["players"],
+                    kind=kinds.get(summary["bot"], summary["bot"]))
+    lines = [_("{game}: {games}, {bots}, seed {seed}.", game=summary["game"], games=games(summary["games"]),
+               bots=bots, seed=summary["seed"]),
+             f"{wins}."]
+    if summary["shared_wins"] or summary["no_winner"]:
+        lines.append(_("Shared wins: {shared}; nobody won: {nobody}.", shared=format_decimal(summary["shared_wins"]),
+                       nobody=format_decimal(summary["no_winner"])))
+    speed = summary["games_per_second"]
+    lines.append(_("{actions} actions per game on average; {speed} games per second.",
+                   actions=format_decimal(summary["mean_actions"]),
+                   speed=format_decimal(speed) if speed is not None else "–"))
+    return "\n".join(lines)
 
 
 # --- the command table -----------------------------------------------------------
@@ -400,11 +374,11 @@ def _command(name: str) -> Callable[[list[str]], int]:
 
 
 def _help() -> str:
-    lines = [f"usage: {PROG} [COMMAND] [ARGS]", "",
-             "The Maya table companion. With no command, starts the touchscreen app.", "", "commands:"]
-    every = {name: entry[2] for name, entry in COMMANDS.items()} | _plugin_help()
+    lines = [_("usage: {prog} [COMMAND] [ARGS]", prog=PROG), "",
+             _("The Maya table companion. With no command, starts the touchscreen app."), "", _("commands:")]
+    every = {name: _(entry[2]) for name, entry in COMMANDS.items()} | _plugin_help()
     lines += [f"  {name:<10}  {text}".rstrip() for name, text in sorted(every.items())]
-    lines += ["", f"'{PROG} COMMAND --help' tells more about one command."]
+    lines += ["", _("'{prog} COMMAND --help' tells more about one command.", prog=PROG)]
     return "\n".join(lines)
 
 
@@ -415,28 +389,93 @@ def _entry_points() -> dict[str, Any]:
 
 
 def _plugin_help() -> dict[str, str]:
-    known = {"app": "the touchscreen app (the default)", "devices": "check the buttons and tag readers"}
+    known = {"app": _("the touchscreen app (the default)"), "devices": _("check the buttons and tag readers")}
     return {name: known.get(name, "") for name in sorted(_entry_points()) if name not in COMMANDS}
+
+
+def hand_words(value: str) -> None:
+    """A command from a layer above companion/ speaks the table's language too: when the
+    top package of its entry point (`value`, "package.module:function") has an `i18n`
+    module with `use(translator)` (a package that imports no companion), it is handed its
+    own catalog, `Words.of(<package>)` (the domain named after the package, its locale/
+    folder). A package without one translates by itself, or not at all."""
+    import importlib.util
+
+    from companion.i18n import Words
+
+    package = value.split(":", 1)[0].strip().split(".", 1)[0]
+    if not package or package == "companion":
+        return
+    try:
+        if importlib.util.find_spec(f"{package}.i18n") is None:
+            return
+        module = importlib.import_module(f"{package}.i18n")
+        use = getattr(module, "use", None)
+        if callable(use):
+            use(Words.of(package))
+    except (ImportError, ValueError):  # no such package or no locale folder: its own English
+        return
 
 
 def run_plugin(name: str, argv: list[str]) -> int:
     ep = _entry_points().get(name)
     if ep is None:
         commands = ", ".join(sorted(set(COMMANDS) | set(_entry_points())))
-        raise UsageError(f"There is no command {name!r}; the commands are: {commands}.")
+        raise UsageError(_("There is no command {name}; the commands are: {commands}.", name=repr(name),
+                           commands=commands))
     try:
         fn = ep.load()
     except Exception as e:
-        what = "the touchscreen app" if name == "app" else f"the {name!r} command"
-        _err(f"{PROG}: {what} could not be started: {type(e).__name__}: {e}. "
-             f"Is the package installed with its dependencies (pip install -e .)?")
+        if name == "app":
+            said = _("{prog}: the touchscreen app could not be started: {error}. Is the package installed with its"
+                     " dependencies ({install})?", prog=PROG, error=_error_name(e),
+                     install="pip install -e .")
+        else:
+            said = _("{prog}: the {name} command could not be started: {error}. Is the package installed with its"
+                     " dependencies ({install})?", prog=PROG, name=repr(name), error=_error_name(e),
+                     install="pip install -e .")
+        _err(said)
         return 1
+    hand_words(str(getattr(ep, "value", "")))
     code = fn(argv)
     return int(code or 0)
 
 
+def cli_language(env: Mapping[str, str] | None = None) -> str:
+    """The language the command line speaks: the app's own setting, `language` in the
+    [app] table of config.toml (a code such as "de"; "auto" or none: the system's
+    LANG), so a German table's commands answer in German. A config file that cannot be
+    read says nothing here (the app names its mistakes)."""
+    import tomllib
+
+    from companion.i18n import known, system_language
+    from companion.store.paths import config_path
+
+    try:
+        with open(config_path(), "rb") as f:
+            said = (tomllib.load(f).get("app") or {}).get("language")
+    except (OSError, tomllib.TOMLDecodeError, AttributeError):
+        said = None
+    code = known(said) if said != "auto" else None
+    return code or system_language(env)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help", "--version")) or args[0] == "app":
+        return _main(args)  # the app: its own language (the Settings screen's), never this block's
+    from companion.i18n import set_table_language, table_language
+
+    code, before = cli_language(), table_language()
+    set_table_language(code)  # the threads a command starts (the device check's readers) speak it too
+    try:
+        with language(code):
+            return _main(args)
+    finally:
+        set_table_language(before)
+
+
+def _main(args: list[str]) -> int:
     try:
         if args and args[0] == "--version":
             from companion import __version__
@@ -457,15 +496,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         _err(f"{PROG}: {e}")
         return 2
     except KeyboardInterrupt:
-        _err(f"{PROG}: stopped.")
+        _err(_("{prog}: stopped.", prog=PROG))
         return 130
     except BrokenPipeError:
         return 0
     except Exception as e:  # a bug: still a sentence; MAYA_COMPANION_DEBUG=1 shows the traceback
         if os.environ.get("MAYA_COMPANION_DEBUG"):
             raise
-        _err(f"{PROG}: something went wrong ({type(e).__name__}: {e}). "
-             f"Run again with MAYA_COMPANION_DEBUG=1 to see the details.")
+        _err(_("{prog}: something went wrong ({error}). Run again with {debug} to see the details.", prog=PROG,
+               error=_error_name(e), debug="MAYA_COMPANION_DEBUG=1"))
         return 1
 
 

@@ -27,13 +27,15 @@ import time
 import urllib.parse
 import uuid
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.errors import CompanionError
 from companion.history.fairness import record, walk
+from companion.history.option_words import title as shown_title
 from companion.history.records import ExportError, finished, finished_game, history_row
 from companion.store.journal import Journal
 from companion.table.players import Roster
+from companion.words import _, pgettext
 
 FORMATS = ("bgstats", "csv", "jsonl")
 #: uuids are derived from the game's journal id and seed, so exporting the same
@@ -84,9 +86,31 @@ def _full_rows(journal: Journal, rows: list[dict[str, Any]]) -> dict[int, dict[s
 # --- csv ----------------------------------------------------------------------
 CSV_COLUMNS = ("game_id", "game", "title", "date", "started_utc", "duration_min", "players", "seat", "player",
                "colour", "score", "rank", "winner", "tiebreak")
+#: Each column's header in the reader's language (English: the column's name itself).
+CSV_HEADERS = {
+    "game_id": lambda: pgettext("CSV column", "game_id"), "game": lambda: pgettext("CSV column", "game"),
+    "title": lambda: pgettext("CSV column", "title"), "date": lambda: pgettext("CSV column", "date"),
+    "started_utc": lambda: pgettext("CSV column", "started_utc"),
+    "duration_min": lambda: pgettext("CSV column", "duration_min"),
+    "players": lambda: pgettext("CSV column", "players"), "seat": lambda: pgettext("CSV column", "seat"),
+    "player": lambda: pgettext("CSV column", "player"), "colour": lambda: pgettext("CSV column", "colour"),
+    "score": lambda: pgettext("CSV column", "score"), "rank": lambda: pgettext("CSV column", "rank"),
+    "winner": lambda: pgettext("CSV column", "winner"), "tiebreak": lambda: pgettext("CSV column", "tiebreak"),
+}
+
+
+def csv_headers() -> list[str]:
+    """The header row in the current language ("game_id", … / "Spiel_Nr", …)."""
+    return [CSV_HEADERS[c]() for c in CSV_COLUMNS]
 
 
 def _title(name: str) -> str:
+    """The game's title in the current language (the game's own catalog)."""
+    return shown_title(name)
+
+
+def _registry_title(name: str) -> str:
+    """The game's title as the registry has it (BG Stats matches games by it, in any language)."""
     from companion.games import title
 
     return title(name)
@@ -109,7 +133,8 @@ def csv_rows(journal: Journal, rows: list[dict[str, Any]], roster: Roster | None
                 "colour": colours[seat] if seat < len(colours) and isinstance(colours[seat], str) else "",
                 "score": h["scores"][seat] if seat < len(h["scores"]) else "",
                 "rank": ranks[seat] if seat < len(ranks) else "",
-                "winner": "yes" if seat in h["winners"] else "no",
+                # i18n: the CSV's winner column: did this player win the play?
+                "winner": pgettext("CSV winner", "yes") if seat in h["winners"] else pgettext("CSV winner", "no"),
                 "tiebreak": result.get("tiebreak") or "",
             }
 
@@ -127,12 +152,49 @@ def csv_cell(value: Any) -> Any:
     return value
 
 
+class CsvDialect(NamedTuple):
+    delimiter: str
+    bom: str
+    decimal_comma: bool
+
+
+def csv_dialect() -> CsvDialect:
+    """How the current language's spreadsheets read a CSV file. Where numbers are written
+    with a decimal comma (German: "12,5"), Excel opens a double-clicked .csv with the
+    system's list separator, ";", and reads a file without a byte order mark as the
+    Windows code page ("JÃ¶rg" for Jörg): so there the file is UTF-8 with a BOM, cells
+    are separated by ";" and decimals written with a comma (LibreOffice and Numbers read
+    that too). In English the file stays as it always was: "," and no BOM."""
+    from companion.i18n import current
+
+    lang = current()
+    if lang in ("en", "qps"):
+        return CsvDialect(",", "", False)
+    try:
+        from babel.numbers import get_decimal_symbol
+
+        comma = get_decimal_symbol(lang) == ","
+    except Exception:  # a language Babel does not know: the English file
+        comma = False
+    return CsvDialect(";", "\ufeff", True) if comma else CsvDialect(",", "\ufeff", False)
+
+
+def _local_number(value: Any, dialect: CsvDialect) -> Any:
+    if dialect.decimal_comma and isinstance(value, float) and not isinstance(value, bool):
+        return repr(value).replace(".", ",")  # the English file's number with a decimal comma: 12.0 is 12,0
+    return value
+
+
 def to_csv(journal: Journal, rows: list[dict[str, Any]], roster: Roster | None = None) -> str:
+    """The CSV file's text in the current language: its headers, yes/no, the title, and
+    the spreadsheet dialect (csv_dialect)."""
+    dialect = csv_dialect()
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
+    out.write(dialect.bom)
+    writer = csv.writer(out, delimiter=dialect.delimiter, lineterminator="\n")
+    writer.writerow(csv_headers())
     for r in csv_rows(journal, rows, roster):
-        writer.writerow({k: csv_cell(v) for k, v in r.items()})
+        writer.writerow([csv_cell(_local_number(r[c], dialect)) for c in CSV_COLUMNS])
     return out.getvalue()
 
 
@@ -216,7 +278,8 @@ def to_bgstats(journal: Journal, rows: list[dict[str, Any]], roster: Roster | No
         result = full["result"] or {}
         if h["game"] not in games:
             bgg = _bgg(h["game"])
-            games[h["game"]] = {"id": len(games) + 1, "uuid": _uuid("game", h["game"]), "name": _title(h["game"]),
+            games[h["game"]] = {"id": len(games) + 1, "uuid": _uuid("game", h["game"]),
+                                "name": _registry_title(h["game"]),
                                 "modificationDate": now, "cooperative": False, "highestWins": True,
                                 "noPoints": False, "usesTeams": False, "bggId": bgg.id if bgg else 0,
                                 "bggName": bgg.name if bgg else "", "bggYear": bgg.year if bgg else 0}
@@ -279,7 +342,8 @@ def play_data(journal: Journal, game_id: int, roster: Roster | None = None) -> d
     return {
         "board": "", "durationMin": max(1, round(h["duration_s"] / 60)),
         "comments": result.get("tiebreak") or "",
-        "game": {"bggId": bgg.id if bgg else 0, "highestWins": True, "name": _title(h["game"]), "noPoints": False,
+        "game": {"bggId": bgg.id if bgg else 0, "highestWins": True, "name": _registry_title(h["game"]),
+                 "noPoints": False,
                  "sourceGameId": h["game"]},
         "location": SOURCE_NAME,
         "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(h["started"])),
@@ -314,9 +378,10 @@ def render(journal: Journal, fmt: str, rows: list[dict[str, Any]], roster: Roste
     """{file name: text} for these games in one format: one file for csv and
     bgstats, one file per game for jsonl (replay reads one game per file)."""
     if fmt not in FORMATS:
-        raise ExportError(f"The export formats are {', '.join(FORMATS)}, not {fmt!r}.")
+        raise ExportError(_("The export formats are {formats}, not {given}.", formats=", ".join(FORMATS),
+                            given=repr(fmt)))
     if not rows:
-        raise ExportError("There is no finished game to export yet.")
+        raise ExportError(_("There is no finished game to export yet."))
     stamp = time.strftime("%Y%m%d-%H%M")
     if fmt == "jsonl":
         return {f"maya-game-{h['id']}.jsonl": jsonl(journal, h["id"]) for h in rows}
@@ -328,9 +393,13 @@ def render(journal: Journal, fmt: str, rows: list[dict[str, Any]], roster: Roste
 
 __all__ = [
     "CSV_COLUMNS",
+    "CSV_HEADERS",
     "FORMATS",
+    "CsvDialect",
     "ExportError",
     "csv_cell",
+    "csv_dialect",
+    "csv_headers",
     "csv_rows",
     "finished",
     "finished_game",

@@ -28,7 +28,6 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games import get_game
-from companion.history.words import count
 from companion.rules.chance import (
     COMMIT,
     draw_rng,
@@ -39,6 +38,7 @@ from companion.rules.chance import (
 )
 from companion.rules.corrections import step
 from companion.rules.engine import CHANCE, Game
+from companion.words import _, ngettext
 
 
 class VerifyError(CompanionError, ValueError):
@@ -72,7 +72,7 @@ def walk(history: Iterable[tuple[str, Any]], game: Game | None = None, state: An
             # not a pick from the seed, so there is nothing to check.
             rehide -= 1
             if not isinstance(data, dict):
-                raise VerifyError(f"History entry {index + 1} is not an action.")
+                raise VerifyError(_("History entry {n} is not an action.", n=index + 1))
             rehid: int | None = None
             if data.get("actor") == CHANCE:
                 rehid = w.draws
@@ -84,14 +84,14 @@ def walk(history: Iterable[tuple[str, Any]], game: Game | None = None, state: An
         elif kind == "correction":
             # A public number fixed by the table: like a player's move, never a draw.
             if not isinstance(data, dict):
-                raise VerifyError(f"History entry {index + 1} is not a correction.")
+                raise VerifyError(_("History entry {n} is not a correction.", n=index + 1))
             redo.clear()
             w.actions.append(data)
             w.origins.append(None)
             states.append(_apply(game, states[-1], data, index) if game is not None else None)
         elif kind == "action":
             if not isinstance(data, dict):
-                raise VerifyError(f"History entry {index + 1} is not an action.")
+                raise VerifyError(_("History entry {n} is not an action.", n=index + 1))
             origin: int | None = None
             if data.get("actor") == CHANCE:
                 again = next((i for i, (a, _k) in enumerate(remembered) if a == data), None)
@@ -111,7 +111,7 @@ def walk(history: Iterable[tuple[str, Any]], game: Game | None = None, state: An
         elif kind == "undo":
             count = data.get("actions") if isinstance(data, dict) else None
             if not isinstance(count, int) or isinstance(count, bool) or not 0 < count <= len(w.actions):
-                raise VerifyError(f"History entry {index + 1} undoes moves that are not there.")
+                raise VerifyError(_("History entry {n} undoes moves that are not there.", n=index + 1))
             cut = len(w.actions) - count
             group = list(zip(w.actions[cut:], w.origins[cut:], states[cut + 1:]))
             del w.actions[cut:], w.origins[cut:], states[cut + 1:]
@@ -123,7 +123,7 @@ def walk(history: Iterable[tuple[str, Any]], game: Game | None = None, state: An
                 redo.clear()  # the rehide changed the game: the undone moves cannot come back
         elif kind == "redo":
             if not redo:
-                raise VerifyError(f"History entry {index + 1} redoes a move that was never undone.")
+                raise VerifyError(_("History entry {n} redoes a move that was never undone.", n=index + 1))
             for a, k, s in redo.pop():
                 w.actions.append(a)
                 w.origins.append(k)
@@ -133,7 +133,7 @@ def walk(history: Iterable[tuple[str, Any]], game: Game | None = None, state: An
                     if again is not None:
                         remembered.pop(again)
         elif kind != "seen":
-            raise VerifyError(f"History entry {index + 1} is of an unknown kind {kind!r}.")
+            raise VerifyError(_("History entry {n} is of an unknown kind {kind}.", n=index + 1, kind=repr(kind)))
     return w
 
 
@@ -141,14 +141,14 @@ def _apply(game: Game, state: Any, action: dict[str, Any], index: int) -> Any:
     try:
         return step(game, state, action)
     except CompanionError as e:
-        raise VerifyError(f"History entry {index + 1} is not a legal move ({e}).") from None
+        raise VerifyError(_("History entry {n} is not a legal move ({error}).", n=index + 1, error=e)) from None
 
 
 def _check_draw(game: Game, state: Any, seed: int, k: int, action: dict[str, Any], index: int) -> None:
     expected = json.loads(json.dumps(game.sample_chance(state, draw_rng(seed, k))))
     if expected != action:
-        raise VerifyError(f"Draw {k + 1} (history entry {index + 1}) does not follow from the seed: "
-                          f"{_difference(expected, action)}.")
+        raise VerifyError(_("Draw {draw} (history entry {n}) does not follow from the seed: {difference}.",
+                            draw=k + 1, n=index + 1, difference=_difference(expected, action)))
 
 
 def _difference(expected: dict[str, Any], action: dict[str, Any]) -> str:
@@ -162,11 +162,13 @@ def _difference(expected: dict[str, Any], action: dict[str, Any]) -> str:
         if isinstance(want, list) and isinstance(have, list):
             i = next((i for i, (x, y) in enumerate(zip(want, have)) if x != y), min(len(want), len(have)))
             if i < len(want) and i < len(have):
-                return (f"item {i + 1} of its {key}: the seed gives {_quoted(want[i])}, "
-                        f"the file says {_quoted(have[i])}")
-            return f"its {key} has {len(have)} items, the seed gives {len(want)}"
-        return f"its {key}: the seed gives {_quoted(want)}, the file says {_quoted(have)}"
-    return "it differs"  # equal field by field yet unequal: cannot happen with JSON values
+                return _("item {i} of its {key}: the seed gives {want}, the file says {have}",
+                         i=i + 1, key=key, want=_quoted(want[i]), have=_quoted(have[i]))
+            return ngettext("its {key} has {n} item, the seed gives {want}",
+                            "its {key} has {n} items, the seed gives {want}", len(have), key=key, want=len(want))
+        return _("its {key}: the seed gives {want}, the file says {have}", key=key, want=_quoted(want),
+                 have=_quoted(have))
+    return _("it differs")  # equal field by field yet unequal: cannot happen with JSON values
 
 
 def _quoted(value: Any) -> str:
@@ -193,44 +195,55 @@ class Verified:
     draws: int
     fingerprint: str
     actions: int
+    name: str = ""  # the game's registered name: its title is then said in the reader's language
 
     def sentence(self) -> str:
-        moves = f"{count(self.actions, 'move')} {'replays' if self.actions == 1 else 'replay'} as recorded"
+        """What `verify` says of a verified file, in the current language."""
+        from companion.history.option_words import title
+
+        shown = title(self.name) if self.name else self.game
         if self.randomness != "digital":
-            return (f"The draws of this {self.game} game were made at the table (physical randomness), so there is "
-                    f"no seed to check; its {moves}.")
+            return ngettext("The draws of this {game} game were made at the table (physical randomness), so there is"
+                            " no seed to check; its {n} move replays as recorded.",
+                            "The draws of this {game} game were made at the table (physical randomness), so there is"
+                            " no seed to check; its {n} moves replay as recorded.", self.actions, game=shown)
         if self.draws == 0:
-            return (f"This {self.game} game had no digital draw to check ({moves}); "
-                    f"its seed matches the fingerprint {short_fingerprint(self.fingerprint)}.")
-        draws = "The one draw follows" if self.draws == 1 else f"All {self.draws} draws follow"
-        return (f"{draws} from the revealed seed, and the seed matches the fingerprint "
-                f"{short_fingerprint(self.fingerprint)} (compare it with the one shown when the game started).")
+            return ngettext("This {game} game had no digital draw to check ({n} move replays as recorded); its seed"
+                            " matches the fingerprint {fingerprint}.",
+                            "This {game} game had no digital draw to check ({n} moves replay as recorded); its seed"
+                            " matches the fingerprint {fingerprint}.", self.actions, game=shown,
+                            fingerprint=short_fingerprint(self.fingerprint))
+        return ngettext("The one draw follows from the revealed seed, and the seed matches the fingerprint"
+                        " {fingerprint} (compare it with the one shown when the game started).",
+                        "All {n} draws follow from the revealed seed, and the seed matches the fingerprint"
+                        " {fingerprint} (compare it with the one shown when the game started).", self.draws,
+                        fingerprint=short_fingerprint(self.fingerprint))
 
 
 def verify_lines(lines: Sequence[str]) -> Verified:
     """Check an exported game (see the module docstring); VerifyError names what is wrong."""
     rows = [(n, raw) for n, raw in enumerate(lines, start=1) if raw.strip()]
     if not rows:
-        raise VerifyError("The file is empty.")
+        raise VerifyError(_("The file is empty."))
     setup = _json(rows[0])
     fair = setup.get("fairness") if isinstance(setup, dict) else None
     if not isinstance(fair, dict):
-        raise VerifyError("Line 1 has no fairness record; export the game again with "
-                          "'maya-companion export --format jsonl'.")
+        raise VerifyError(_("Line 1 has no fairness record; export the game again with {command}.",
+                            command="'maya-companion export --format jsonl'"))
     try:
         game = get_game(str(setup["game"]))
         players = game.check_players(setup["players"])
         options = game.resolve_options(setup.get("options") or {})
         state = game.setup(players, options)
     except (KeyError, TypeError):
-        raise VerifyError("Line 1 must be the setup: game, players, options.") from None
+        raise VerifyError(_("Line 1 must be the setup: game, players, options.")) from None
     except CompanionError as e:
-        raise VerifyError(f"Line 1: {e}") from None
+        raise VerifyError(_("Line 1: {error}", error=e)) from None
     randomness = fair.get("randomness")
     history = fair.get("history")
     if randomness not in ("digital", "physical") or not isinstance(history, list) or not all(
             isinstance(h, list) and len(h) == 2 and isinstance(h[0], str) for h in history):
-        raise VerifyError("Line 1's fairness record is not readable.")
+        raise VerifyError(_("Line 1's fairness record is not readable."))
     # The file's own word on its randomness is not trusted: a file that carries a seed
     # or a fingerprint is checked against them (a digital game's draws cannot be passed
     # off as made at the table by editing one word), and a digital one must carry both.
@@ -239,32 +252,33 @@ def verify_lines(lines: Sequence[str]) -> Verified:
     claimed_physical = randomness == "physical"
     if randomness == "digital" or "seed" in fair or "fingerprint" in fair:
         if not committed:
-            raise VerifyError("Line 1's fairness record has no fingerprint for the seed to be checked "
-                              "against, so its draws cannot be verified.")
+            raise VerifyError(_("Line 1's fairness record has no fingerprint for the seed to be checked against,"
+                                " so its draws cannot be verified."))
         try:
             seed = int(str(fair.get("seed")))
         except ValueError:
-            raise VerifyError("Line 1's fairness record has no readable seed.") from None
+            raise VerifyError(_("Line 1's fairness record has no readable seed.")) from None
         if fingerprint(seed) != committed:
-            raise VerifyError(f"The revealed seed does not match the committed fingerprint "
-                              f"{short_fingerprint(committed)}: the seed was changed.")
+            raise VerifyError(_("The revealed seed does not match the committed fingerprint {fingerprint}: the"
+                                " seed was changed.", fingerprint=short_fingerprint(committed)))
         randomness = "digital"
     try:
         w = walk([(k, d) for k, d in history], game, state, seed)
     except VerifyError as e:
         if claimed_physical and seed is not None:
-            raise VerifyError(f"{e} (The file says its draws were made at the table, but it carries a seed "
-                              f"and its fingerprint {short_fingerprint(committed)}, so its draws are checked "
-                              f"against them.)") from None
+            raise VerifyError(_("{error} (The file says its draws were made at the table, but it carries a seed"
+                                " and its fingerprint {fingerprint}, so its draws are checked against them.)",
+                                error=e, fingerprint=short_fingerprint(committed))) from None
         raise
     actions = [_json(row) for row in rows[1:]]
     if actions != w.actions:
         first = next((i for i, (a, b) in enumerate(zip(actions, w.actions)) if a != b),
                      min(len(actions), len(w.actions)))
         line = rows[1 + first][0] if 1 + first < len(rows) else rows[-1][0] + 1
-        raise VerifyError(f"Line {line}: the moves in the file are not the ones the game's history leaves in effect.")
+        raise VerifyError(_("Line {line}: the moves in the file are not the ones the game's history leaves in"
+                            " effect.", line=line))
     return Verified(game=game.title or game.name, randomness=str(randomness), draws=len(w.fresh),
-                    fingerprint=committed, actions=len(actions))
+                    fingerprint=committed, actions=len(actions), name=game.name)
 
 
 def _json(row: tuple[int, str]) -> Any:
@@ -272,7 +286,7 @@ def _json(row: tuple[int, str]) -> Any:
     try:
         return json.loads(raw)
     except json.JSONDecodeError as e:
-        raise VerifyError(f"Line {n} is not valid JSON ({e.msg}).") from None
+        raise VerifyError(_("Line {line} is not valid JSON ({error}).", line=n, error=e.msg)) from None
 
 
 __all__ = [

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from companion.history.records import ExportError
 from companion.store.paths import data_dir
+from companion.words import N_, _
 
 # --- writing: into its folder, owner-only, every file or none --------------------------
 FILE_MODE = 0o600
@@ -23,13 +24,16 @@ def save(files: dict[str, str], folder: pathlib.Path, where: str | None = None) 
     or none. Each is written to a private temporary file and synced first; only when
     all are on the disk do they take their names, and a name that cannot be taken
     takes the others back (a file they replaced comes back too). ExportError says
-    what was written: nothing. `where` names the folder for the players."""
-    where = where or str(folder)
+    what was written: nothing. `where` names the folder for the players (export_folder's
+    sentence: "the USB stick STICK"; in German with its preposition, "auf den USB-Stick STICK")."""
+    # i18n: {where} is said after "written to"; German carries its preposition: "in den Ordner …"
+    where = where or _("the folder {folder}", folder=folder)
     names = list(files)
     try:
         _make_folder(folder)
     except OSError as e:
-        raise ExportError(f"Nothing was written to {where}: the folder could not be made ({_reason(e)}).") from None
+        raise ExportError(_("Nothing was written to {where}: the folder could not be made ({reason}).",
+                            where=where, reason=_reason(e))) from None
     temps: list[tuple[pathlib.Path, pathlib.Path]] = []
     try:
         for name, text in files.items():
@@ -38,10 +42,11 @@ def save(files: dict[str, str], folder: pathlib.Path, where: str | None = None) 
         _remove(t for t, _p in temps)
         failed = names[len(temps)]
         if e.errno in NO_ROOM:
-            raise ExportError(f"Nothing was written to {where}: {failed} did not fit ({_reason(e)}). "
-                              f"Free some room or use another stick, then export again.") from None
-        raise ExportError(f"Nothing was written to {where}: {failed} could not be written ({_reason(e)}). "
-                          f"Use another stick, then export again.") from None
+            raise ExportError(_("Nothing was written to {where}: {file} did not fit ({reason}). Free some room"
+                                " or use another stick, then export again.", where=where, file=failed,
+                                reason=_reason(e))) from None
+        raise ExportError(_("Nothing was written to {where}: {file} could not be written ({reason}). Use another"
+                            " stick, then export again.", where=where, file=failed, reason=_reason(e))) from None
     placed: list[tuple[pathlib.Path, pathlib.Path | None]] = []  # (name taken, the file it replaced)
     try:
         for tmp, path in temps:
@@ -64,8 +69,8 @@ def save(files: dict[str, str], folder: pathlib.Path, where: str | None = None) 
             except OSError:
                 pass
         _remove(t for t, _p in temps[len(placed):])
-        raise ExportError(f"Nothing was written to {where}: {failed} could not take its name there "
-                          f"({_reason(e)}).") from None
+        raise ExportError(_("Nothing was written to {where}: {file} could not take its name there ({reason}).",
+                            where=where, file=failed, reason=_reason(e))) from None
     _remove(k for _p, k in placed if k is not None)
     _sync_folder(folder)
     return [path for _tmp, path in temps]
@@ -152,13 +157,13 @@ NO_ROOM = (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
 
 def _reason(e: OSError) -> str:
     if e.errno in NO_ROOM:
-        return "there is not enough room left"
+        return _("there is not enough room left")
     if e.errno == errno.EROFS:
-        return "it is read-only"
+        return _("it is read-only")
     if e.errno in (errno.EACCES, errno.EPERM):
-        return "the companion may not write there"
+        return _("the companion may not write there")
     if e.errno in (errno.EISDIR, errno.ENOTDIR, errno.EEXIST):
-        return "a folder or file of that name is in the way"
+        return _("a folder or file of that name is in the way")
     return e.strerror or str(e)
 
 
@@ -174,9 +179,9 @@ def export_folder(data: pathlib.Path | None = None, mounts: Sequence[str] | None
         for found in sorted(glob.glob(pattern)):
             p = pathlib.Path(found)
             if p.is_dir() and (os.path.ismount(p) or mounts is not None) and os.access(p, os.W_OK):
-                return p, f"the USB stick {p.name}"
+                return p, _("the USB stick {name}", name=p.name)
     folder = data_exports(data)
-    return folder, f"the data folder ({folder})"
+    return folder, _("the data folder ({folder})", folder=folder)
 
 
 def data_exports(data: pathlib.Path | None = None) -> pathlib.Path:
@@ -186,5 +191,11 @@ def data_exports(data: pathlib.Path | None = None) -> pathlib.Path:
 
 #: Said after files went to the data folder: a kiosk's players cannot open it, so
 #: the sentence says why no stick took them and how to get them all the same.
-NO_STICK = ("No USB stick was found (FAT or exFAT): plug one in and export again, "
-            "or copy them from there over the network.")
+#: Marked only: shown as `no_stick()` (or the chrome's `_(NO_STICK)` in the companion domain).
+NO_STICK = N_("No USB stick was found (FAT or exFAT): plug one in and export again, "
+              "or copy them from there over the network.")
+
+
+def no_stick() -> str:
+    """NO_STICK in the current language."""
+    return _(NO_STICK)

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.store.journal import Journal
+from companion.words import _
 
 PAGE = 500
 
@@ -31,9 +32,9 @@ def finished_game(journal: Journal, game_id: int) -> dict[str, Any]:
     """The full journal row of a finished game; ExportError otherwise."""
     row = journal.session(game_id)
     if row["abandoned"] is not None:
-        raise ExportError(f"Game {game_id} was abandoned; only finished games are exported.")
+        raise ExportError(_("Game {id} was abandoned; only finished games are exported.", id=game_id))
     if row["finished"] is None or row["result"] is None:
-        raise ExportError(f"Game {game_id} is still being played; it can be exported once it is over.")
+        raise ExportError(_("Game {id} is still being played; it can be exported once it is over.", id=game_id))
     return row
 
 

@@ -281,6 +281,7 @@ def game_detail(journal: Journal, game_id: int, roster: Roster | None = None) ->
     seed with its fingerprint (revealed: the game is over)."""
     from companion.games import get_game
     from companion.history.fairness import short_fingerprint, walk
+    from companion.history.option_words import title
     from companion.history.records import finished_game
     from companion.table.log import entry
 
@@ -309,7 +310,8 @@ def game_detail(journal: Journal, game_id: int, roster: Roster | None = None) ->
     except Exception:  # a plot is a nicety: a game that cannot be replayed still shows its log
         progression = None
     return {
-        "id": game_id, "game": row["game"], "title": game.title or row["game"], "players": names,
+        "id": game_id, "game": row["game"], "title": title(row["game"]) if game.title else row["game"],
+        "players": names,
         "colours": [c if isinstance(c, str) else "" for c in colours][:len(names)],
         "scores": result.get("scores", []), "winners": result.get("winners", []), "ranks": result.get("ranks", []),
         "ranking": result.get("ranking", []),

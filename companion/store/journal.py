@@ -46,7 +46,7 @@ from companion.store.journal_read import (
     sentence,
 )
 from companion.store.journal_sync import JournalSync, _row_back, _Undo
-from companion.store.paths import data_dir, make_private_dir, move_aside
+from companion.store.paths import _, data_dir, make_private_dir, move_aside
 from companion.store.schema import MIGRATIONS, SCHEMA_VERSION, Newer, migrate
 
 FILENAME = "journal.sqlite3"
@@ -81,6 +81,21 @@ def _sealed_update(columns: tuple[str, ...]) -> str:
         sql = _SEALED[columns] = (f"UPDATE sessions SET {sets}, crc = row_crc({crc_args})"
                                   f" WHERE id = ?{len(columns) + 1}")
     return sql
+
+
+class ChangedElsewhere(JournalError):
+    """Another window or process wrote this game meanwhile (test with isinstance, not
+    the sentence: the sentence is in the reader's language)."""
+
+
+def _newer(moved: str) -> Callable[[], str]:
+    return lambda: _("The journal was written by a newer version of the companion, so it was moved to {file}"
+                     " (nothing was deleted) and a fresh journal was started.", file=moved)
+
+
+def _damaged(moved: str) -> Callable[[], str]:
+    return lambda: _("The journal file was damaged, so it was moved to {file} (nothing was deleted) and a fresh"
+                     " journal was started.", file=moved)
 
 
 class _MoveAside(Exception):
@@ -149,24 +164,19 @@ class Journal(JournalSync, JournalReader):
         named in `notice`. Any disk or SQLite problem is a JournalError sentence."""
         path = pathlib.Path(path) if path is not None else data_dir() / FILENAME
         make_private_dir(path.parent)
-        notice = None
+        notice: Callable[[], str] | None = None
         try:
             try:
                 conn = cls._open_checked(path)
             except _MoveAside as e:
                 moved = move_aside(path, e.why, ("-wal", "-shm"))
-                if e.why == "newer":
-                    notice = (f"The journal was written by a newer version of the companion, so it was moved "
-                              f"to {moved.name} (nothing was deleted) and a fresh journal was started.")
-                else:
-                    notice = (f"The journal file was damaged, so it was moved to {moved.name} "
-                              f"(nothing was deleted) and a fresh journal was started.")
+                notice = _newer(moved.name) if e.why == "newer" else _damaged(moved.name)
                 try:
                     conn = cls._open_checked(path)
                 except _MoveAside:
-                    raise JournalError(f"A fresh journal could not be started at {path}.") from None
+                    raise JournalError(_("A fresh journal could not be started at {path}.", path=path)) from None
         except (sqlite3.Error, OSError) as e:
-            raise JournalError(sentence(e, f"The journal at {path} could not be opened")) from None
+            raise JournalError(sentence(e, _("The journal at {path} could not be opened", path=path))) from None
         journal = cls(conn, path, notice)
         try:
             journal.in_progress()  # sets aside (and names) unfinished games whose rows are damaged
@@ -177,8 +187,7 @@ class Journal(JournalSync, JournalReader):
             journal.close()
             moved = move_aside(path, "damaged", ("-wal", "-shm"))
             fresh = cls.open(path)
-            fresh.notices.insert(0, f"The journal file was damaged, so it was moved to {moved.name} "
-                                    f"(nothing was deleted) and a fresh journal was started.")
+            fresh._notes.insert(0, _damaged(moved.name))
             return fresh
         return journal
 
@@ -240,7 +249,7 @@ class Journal(JournalSync, JournalReader):
                 raise _MoveAside("newer") from None
             raise _MoveAside("damaged") from None
 
-    def __init__(self, conn: sqlite3.Connection, path: pathlib.Path, notice: str | None):
+    def __init__(self, conn: sqlite3.Connection, path: pathlib.Path, notice: Callable[[], str] | None):
         super().__init__(conn, path, notice)
         self._syncer = durable.Syncer(path.with_name(path.name + "-wal"), fallback=path)
         self._deferred = False
@@ -299,12 +308,12 @@ class Journal(JournalSync, JournalReader):
                 raise
         except sqlite3.IntegrityError as e:
             if "UNIQUE" not in str(e):
-                raise JournalError(sentence(e, doing) + " Nothing was changed.") from None
-            raise JournalError(
-                "This game was changed elsewhere (another window or process); reopen it to continue."
+                raise JournalError(_("{failed} Nothing was changed.", failed=sentence(e, doing))) from None
+            raise ChangedElsewhere(
+                _("This game was changed elsewhere (another window or process); reopen it to continue.")
             ) from None
         except (sqlite3.Error, UnicodeError) as e:
-            raise JournalError(sentence(e, doing) + " Nothing was changed.") from None
+            raise JournalError(_("{failed} Nothing was changed.", failed=sentence(e, doing))) from None
         self._synced(doing, back, deferrable)
         return first
 
@@ -316,7 +325,7 @@ class Journal(JournalSync, JournalReader):
                 ("DELETE FROM sessions WHERE id = ?", (new,)),
                 ("UPDATE list_counts SET n = n - 1 WHERE list = 'open' AND game = ?", (game,))])
 
-        new_id = self._write("The new game could not be saved", [
+        new_id = self._write(_("The new game could not be saved"), [
             ("INSERT INTO sessions (game, players, options, meta, seed, randomness, started, summary)"
              " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
              (game, dumps(list(players)), dumps(dict(options)), dumps(dict(meta or {})), str(int(seed)),
@@ -362,11 +371,11 @@ class Journal(JournalSync, JournalReader):
                 back.append(_row_back(conn, session_id))
             return _Undo(session_id, back)
 
-        self._write("The move could not be saved", statements, undo, deferrable=True)
+        self._write(_("The move could not be saved"), statements, undo, deferrable=True)
 
     def append(self, session_id: int, seq: int, kind: str, payload: str) -> None:
         """Commit one entry on its own (the summary is then recounted on demand)."""
-        self._write("The move could not be saved", [
+        self._write(_("The move could not be saved"), [
             (_INSERT_ENTRY, (session_id, seq, kind, payload, time.time(), entry_crc(session_id, seq, kind, payload))),
             ("UPDATE sessions SET summary = NULL WHERE id = ?", (session_id,)),
             (_SEAL, (session_id,)),
@@ -385,12 +394,11 @@ class Journal(JournalSync, JournalReader):
         A finished game cannot be abandoned: it stays in the history."""
         row = self.session(session_id)  # JournalError naming the game if there is none
         if row["finished"] is not None:
-            raise JournalError(
-                f"Game {session_id} is already finished, so it stays in the past games and cannot be abandoned."
-            )
+            raise JournalError(_(
+                "Game {id} is already finished, so it stays in the past games and cannot be abandoned.", id=session_id))
         if row["abandoned"] is not None:
             return
-        self._write(f"Game {session_id} could not be abandoned", [
+        self._write(_("Game {id} could not be abandoned", id=session_id), [
             ("UPDATE sessions SET abandoned = ? WHERE id = ? AND finished IS NULL",
              (time.time() if when is None else when, session_id)),
             (_SEAL, (session_id,)),
@@ -402,6 +410,7 @@ __all__ = [
     "MIGRATIONS",
     "SALVAGE_MAX",
     "SCHEMA_VERSION",
+    "ChangedElsewhere",
     "Journal",
     "JournalReader",
     "connect",

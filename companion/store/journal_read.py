@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from companion.errors import JournalError
+from companion.store.paths import N_, _
 
 SALVAGE_MAX = 200_000  # games looked up one by one when the list of games is damaged
 
@@ -70,22 +71,52 @@ def _lenient_text(data: bytes) -> str:
     return data.decode("utf-8", "surrogateescape")
 
 
-def sentence(e: BaseException, doing: str = "The journal could not be used") -> str:
-    """A player's sentence for an OS or SQLite error on the journal."""
+def sentence(e: BaseException, doing: str | None = None) -> str:
+    """A player's sentence for an OS or SQLite error on the journal; `doing` (what
+    failed, already in the reader's language) defaults to "The journal could not be used"."""
     text = str(getattr(e, "strerror", None) or e).lower()
     if "full" in text or "no space" in text or "quota" in text:
-        why = "the disk is full"
+        why = _("the disk is full")
     elif "readonly" in text or "read-only" in text or "permission" in text or "access" in text:
-        why = "the data folder cannot be written to (read-only or no permission)"
+        why = _("the data folder cannot be written to (read-only or no permission)")
     elif "locked" in text or "busy" in text:
-        why = "another program is using the journal"
+        why = _("another program is using the journal")
     elif "unable to open" in text or "no such file" in text:
-        why = "the journal file cannot be opened"
+        why = _("the journal file cannot be opened")
     elif "disk i/o" in text or "input/output" in text:
-        why = "the storage card reported a read or write error"
+        why = _("the storage card reported a read or write error")
     else:
         why = str(e)
-    return f"{doing}: {why}."
+    # i18n: {doing} is a whole sentence start such as "The move could not be saved"; {why} the cause
+    return _("{doing}: {why}.", doing=doing if doing is not None else _("The journal could not be used"), why=why)
+
+
+#: Why a game was set aside, as the journal's set_aside column keeps it (data, in
+#: English): each is translated where it is shown (`_why_text`).
+_WHYS = (N_("its details are missing"), N_("its details cannot be read"), N_("its moves cannot be read"),
+        N_("some of its moves are missing"), N_("the page it is on is damaged"),
+        N_("its details do not match their checksum"), N_("its details are not readable"))
+
+
+def _why_text(why: str) -> str:
+    """The reason a game was set aside, in the reader's language (a reason the
+    journal does not know, such as a database message, as it is)."""
+    if why in _WHYS:
+        return _(why)
+    seq = why.removeprefix("entry ").removesuffix(" is damaged")
+    if why.startswith("entry ") and why.endswith(" is damaged") and seq.isdigit():
+        return _("entry {seq} is damaged", seq=seq)
+    if why.startswith("it cannot be rebuilt: "):
+        return _("it cannot be rebuilt: {error}", error=why.removeprefix("it cannot be rebuilt: "))
+    return why
+
+
+def _aside_sentence(session_id: int, game: str, why: str) -> str:
+    if not game:
+        return _("Game {id} could not be read ({why}), so it was set aside: it is kept in the journal but no longer"
+                 " offered. Every other game is unaffected.", id=session_id, why=_why_text(why))
+    return _("Game {id} ({game}) could not be read ({why}), so it was set aside: it is kept in the journal but no"
+             " longer offered. Every other game is unaffected.", id=session_id, game=game, why=_why_text(why))
 
 
 class _Damaged(Exception):
@@ -99,22 +130,35 @@ class _Unreadable(JournalError):
 class JournalReader:
     """Reading one open journal file (the base of `Journal`, which opens it)."""
 
-    def __init__(self, conn: sqlite3.Connection, path: pathlib.Path, notice: str | None):
+    def __init__(self, conn: sqlite3.Connection, path: pathlib.Path, notice: Callable[[], str] | None):
         self._conn: sqlite3.Connection | None = conn
         self.path = path
-        self.notices: list[str] = [notice] if notice else []
-        self._set_aside: dict[int, str] = {}
+        #: what to tell the players, each made in the language current when read
+        self._notes: list[Callable[[], str]] = [notice] if notice else []
+        self._aside: dict[int, tuple[str, str]] = {}  # session id -> (game, why): its sentence made when read
+
+    @property
+    def notices(self) -> list[str]:
+        """Each sentence for the players about what was done to keep their games, in the
+        language current now."""
+        return [note() for note in self._notes]
 
     @property
     def notice(self) -> str | None:
         """Every sentence for the players about what was done to keep their games
         (a file moved aside, a damaged game set aside), or None."""
-        return " ".join(self.notices) if self.notices else None
+        said = self.notices
+        return " ".join(said) if said else None
+
+    @property
+    def _set_aside(self) -> dict[int, str]:
+        """session id -> the sentence that says it was set aside (made now, in the current language)."""
+        return {sid: _aside_sentence(sid, game, why) for sid, (game, why) in self._aside.items()}
 
     @property
     def conn(self) -> sqlite3.Connection:
         if self._conn is None:
-            raise JournalError("The journal is closed.")
+            raise JournalError(_("The journal is closed."))
         return self._conn
 
     # --- damage -----------------------------------------------------------------
@@ -126,27 +170,25 @@ class JournalReader:
                 game = self.conn.execute("SELECT game FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
             except (sqlite3.Error, TypeError):
                 game = ""
-        name = game if isinstance(game, str) and game and game.isprintable() and len(game) < 40 else "a game"
-        said = (f"Game {session_id} ({name}) could not be read ({why}), so it was set aside: it is kept in "
-                f"the journal but no longer offered. Every other game is unaffected.")
-        if session_id in self._set_aside:
-            return self._set_aside[session_id]
-        self._set_aside[session_id] = said
-        self.notices.append(said)
+        name = game if isinstance(game, str) and game and game.isprintable() and len(game) < 40 else ""
+        if session_id in self._aside:
+            return _aside_sentence(session_id, *self._aside[session_id])
+        self._aside[session_id] = (name, why)
+        self._notes.append(lambda: _aside_sentence(session_id, name, why))
         try:
             with self.conn:
                 self.conn.execute("UPDATE sessions SET set_aside = ? WHERE id = ?", (why, session_id))
         except sqlite3.Error:
             pass  # the disk refuses: it stays left out for this run, and is found again next time
-        return said
+        return _aside_sentence(session_id, name, why)
 
     def damaged_games(self) -> list[dict[str, Any]]:
-        """Games set aside as damaged: {"id", "why"}."""
+        """Games set aside as damaged: {"id", "why"} (why in the current language)."""
         out = {sid: why for sid, why in self._safe_rows(
             "SELECT id, set_aside FROM sessions WHERE set_aside IS NOT NULL", ())}
-        for sid, said in self._set_aside.items():
-            out.setdefault(sid, said)
-        return [{"id": sid, "why": why} for sid, why in sorted(out.items())]
+        for sid, (_game, why) in self._aside.items():
+            out.setdefault(sid, why)
+        return [{"id": sid, "why": _why_text(str(why))} for sid, why in sorted(out.items())]
 
     def _safe_rows(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """Rows of a query; a row with bytes that are not UTF-8 is read leniently
@@ -155,19 +197,19 @@ class JournalReader:
         try:
             return conn.execute(sql, args).fetchall()
         except UnicodeDecodeError:
-            raise _Unreadable("The journal could not be read; it is damaged.") from None
+            raise _Unreadable(_("The journal could not be read; it is damaged.")) from None
         except sqlite3.OperationalError as e:
             if any(d in str(e) for d in _DAMAGE):
-                raise _Unreadable(f"The journal could not be read ({e}); it may be damaged.") from None
+                raise _Unreadable(_("The journal could not be read ({error}); it may be damaged.", error=e)) from None
             if "decode" not in str(e):
-                raise JournalError(sentence(e, "The journal could not be read")) from None
+                raise JournalError(sentence(e, _("The journal could not be read"))) from None
         except sqlite3.DatabaseError as e:
-            raise _Unreadable(f"The journal could not be read ({e}); it may be damaged.") from None
+            raise _Unreadable(_("The journal could not be read ({error}); it may be damaged.", error=e)) from None
         conn.text_factory = _lenient_text
         try:
             return conn.execute(sql, args).fetchall()
         except (sqlite3.Error, UnicodeDecodeError) as e:
-            raise _Unreadable(f"The journal could not be read ({e}); it may be damaged.") from None
+            raise _Unreadable(_("The journal could not be read ({error}); it may be damaged.", error=e)) from None
         finally:
             conn.text_factory = str
 
@@ -186,10 +228,10 @@ class JournalReader:
                 top, moves = 0, [(1,)]
             if moves or (isinstance(session_id, int) and 0 < session_id <= top):
                 raise JournalError(self.set_aside(session_id, "", "its details are missing"))
-            raise JournalError(f"There is no game number {session_id} in the journal.")
+            raise JournalError(_("There is no game number {id} in the journal.", id=session_id))
         row = rows[0]
-        if row[13] is not None or session_id in self._set_aside:
-            raise JournalError(self._set_aside.get(session_id) or self.set_aside(session_id, row[1], str(row[13])))
+        if row[13] is not None or session_id in self._aside:
+            raise JournalError(self.set_aside(session_id, row[1], str(row[13])))
         try:
             return _session_row(row)
         except _Damaged as e:
@@ -218,7 +260,7 @@ class JournalReader:
             try:
                 conn.execute("BEGIN")
             except sqlite3.Error as e:
-                raise JournalError(sentence(e, "The journal could not be read")) from None
+                raise JournalError(sentence(e, _("The journal could not be read"))) from None
         try:
             try:
                 row = self.session(session_id)
@@ -284,7 +326,7 @@ class JournalReader:
             rows.sort(key=lambda r: (r[7] if isinstance(r[7], (int, float)) else 0, r[0]), reverse=True)
             rows = rows[offset:] if limit < 0 else rows[offset:offset + limit]
         for row in rows:
-            if row[0] in self._set_aside:
+            if row[0] in self._aside:
                 continue
             try:
                 yield _session_row(row)
@@ -297,7 +339,7 @@ class JournalReader:
         try:
             top = self.conn.execute("SELECT max(id) FROM sessions").fetchone()[0] or 0
         except sqlite3.Error:
-            raise _Unreadable("The list of games cannot be read; the journal is damaged.") from None
+            raise _Unreadable(_("The list of games cannot be read; the journal is damaged.")) from None
         rows = []
         for sid in range(1, min(int(top), SALVAGE_MAX) + 1):
             try:
@@ -327,7 +369,7 @@ class JournalReader:
                                 lambda r: r[8] is None and r[10] is None,
                                 -1 if limit is None else int(limit), int(offset)):
             actions = self._actions_of(row)
-            if row["id"] in self._set_aside:
+            if row["id"] in self._aside:
                 continue
             out.append({"id": row["id"], "game": row["game"], "players": row["players"],
                         "started": row["started"], "actions": actions})

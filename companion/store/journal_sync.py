@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from companion.errors import JournalError
 from companion.store import durable
 from companion.store.journal_read import sentence
+from companion.store.paths import _
 
 #: An idle checkpoint (`Journal.idle`) copies the WAL into the main file once this
 #: many commits were made since the last one (a Madness move writes 2-3 pages:
@@ -67,12 +68,13 @@ class JournalSync:
             if not alone:
                 # Moves before it are in memory too: they and this one are taken back together,
                 # by the session that shows them (wait_synced raises there too).
-                raise JournalError(sentence(e, doing) + " It is taken back with the unsaved moves before it.") from None
+                raise JournalError(_("{failed} It is taken back with the unsaved moves before it.",
+                                     failed=sentence(e, doing))) from None
             try:
                 self.take_back_unsaved()
             except JournalError as again:
-                raise JournalError(f"{sentence(e, doing)} {again}") from None
-            raise JournalError(sentence(e, doing) + " Nothing was changed.") from None
+                raise JournalError(f"{sentence(e, doing)} {again}") from None  # two sentences, each translated
+            raise JournalError(_("{failed} Nothing was changed.", failed=sentence(e, doing))) from None
 
     # --- durability (companion/store/durable.py) ---------------------------------
     def defer_sync(self, on: bool = True) -> None:
@@ -108,7 +110,7 @@ class JournalSync:
         try:
             return self._syncer.wait(timeout)
         except OSError as e:
-            raise JournalError(sentence(e, "The move could not be saved")) from None
+            raise JournalError(sentence(e, _("The move could not be saved"))) from None
 
     def take_back_unsaved(self) -> set[int]:
         """Return the journal to the last state known on disk: every commit since
@@ -132,13 +134,14 @@ class JournalSync:
                         conn.execute("ROLLBACK")
                     raise
             except sqlite3.Error as e:
-                raise JournalError(sentence(e, "The unsaved move could not be taken back from the journal")) from None
+                raise JournalError(sentence(e, _("The unsaved move could not be taken back from the journal"))
+                                   ) from None
         try:
             self._syncer.prepare()
             durable.fsync(self._syncer_fd())
         except OSError as e:
-            raise JournalError(sentence(e, "Saving still fails") +
-                               " Games may not be kept until the storage card is replaced.") from None
+            raise JournalError(_("{failed} Games may not be kept until the storage card is replaced.",
+                                 failed=sentence(e, _("Saving still fails")))) from None
         self._syncer.recovered()
         return touched
 

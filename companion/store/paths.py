@@ -10,6 +10,13 @@ import time
 from typing import Any
 
 from companion.errors import DataFolderError
+from companion.i18n import N_ as N_  # re-exported: the marker the modules of store/ use
+from companion.i18n import Words
+
+# The companion domain's words (the same catalog as companion/words.py's), for every module of
+# store/: read straight from companion.i18n, since store/ stands under the rules and every game's
+# box files (rules/components.py), and the layout keeps that stack shallow (tests/test_layout.py).
+_ = Words("companion", "companion").gettext
 
 APP = "maya-companion"
 
@@ -36,10 +43,9 @@ def make_private_dir(path: pathlib.Path) -> None:
     try:
         path.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as e:
-        raise DataFolderError(
-            f"The data folder {path} could not be created ({e.strerror or e}); "
-            f"check that the disk is writable, or set MAYA_COMPANION_DATA to a folder that is."
-        ) from None
+        raise DataFolderError(_(
+            "The data folder {path} could not be created ({reason}); check that the disk is writable,"
+            " or set MAYA_COMPANION_DATA to a folder that is.", path=path, reason=e.strerror or e)) from None
 
 
 def write_private_json(path: pathlib.Path, data: Any) -> None:
@@ -103,8 +109,8 @@ def move_aside(path: pathlib.Path, why: str, companions: tuple[str, ...] = ()) -
         if path.exists():
             os.replace(path, target)
     except OSError as e:
-        raise DataFolderError(
-            f"{path.name} cannot be used and could not be moved aside to {target.name} "
-            f"({e.strerror or e}); check that the data folder {path.parent} is writable."
-        ) from None
+        raise DataFolderError(_(
+            "{name} cannot be used and could not be moved aside to {target} ({reason}); check that the"
+            " data folder {folder} is writable.", name=path.name, target=target.name, reason=e.strerror or e,
+            folder=path.parent)) from None
     return target

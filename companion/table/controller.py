@@ -115,9 +115,7 @@ class TableController(GateKeeper, DeviceHandling):
         self._frame: TableFrame | None = None
         self._frame_language = current()  # the language _frame's sentences are made in
         self._translated: dict[str, TableFrame] = {}  # _frame made again in another language
-        # How the message / the notice is said again in another language: (the sentence
-        # as made, a function that makes it now); used while that sentence is shown.
-        self._again: dict[str, tuple[str, Callable[[], str]]] = {}
+        self._again: dict[str, tuple[str, Callable[[], str]]] = {}  # message/notice: (as made, remake)
         self._busy = 0  # >0 while the controller itself changes the session
         self._publishing = 0  # >0 while a frame is being handed to the listeners
         subscribe = getattr(session, "subscribe", None)
@@ -232,12 +230,16 @@ class TableController(GateKeeper, DeviceHandling):
         lang = current()
         if lang == self._frame_language:
             return self._frame
-        # Read in another language (the table's changed on Settings, or a reader under
-        # `with language(...)`): the same change, its sentences made in that language.
+        # read in another language (a phone's, or the table's changed): this change in its words
         again = self._translated.get(lang)
         if again is None or again.serial != self._frame.serial:
             again = self._translated[lang] = self._build(self._frame.kind, serial=self._frame.serial)
         return again
+
+    def rebuild_frame(self) -> TableFrame:
+        """The latest frame made again (same kind, telling no one): the table's language changed."""
+        self._frame = self._build(self._frame.kind if self._frame is not None else "start")
+        return self._frame
 
     def _build(self, kind: FrameKind, serial: int | None = None) -> TableFrame:
         """This change's frame in the current language (serial: the same change again, in another)."""
@@ -274,8 +276,7 @@ class TableController(GateKeeper, DeviceHandling):
             colours=colours, session_id=self.session_id)
 
     def _said(self, key: str, sentence: str | None) -> str:
-        """The message or notice shown, made again in the current language when the
-        controller knows how (its own sentences; a refusal's text stays as it was made)."""
+        """The message or notice, in the current language where it is the controller's own sentence."""
         if not sentence:
             return ""
         made, again = self._again.get(key, ("", None))
@@ -386,7 +387,7 @@ class TableController(GateKeeper, DeviceHandling):
         self._publish("move")
         return Outcome(True, self._sentence_of(move["actor"]))
 
-    def _cannot(self) -> Outcome:
+    def _cannot(self) -> Outcome:  # the controller's own refusal, said again in another language
         return self._say(_("That cannot be done now."), lambda: _("That cannot be done now."))
 
     def _sentence_of(self, actor: Any) -> str:
@@ -507,8 +508,7 @@ class TableController(GateKeeper, DeviceHandling):
         return self.session.take_back_unsaved(error, say=lambda sentence: setattr(self, "message", sentence))
 
     def _say(self, sentence: str, again: Callable[[], str] | None = None) -> Outcome:
-        """Show `sentence` as the table's message; again: how to make it in another
-        language (for the controller's own sentences)."""
+        """Show `sentence` as the table's message; again: it made in another language."""
         self.message = sentence
         if again is not None:
             self._again["message"] = (sentence, again)

@@ -25,6 +25,7 @@ import serial
 
 from ..config import ReaderConfig
 from ..events import CONNECTED, DISCONNECTED, RECONNECTING, DeviceStatus
+from ..i18n import _
 from .families import family
 from .presence import Presence, Sink
 
@@ -81,16 +82,17 @@ class Reader:
                 ser = open_port(self.config.port, self.config.baud)
             except (serial.SerialException, OSError, ValueError) as e:
                 if self.status != RECONNECTING:
-                    self._post(DISCONNECTED, f"RFID reader {self.name!r} is not connected at {self.config.port} "
-                                             f"({_reason(e)}); {self._retry(delay)}")
+                    self._post(DISCONNECTED, _("RFID reader {name} is not connected at {port} ({reason}); {retry}",
+                                               name=repr(self.name), port=self.config.port, reason=_reason(e),
+                                               retry=self._retry(delay)))
                 delay, tries = self._back_off(delay, tries)
                 continue
             tries = 0
             delay = self.config.reconnect_min  # it opened: the next loss starts the back-off afresh
             self._serial = ser
             self.presence.connected()
-            self._post(CONNECTED, f"RFID reader {self.name!r} ({self.config.protocol}) "
-                                  f"is connected at {self.config.port}.")
+            self._post(CONNECTED, _("RFID reader {name} ({protocol}) is connected at {port}.", name=repr(self.name),
+                                    protocol=self.config.protocol, port=self.config.port))
             error = self._pump(ser)
             self._serial = None
             try:
@@ -100,8 +102,8 @@ class Reader:
             if self._stop.is_set():
                 break
             self.presence.lost()  # what lay on it is held over until it is read again (presence.py)
-            self._post(DISCONNECTED, f"RFID reader {self.name!r} was disconnected ({_reason(error)}); "
-                                     f"{self._retry(delay)}")
+            self._post(DISCONNECTED, _("RFID reader {name} was disconnected ({reason}); {retry}", name=repr(self.name),
+                                       reason=_reason(error), retry=self._retry(delay)))
             delay, tries = self._back_off(delay, tries)
 
     def _missing(self) -> bool:
@@ -110,8 +112,8 @@ class Reader:
 
     def _retry(self, delay: float) -> str:
         if self._missing():
-            return "it will be used again as soon as it is plugged back in."
-        return f"retrying in {delay:g} s."
+            return _("it will be used again as soon as it is plugged back in.")
+        return _("retrying in {seconds} s.", seconds=format(delay, "g"))
 
     def _back_off(self, delay: float, tries: int) -> tuple[float, int]:
         """Wait (interruptibly; cut short when a missing device path reappears), then
@@ -128,7 +130,8 @@ class Reader:
             self._stop.wait(APPEAR_CHECK if missing else left)
         if not self._stop.is_set():
             tries += 1
-            self._post(RECONNECTING, f"Trying RFID reader {self.name!r} at {self.config.port} again (try {tries}).")
+            self._post(RECONNECTING, _("Trying RFID reader {name} at {port} again (try {n}).", name=repr(self.name),
+                                       port=self.config.port, n=tries))
         return min(delay * 2, self.config.reconnect_max), tries
 
     def _pump(self, ser: Any) -> Exception | None:
@@ -184,12 +187,12 @@ def _keep_input() -> None:
 
 def _reason(e: BaseException | None) -> str:
     if e is None:
-        return "closed"
+        return _("closed")
     text = str(e)
     if "[Errno 2]" in text or isinstance(e, FileNotFoundError):
-        return "no such device"
+        return _("no such device")
     if "exclusively lock" in text:
-        return "it is in use by another program"
+        return _("it is in use by another program")
     if "Errno 5" in text or "returned no data" in text:
-        return "the device went away"
+        return _("the device went away")
     return text or type(e).__name__

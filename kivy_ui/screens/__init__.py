@@ -18,6 +18,10 @@ from collections.abc import Iterator, Mapping
 
 from kivy.lang import Builder
 
+from ..i18n import install_kv
+
+install_kv()  # `tr` in every screen's .kv rules (kivy_ui/i18n.py)
+
 HERE = pathlib.Path(__file__).resolve().parent
 
 SCREEN_GROUP = "maya_companion.screens"
@@ -31,6 +35,7 @@ SCREENS = {
     "box_setup": "box_setup:BoxSetupScreen",
     "tags": "tags:TagsScreen",
     "phones": "phones:PhonesScreen",
+    "settings": "settings:SettingsScreen",
 }
 
 

@@ -28,6 +28,7 @@ from companion.games import available, get_game
 from companion.rules.components import BoxNumber, BoxSpec, set_path
 
 from .. import theme
+from ..i18n import _
 
 
 @dataclass
@@ -91,8 +92,9 @@ def save(section: Section) -> str:
         os.replace(tmp, path)
     except OSError as e:
         tmp.unlink(missing_ok=True)
-        raise CompanionError(f"The box could not be saved ({e.strerror or e}); nothing was changed.") from None
-    return f"Saved. A new game of {spec.title} uses these numbers."
+        raise CompanionError(_("The box could not be saved ({problem}); nothing was changed.",
+                               problem=e.strerror or e)) from None
+    return _("Saved. A new game of {title} uses these numbers.", title=spec.title)
 
 
 class NumberRow(BoxLayout):
@@ -156,7 +158,7 @@ class BoxSetupScreen(Screen):
             sentence = save(section)
         except CompanionError as e:
             why = in_words(str(e), section.numbers, section.spec.title)
-            self.messages[game] = (f"Not saved: {why} Nothing was changed.", True)
+            self.messages[game] = (_("Not saved: {why} Nothing was changed.", why=why), True)
             self._show_message(game)
             return False
         self.sections[game] = load_section(section.spec)
@@ -192,16 +194,17 @@ class BoxSetupScreen(Screen):
             return widget
 
         if self.current is None:
-            text(Factory.Body(text="No game here has box numbers to set.", size_hint_y=None))
+            text(Factory.Body(text=_("No game here has box numbers to set."), size_hint_y=None))
             return
         game, section = self.current, self.sections[self.current]
         spec = section.spec
         box.add_widget(Factory.Heading(text=spec.title, font_size="24sp", height=dp(40)))
-        whose = "your own box numbers" if section.mine else "the numbers shipped with the companion"
-        text(Factory.Dim(text=f"In use: {whose}.", size_hint_y=None, font_size="18sp"))
+        whose = _("In use: your own box numbers.") if section.mine else _(
+            "In use: the numbers shipped with the companion.")
+        text(Factory.Dim(text=whose, size_hint_y=None, font_size="18sp"))
         if section.problem:
-            text(Factory.Body(text=f"Your box file does not work, so the shipped numbers are shown: "
-                                   f"{in_words(section.problem, section.numbers, spec.title)}",
+            text(Factory.Body(text=_("Your box file does not work, so the shipped numbers are shown: {problem}",
+                                     problem=in_words(section.problem, section.numbers, spec.title)),
                               size_hint_y=None, font_size="18sp", color=theme.DANGER))
         for number in section.numbers:
             row = self._row(game, number)
@@ -210,12 +213,12 @@ class BoxSetupScreen(Screen):
             self._show_value(row, number, section.values[number.key])
         self._message = text(Factory.Body(text="", size_hint_y=None, font_size="18sp", bold=True))
         bar = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
-        self._save = Factory.BigButton(text=f"Save {spec.title}", height=dp(56))
+        self._save = Factory.BigButton(text=_("Save {title}", title=spec.title), height=dp(56))
         self._save.bind(on_release=lambda _b: self.save(game))
         self._save.box_game = game
         bar.add_widget(self._save)
         box.add_widget(bar)
-        text(Factory.Dim(text=f"file: {spec.override()}", size_hint_y=None, font_size="18sp"))
+        text(Factory.Dim(text=_("file: {path}", path=spec.override()), size_hint_y=None, font_size="18sp"))
         self._show_message(game)
 
     def _show_message(self, game: str) -> None:
@@ -230,11 +233,11 @@ class BoxSetupScreen(Screen):
         row = NumberRow()
         row.box_key = number.key
         row.ids.label.text = number.label
-        note = "  ·  [color=#f0b04a]not printed[/color]" if number.unconfirmed else ""
-        row.ids.source.text = f"{number.lo} to {number.hi}  ·  {number.source}{note}"
+        note = "  ·  [color=#f0b04a]" + _("not printed") + "[/color]" if number.unconfirmed else ""
+        row.ids.source.text = _("{lo} to {hi}", lo=number.lo, hi=number.hi) + f"  ·  {number.source}{note}"
         row.ids.minus.bind(on_release=lambda _b: self.step(game, number.key, -1))
         row.ids.plus.bind(on_release=lambda _b: self.step(game, number.key, +1))
-        row.ids.reset.text = f"Shipped: {number.default}"
+        row.ids.reset.text = _("Shipped: {n}", n=number.default)
         row.ids.reset.bind(on_release=lambda _b: self.reset(game, number.key))
         return row
 

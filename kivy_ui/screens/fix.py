@@ -18,6 +18,7 @@ from kivy.uix.scrollview import ScrollView
 
 from companion.table import words
 
+from ..i18n import _, kept
 from ..widgets.gate import GateModal, answers_away
 
 STEPS = (-5, -1, 1, 5)
@@ -81,7 +82,7 @@ class FixOverlay(GateModal):
         self.on_saved: Any = None
         self.on_cancel: Any = None  # back to where the fix was opened from (the log)
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
-        box.add_widget(Factory.Heading(text="Fix a number"))
+        box.add_widget(kept(Factory.Heading(), lambda: _("Fix a number")))
         self.hint = Factory.Body(text="", font_size=sp(22), size_hint_y=None, height=dp(64))
         self.hint.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(32), ts[1] + dp(4))))
         box.add_widget(self.hint)
@@ -99,9 +100,9 @@ class FixOverlay(GateModal):
         box.add_widget(self.by_button)
         self.by_seat = 0
         bar = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(10))
-        self.cancel_button = cancel = Factory.BigButton(text="Cancel", height=dp(60))
+        self.cancel_button = cancel = kept(Factory.BigButton(height=dp(60)), lambda: _("Cancel"))
         cancel.bind(on_release=lambda *_: self.cancel())
-        self.save_button = Factory.AccentButton(text="Save", height=dp(60))
+        self.save_button = kept(Factory.AccentButton(height=dp(60)), lambda: _("Save"))
         self.save_button.bind(on_release=lambda *_: self.save())
         bar.add_widget(cancel)
         bar.add_widget(self.save_button)
@@ -160,12 +161,13 @@ class ConfirmUndo(GateModal):
     def __init__(self, **kw):
         super().__init__(**kw)
         box = BoxLayout(orientation="vertical", padding=dp(24), spacing=dp(16))
-        box.add_widget(Factory.Heading(text="Undo this?", halign="center"))
+        box.add_widget(kept(Factory.Heading(halign="center"), lambda: _("Undo this?")))
         self.question = Factory.Body(text="", halign="center", font_size=sp(24))
         box.add_widget(self.question)
         self.row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
-        self.keep = Factory.AccentButton(text="Keep it", height=dp(72))  # the safe answer is the highlighted one
-        self.undo = Factory.BigButton(text="Undo anyway", height=dp(72))
+        # the safe answer is the highlighted one
+        self.keep = kept(Factory.AccentButton(height=dp(72)), lambda: _("Keep it"))
+        self.undo = kept(Factory.BigButton(height=dp(72)), lambda: _("Undo anyway"))
         self.keep.bind(on_release=lambda *_: self._answer(self._on_keep))
         self.undo.bind(on_release=lambda *_: self._answer(self._on_undo))
         self.box = box
@@ -201,8 +203,8 @@ class ConfirmChoice(GateModal):
         self.question = Factory.Body(text="", halign="center", font_size=sp(24))
         box.add_widget(self.question)
         self.row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
-        self.yes = Factory.BigButton(text="Yes", height=dp(72))
-        self.no = Factory.AccentButton(text="No", height=dp(72))  # the safe answer is the highlighted one
+        self.yes = kept(Factory.BigButton(height=dp(72)), lambda: _("Yes"))
+        self.no = kept(Factory.AccentButton(height=dp(72)), lambda: _("No"))  # the safe answer is the highlighted one
         self.yes.bind(on_release=lambda *_: self._answer(True))
         self.no.bind(on_release=lambda *_: self._answer(False))
         self.box = box

@@ -19,9 +19,8 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.history.words import count
-
 from .. import theme
+from ..i18n import _, ngettext
 from . import SCREENS
 from .home import game_title
 
@@ -33,12 +32,17 @@ PAGE = 6
 
 
 def _when(t: float) -> str:
-    return time.strftime("%d %b %Y %H:%M", time.localtime(t))
+    """The date in the table's language ("Nov 12, 2026 20:15", "12.11.2026 20:15")."""
+    import datetime
+
+    from companion.i18n import format_date
+
+    return format_date(datetime.date.fromtimestamp(t)) + time.strftime(" %H:%M", time.localtime(t))
 
 
 def _minutes(seconds: float) -> str:
     m = max(1, round(seconds / 60))
-    return f"{m} min" if m < 60 else f"{m // 60} h {m % 60:02d} min"
+    return _("{m} min", m=m) if m < 60 else _("{h} h {m} min", h=m // 60, m=str(m % 60).zfill(2))
 
 
 def seat_label(name: str, colour: str) -> tuple[str, tuple]:
@@ -113,20 +117,24 @@ class HistoryScreen(Screen):
         game, player = self.game_filter or None, self.player_filter or None
         rows, self.total = self._page(j, game, player)
         pages = max(1, -(-self.total // PAGE))
-        self.ids.game_filter.text = "Game: " + (game_title(self.game_filter) if self.game_filter else "all")
-        self.ids.player_filter.text = "Player: " + (self.player_filter or "all")
+        self.ids.game_filter.text = (_("Game: {title}", title=game_title(self.game_filter)) if self.game_filter
+                                     else _("Game: all"))
+        self.ids.player_filter.text = (_("Player: {name}", name=self.player_filter) if self.player_filter
+                                       else _("Player: all"))
         self.ids.page_label.text = f"{self.page + 1} / {pages}"
         self.ids.prev.disabled = self.page == 0
         self.ids.next.disabled = self.page >= pages - 1
         shown = []
         if not rows:
-            self._none.text = "No finished games yet." if not (game or player) else "No finished game matches."
+            self._none.text = _("No finished games yet.") if not (game or player) else _("No finished game matches.")
             shown.append(self._none)
         for i, (b, g) in enumerate(zip(self._row_pool, rows)):
             players = g["players"]
             scores = "  ".join(f"{p} {s}" for p, s in zip(players, g.get("scores") or []))
-            won = ", ".join(g.get("winner_names") or []) or "nobody"
-            b.text = f"{_when(g['started'])} · {game_title(g['game'])} · {won} won\n{scores}"
+            winners = g.get("winner_names") or []
+            won = (ngettext("{names} won", "{names} won", len(winners), names=", ".join(winners)) if winners
+                   else _("nobody won"))
+            b.text = f"{_when(g['started'])} · {game_title(g['game'])} · {won}\n{scores}"
             self._row_ids[i] = g["id"]
             shown.append(b)
         if box.children[::-1] != shown:  # the same rows as before stay where they are
@@ -182,8 +190,9 @@ class HistoryScreen(Screen):
             self.ids.notice.text = str(e)
             return
         self.ids.notice.color = theme.GOOD
-        self.ids.notice.text = (f"Exported {count(len(rows), 'game')} to {where}: "
-                                + ", ".join(p.name for p in written) + "." + _no_stick(folder))
+        self.ids.notice.text = ngettext("Exported {n} game to {where}: {files}.",
+                                        "Exported {n} games to {where}: {files}.", len(rows), where=where,
+                                        files=", ".join(p.name for p in written)) + _no_stick(folder)
 
 
 def _no_stick(folder) -> str:
@@ -214,7 +223,7 @@ class GameDetailScreen(Screen):
             self.detail = game_detail(app.journal, game_id, Roster.open())
         except CompanionError as e:
             self.detail = None
-            self.ids.title.text = "This game cannot be shown"
+            self.ids.title.text = _("This game cannot be shown")
             self.ids.notice.text = str(e)
             return
         d = self.detail
@@ -236,11 +245,12 @@ class GameDetailScreen(Screen):
         # Only the options that applied to this table, in the rulebook's words.
         options = described(d["game"], d["options"], len(d["players"]), d["players"])
         if options:
-            lines.append("Options:\n" + "\n".join(f"· {o}" for o in options))
+            lines.append(_("Options:") + "\n" + "\n".join(f"· {o}" for o in options))
         if d["seed"] is not None:
-            lines.append(f"Draws: seed {d['seed']} (fingerprint {d['fingerprint']}).")
+            lines.append(_("Draws: seed {seed} (fingerprint {fingerprint}).", seed=d["seed"],
+                           fingerprint=d["fingerprint"]))
         else:
-            lines.append("Draws made at the table.")
+            lines.append(_("Draws made at the table."))
         for text in lines:
             lab = Factory.Dim(text=text, font_size="18sp", size_hint_y=None)
             lab.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(4)))
@@ -266,7 +276,7 @@ class GameDetailScreen(Screen):
         else:
             from ..widgets.plot import LinePlot
 
-            plot = LinePlot(title="Score by round", empty_text="This game has no public score by round.")
+            plot = LinePlot(title=_("Score by round"), empty_text=_("This game has no public score by round."))
             prog = d["progression"]
             if prog:
                 series = []
@@ -274,8 +284,8 @@ class GameDetailScreen(Screen):
                     label, rgba = seat_label(d["players"][seat], d["colours"][seat] if seat < len(d["colours"])
                                              else theme.COLOUR_NAMES[seat % len(theme.COLOUR_NAMES)])
                     series.append((label, rgba, values))
-                plot.title = f"{prog['key'].capitalize()} at the end of each round"
-                plot.set_series(series, [f"Round {r}" for r in prog["rounds"]])
+                plot.title = _("{what} at the end of each round", what=prog["key"].capitalize())
+                plot.set_series(series, [_("Round {n}", n=r) for r in prog["rounds"]])
             holder.add_widget(plot)
 
     def _log_view(self, d):
@@ -290,8 +300,8 @@ class GameDetailScreen(Screen):
         self.step = max(0, min(len(d["log"]), step))
         pane = self.ids.pane.children[0]
         view = d["views"][self.step]
-        said = "The game starts." if self.step == 0 else " ".join(d["log"][self.step - 1]["sentences"])
-        pane.ids.where.text = f"Move {self.step} of {len(d['log'])}"
+        said = _("The game starts.") if self.step == 0 else " ".join(d["log"][self.step - 1]["sentences"])
+        pane.ids.where.text = _("Move {n} of {total}", n=self.step, total=len(d["log"]))
         pane.ids.said.text = said
         lines = []
         for p in view.get("players", []):
@@ -323,5 +333,5 @@ class GameDetailScreen(Screen):
             self.ids.notice.text = str(e)
             return
         self.ids.notice.color = theme.GOOD
-        self.ids.notice.text = (f"Saved {written[0].name} to {where}; "
-                                f"'maya-companion verify {written[0].name}' checks its draws." + _no_stick(folder))
+        self.ids.notice.text = _("Saved {file} to {where}; 'maya-companion verify {file}' checks its draws.",
+                                 file=written[0].name, where=where) + _no_stick(folder)

@@ -32,9 +32,15 @@ def names(players) -> str:
 
 def started(when: float) -> str:
     """The start time; with the day too when it was not today."""
+    import datetime
+
+    from companion.i18n import format_skeleton
+
     local, now = time.localtime(when), time.localtime()
-    same_day = local[:3] == now[:3]
-    return time.strftime("%H:%M" if same_day else "%d %b %H:%M", local)
+    if local[:3] == now[:3]:
+        return time.strftime("%H:%M", local)
+    # the month's name in the table's language ("Nov 12 20:15", "12. Nov. 20:15")
+    return format_skeleton("MMMd", datetime.datetime.fromtimestamp(when)) + time.strftime(" %H:%M", local)
 
 
 class ResumeRow(BoxLayout):

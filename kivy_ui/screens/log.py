@@ -22,6 +22,8 @@ from companion.table import words
 from companion.table.log import LogEntry
 
 from .. import theme
+from ..i18n import _, kept, pgettext
+from ..widgets.fit import fit_font
 from ..widgets.gate import GateModal
 
 
@@ -74,24 +76,26 @@ class LogOverlay(GateModal):
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
         # the title, then the buttons; on a narrow screen (portrait) the buttons on a row of their own
         self.top_box = top = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        self.title = Factory.Heading(text="What happened")
+        self.title = kept(Factory.Heading(), lambda: _("What happened"))
+        fit_font(self.title, sp(30), sp(22))  # a longer language's title shrinks rather than wrap
         top.add_widget(self.title)
         self.buttons = buttons = BoxLayout(size_hint_x=None, width=dp(BUTTONS_DP), spacing=dp(10))
-        self.fix_button = Factory.BigButton(text="Fix a number…", size_hint_x=None, width=dp(220))
+        self.fix_button = kept(Factory.BigButton(size_hint_x=None, width=dp(220)), lambda: _("Fix a number…"))
         self.fix_button.bind(on_release=lambda *_: self._fix())
         buttons.add_widget(self.fix_button)
         # Phones as private hands (docs/phones.md): off until the table turns them on there.
-        self.phones_button = Factory.BigButton(text="Phones", size_hint_x=None, width=dp(140))
+        self.phones_button = kept(Factory.BigButton(size_hint_x=None, width=dp(140)), lambda: _("Phones"))
         self.phones_button.bind(on_release=lambda *_: self._phones())
         buttons.add_widget(self.phones_button)
-        self.close_button = Factory.AccentButton(text="Back", size_hint_x=None, width=dp(130))
+        self.close_button = kept(Factory.AccentButton(size_hint_x=None, width=dp(130)),
+                                 lambda: pgettext("close the log", "Back"))
         self.close_button.bind(on_release=lambda *_: self.dismiss(animation=False))
         buttons.add_widget(self.close_button)
         top.add_widget(buttons)
         top.bind(width=self._arrange)
         box.add_widget(top)
-        self.empty = Factory.Body(text=words.empty_log(), size_hint_y=None, height=0, opacity=0,
-                                  font_size=sp(24))
+        self.empty = kept(Factory.Body(size_hint_y=None, height=0, opacity=0, font_size=sp(24)),
+                          lambda: words.empty_log())
         box.add_widget(self.empty)
         self.scroll = ScrollView(do_scroll_x=False, bar_width=dp(10), scroll_type=["bars", "content"])
         self.lines = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(6))

@@ -39,6 +39,7 @@ from companion.games.maya.words import number
 from companion.rules.choices import Choice, find, next_part, options_for
 
 from .. import theme
+from ..i18n import _
 from ..widgets.maya_board import FONT, PlayerTile, PyramidColumn, QuarryColumn, show_in_place, snug
 from ..widgets.maya_private import MayaPrivatePanel
 from ..widgets.maya_summary import RoundSummary
@@ -269,7 +270,7 @@ class MayaScreen(GameScreen):
         back = self._main_keys.index(self.picking.key) if self.picking.key in self._main_keys else -1
         if not 0 <= back < len(shown) or shown[back] is not None:
             back = next(i for i, x in enumerate(shown) if x is None)
-        shown[back] = ("Back", ("back",), True, False)
+        shown[back] = (_("Back"), ("back",), True, False)
         self._fill(shown, [])
 
     def _places(self, choices: list[Choice]) -> tuple[list, list]:

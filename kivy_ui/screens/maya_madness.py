@@ -32,6 +32,7 @@ from kivy.uix.scrollview import ScrollView
 from companion.rules.choices import find, next_part, options_for
 
 from .. import theme
+from ..i18n import _
 from ..widgets.maya_numeral import MayaNumeral  # noqa: F401  (the kv rule's numeral)
 from .game_screen import GameScreen
 from .maya_madness_pad import PAD, TOP, cards_and_others, drawn, pad_button, show
@@ -116,10 +117,10 @@ class MayaMadnessScreen(GameScreen):
 
     def on_kv_post(self, base_widget):
         super().on_kv_post(base_widget)
-        for _ in range(TOP):
+        for _i in range(TOP):
             self._top.append(pad_button(self._press, font_size=sp(22)))
             self.ids.pad_top.add_widget(self._top[-1])
-        for _ in range(PAD - TOP):
+        for _i in range(PAD - TOP):
             self._bottom.append(pad_button(self._press, font_size=sp(22)))
             self.ids.pad_bottom.add_widget(self._bottom[-1])
         self.ids.extra.payload = None
@@ -263,7 +264,7 @@ class MayaMadnessScreen(GameScreen):
                  ("option", o.value) if o else None)
         for i, b in enumerate(self._bottom):
             cancel = i == 0 and not pick.auto
-            show(b, "Cancel" if cancel else "", cancel, cancel, ("cancel",) if cancel else None)
+            show(b, _("Cancel") if cancel else "", cancel, cancel, ("cancel",) if cancel else None)
         self.pad_hint = part.label
 
     def _rows(self, top: int, bottom: int, keys: list | None = None):

@@ -31,6 +31,7 @@ from kivy.uix.modalview import ModalView
 from companion.rules.choices import Choice, find, next_part, options_for
 
 from .. import theme
+from ..i18n import _
 from ..widgets.curse_passage import Passage, stela_markup, stone_markup
 from ..widgets.curse_private import SecretPanel
 from .game_screen import GameScreen
@@ -208,7 +209,7 @@ class MayanCurseScreen(GameScreen):
 
     def _buttons(self, choices: list[Choice], opened: Choice | None) -> list[tuple[str, Any, str]]:
         if opened is not None and opened in choices:
-            return picking(opened, self._picks) + [("Cancel", ("cancel", None), "")]
+            return picking(opened, self._picks) + [(_("Cancel"), ("cancel", None), "")]
         out = []
         for c in choices:
             style = "accent" if c.extra.get("usual") and c.enabled else ""
@@ -396,7 +397,7 @@ class RoundEndCue(ModalView):
     def warm(self) -> None:
         """Each label's font at its size loaded, as a first round end would load them."""
         for label in (self.title, self.body, self.close):
-            label.text = "Round 1"
+            label.text = _("Round {n}", n=1)
             label.texture_update()
             label.text = ""
 

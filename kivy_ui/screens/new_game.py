@@ -22,6 +22,7 @@ from kivy.uix.screenmanager import Screen
 from companion.errors import CompanionError
 
 from .. import theme
+from ..i18n import _
 from . import playable_games
 from .home import game_title
 from .new_game_parts import DockedKeyboard, NameKeyboard, PlayerPicker, physical_keyboard
@@ -46,8 +47,8 @@ class PlayerRow(BoxLayout):
     waiting = NumericProperty(0)  # 1 while this row waits for a fob tap
 
     def colour_label(self):
-        name, symbol, _ = theme.colour(self.colour_name)
-        return f"{symbol} {name}"
+        name, symbol, _rgba = theme.colour(self.colour_name)
+        return f"{symbol} {theme.colour_word(name)}"
 
 
 class NewGameScreen(NameKeyboard, Screen):
@@ -61,7 +62,7 @@ class NewGameScreen(NameKeyboard, Screen):
         self.ids.notice.text = ""
         self.hide_keyboard()
         if not self.games:
-            self.ids.notice.text = "No game engine is installed yet."
+            self.ids.notice.text = _("No game engine is installed yet.")
             return
         if self.game not in self.games:
             self.choose_game(self.games[0])
@@ -91,8 +92,8 @@ class NewGameScreen(NameKeyboard, Screen):
         button = self.ids.same_table
         usable = bool(seated) and game in self.games
         button.disabled = not usable
-        button.text = ("Same table as last time: " + ", ".join(p.name for p in seated)) if usable else (
-            "Same table as last time")
+        button.text = _("Same table as last time: {names}", names=", ".join(p.name for p in seated)) if usable else (
+            _("Same table as last time"))
 
     def same_table(self):
         """Seat the last table again: its game, players, colours and fobs."""
@@ -112,7 +113,7 @@ class NewGameScreen(NameKeyboard, Screen):
         seated = {r.ids.name.text.strip().casefold() for r in self.rows() if r.seat != row.seat}
         players = [p for p in self.roster().players() if p.name.casefold() not in seated]
         if not players:
-            self.ids.notice.text = "No other player is remembered yet: type a name; it is remembered at Start."
+            self.ids.notice.text = _("No other player is remembered yet: type a name; it is remembered at Start.")
             return
         PlayerPicker(self, row, players).open()
 
@@ -160,7 +161,8 @@ class NewGameScreen(NameKeyboard, Screen):
 
             get_game(name)
         except Exception as e:  # a game whose package is broken must not take New game down
-            self.ids.notice.text = f"{game_title(name)} cannot be started: {type(e).__name__}: {e}"
+            self.ids.notice.text = _("{title} cannot be started: {problem}", title=game_title(name),
+                                     problem=type(e).__name__ + ": " + str(e))
             return
         self.game = name
         engine = self._engine()
@@ -200,7 +202,7 @@ class NewGameScreen(NameKeyboard, Screen):
             used.append(colour)
             row = PlayerRow(seat=seat, colour_name=colour, fob=fob)
             row.ids.name.text = name
-            row.ids.name.hint_text = f"Player {seat + 1}"
+            row.ids.name.hint_text = _("Player {n}", n=seat + 1)
             # No keyboard on the table: the field asks this screen for the docked one.
             row.ids.name.keyboard_mode = mode
             box.add_widget(row)
@@ -330,7 +332,7 @@ class NewGameScreen(NameKeyboard, Screen):
         if known is not None and known.get("kind") != "fob":
             from companion.table.tags import describe
 
-            self.ids.notice.text = f"That tag is {describe(known)}, not a fob; tap a fob."
+            self.ids.notice.text = _("That tag is {meaning}, not a fob; tap a fob.", meaning=describe(known))
             return True
         self.ids.notice.text = ""
         for r in self.rows():
@@ -360,7 +362,7 @@ class NewGameScreen(NameKeyboard, Screen):
     # --- start ------------------------------------------------------------------
     def name_of(self, row) -> str:
         """The name typed, else the field's hint ("Player 2")."""
-        return " ".join(row.ids.name.text.split()) or row.ids.name.hint_text or f"Player {row.seat + 1}"
+        return " ".join(row.ids.name.text.split()) or row.ids.name.hint_text or _("Player {n}", n=row.seat + 1)
 
     def start(self):
         app = App.get_running_app()

@@ -18,6 +18,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.vkeyboard import VKeyboard
 
 from .. import theme
+from ..i18n import _
 from .new_game_keys import language
 
 # --- the on-screen keyboard ---------------------------------------------------------
@@ -54,10 +55,17 @@ def physical_keyboard() -> bool:
 
 
 def keyboard_setting() -> str:
-    """The [app] keyboard setting ("auto": the system's language)."""
+    """The [app] keyboard setting; "auto": the table's language (the Settings screen's)
+    when it is not English, else the system locale's (an English table in Sweden types
+    Swedish names)."""
+    from companion.i18n import PSEUDO, SOURCE, table_language
 
     settings = getattr(App.get_running_app(), "settings", None) or {}
-    return str(settings.get("keyboard", "auto"))
+    setting = str(settings.get("keyboard", "auto"))
+    if setting != "auto":
+        return setting
+    lang = table_language()
+    return "auto" if lang in (SOURCE, PSEUDO) else lang
 
 
 def _row_of(field):
@@ -311,7 +319,7 @@ class PlayerPicker(ModalView):
 
         box = self.box
         box.clear_widgets()
-        box.add_widget(Factory.Body(text=f"Who sits at seat {self.row.seat + 1}?", font_size="22sp",
+        box.add_widget(Factory.Body(text=_("Who sits at seat {n}?", n=self.row.seat + 1), font_size="22sp",
                                     size_hint_y=None, height=dp(40)))
         scroll = ScrollView(do_scroll_x=False)
         inner = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4))
@@ -323,7 +331,7 @@ class PlayerPicker(ModalView):
             if p.colour in theme.COLOUR_NAMES:  # the player's colour with its symbol
                 b.normal_fg = theme.colour(p.colour)[2]
             b.bind(on_release=lambda _b, pl=p: (self.screen.seat_player(self.row, pl), self.dismiss()))
-            rename = Factory.BigButton(text="Rename…", size_hint_x=None, width=dp(140), font_size="20sp")
+            rename = Factory.BigButton(text=_("Rename…"), size_hint_x=None, width=dp(140), font_size="20sp")
             rename.bind(on_release=lambda _b, pl=p: self.show_rename(pl))
             line.add_widget(b)
             line.add_widget(rename)
@@ -336,7 +344,7 @@ class PlayerPicker(ModalView):
 
         box = self.box
         box.clear_widgets()
-        box.add_widget(Factory.Body(text=f"A new name for {player.name} (their games stay theirs):",
+        box.add_widget(Factory.Body(text=_("A new name for {name} (their games stay theirs):", name=player.name),
                                     font_size="20sp", size_hint_y=None, height=dp(40)))
         field = TextInput(text=player.name, multiline=False, font_size="22sp", size_hint_y=None, height=dp(52),
                           background_color=theme.SURFACE_HI, foreground_color=theme.TEXT,
@@ -346,9 +354,9 @@ class PlayerPicker(ModalView):
         self.error = Factory.Notice(font_size="18sp")
         box.add_widget(self.error)
         buttons = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
-        cancel = Factory.BigButton(text="Cancel")
+        cancel = Factory.BigButton(text=_("Cancel"))
         cancel.bind(on_release=lambda _b: self.show_list())
-        ok = Factory.AccentButton(text="Rename")
+        ok = Factory.AccentButton(text=_("Rename"))
         ok.bind(on_release=lambda _b: self.rename(player))
         buttons.add_widget(cancel)
         buttons.add_widget(ok)

@@ -21,7 +21,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from .. import theme
-from ..phones import WORDS, qr_texture, service
+from ..i18n import _
+from ..phones import qr_texture, service
 
 
 class PhoneSeat(BoxLayout):
@@ -70,7 +71,7 @@ class PhonesScreen(Screen):
         self.on = svc.on
         self.address = svc.address
         others = svc.others()
-        self.others = (WORDS["other_networks"] + " " + ", ".join(others)) if others else ""
+        self.others = _("Phones on another network: {addresses}", addresses=", ".join(others)) if others else ""
         self.problem = svc.problem
         self._seats(svc)
 

@@ -6,16 +6,17 @@ seat position, and the spread of scores. Reached from Past games.
 """
 from __future__ import annotations
 
-import time
+import datetime
 
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.history.words import count
+from companion.i18n import format_percent, format_skeleton
 
 from .. import theme
+from ..i18n import _, ngettext
 from ..widgets.plot import BarPlot, LinePlot
 from .home import game_title
 
@@ -65,28 +66,32 @@ class StatsScreen(Screen):
     def _show(self):
         from companion.history import stats
 
-        self.ids.game_button.text = "Game: " + (game_title(self.game) if self.game else "none yet")
-        self.ids.player_button.text = "Player: " + (self.player or "everyone")
+        self.ids.game_button.text = _("Game: {title}", title=game_title(self.game)) if self.game else _(
+            "Game: none yet")
+        self.ids.player_button.text = _("Player: {name}", name=self.player) if self.player else _(
+            "Player: everyone")
         for kind in ("scores", "seats", "spread"):
             self.ids[f"tab_{kind}"].state = "down" if kind == self.plot_kind else "normal"
         box = self.ids.figures
         box.clear_widgets()
         if not self.game:
-            box.add_widget(Factory.Body(text="No finished games yet.", size_hint_y=None, height="40dp"))
+            box.add_widget(Factory.Body(text=_("No finished games yet."), size_hint_y=None, height="40dp"))
             self._plot(None)
             return
         g = stats.game_stats(self.plays, self.game)
-        lines = [(f"{count(g['plays'], 'play')} · {g['average_minutes']} min on average", "22sp", theme.ACCENT)]
+        lines = [(ngettext("{n} play · {minutes} min on average", "{n} plays · {minutes} min on average",
+                           g["plays"], minutes=g["average_minutes"]), "22sp", theme.ACCENT)]
         people = [self.player] if self.player else stats.players_of(self.plays, self.game)
         for i, who in enumerate(people):
             p = stats.player_stats(self.plays, who, self.game)
             label, rgba = self._colour_of(who, i)
-            plays, wins = count(p["plays"], "play"), count(p["wins"], "win")
-            lines.append((f"{label}: {plays}, {wins} ({round(100 * p['win_rate'])}%)",
-                          "20sp", rgba))
-            lines.append((f"    average {p['average']}, best {p['best']}; last: "
-                          + " ".join(f"{r['score']}{'★' if r['won'] else ''}" for r in p["last10"]), "18sp",
-                          theme.TEXT_DIM))
+            plays = ngettext("{n} play", "{n} plays", p["plays"])
+            wins = ngettext("{n} win", "{n} wins", p["wins"])
+            lines.append((_("{player}: {plays}, {wins} ({rate})", player=label, plays=plays, wins=wins,
+                            rate=format_percent(p["win_rate"])), "20sp", rgba))
+            last = " ".join(f"{r['score']}{'★' if r['won'] else ''}" for r in p["last10"])
+            lines.append(("    " + _("average {average}, best {best}; last: {scores}", average=p["average"],
+                                     best=p["best"], scores=last), "18sp", theme.TEXT_DIM))
         for text, size, colour in lines:
             lab = Factory.Body(text=text, font_size=size, color=colour, font_name=theme.SYMBOL_FONT,
                                size_hint_y=None)
@@ -102,21 +107,21 @@ class StatsScreen(Screen):
         if g is None:
             return
         if self.plot_kind == "seats":
-            plot = BarPlot(title="Wins by seat (seat 1 starts)")
-            plot.set_bars([f"Seat {i + 1}" for i in range(len(g["wins_by_seat"]))], g["wins_by_seat"])
+            plot = BarPlot(title=_("Wins by seat (seat 1 starts)"))
+            plot.set_bars([_("Seat {n}", n=i + 1) for i in range(len(g["wins_by_seat"]))], g["wins_by_seat"])
         elif self.plot_kind == "spread":
-            plot = BarPlot(title="How scores are spread")
+            plot = BarPlot(title=_("How scores are spread"))
             bins = g["score_distribution"]
             plot.set_bars([f"{b['lo']}" if b["lo"] == b["hi"] else f"{b['lo']}–{b['hi']}" for b in bins],
                           [b["count"] for b in bins], colour=theme.GOOD)
         else:
-            plot = LinePlot(title="Scores over time")
+            plot = LinePlot(title=_("Scores over time"))
             people = [self.player] if self.player else stats.players_of(self.plays, self.game)[:4]
             key = {who.casefold() for who in people}
             # The x axis is this game's plays (the last 12 any of them played), one step per play.
             games = [p for p in self.plays if p.game == self.game
                      and any(s.name.casefold() in key for s in p.seats)][-12:]
-            labels = [time.strftime("%d %b", time.localtime(p.started)) for p in games]
+            labels = [format_skeleton("MMMd", datetime.date.fromtimestamp(p.started)) for p in games]
             series = []
             for i, who in enumerate(people):
                 label, rgba = self._colour_of(who, i)

@@ -23,6 +23,8 @@ from kivy.uix.screenmanager import Screen
 from companion.errors import CompanionError
 from companion.table.tags import UNKNOWN, describe, kinds
 
+from ..i18n import _
+
 Steps = list[tuple[str, dict]]
 
 
@@ -78,7 +80,7 @@ class TagsScreen(Screen):
         app = App.get_running_app()
         app.device_listener = self._on_event
         if not self.steps:
-            self.prompt = "Tap a tag to see what it stands for, or learn a set:"
+            self.prompt = _("Tap a tag to see what it stands for, or learn a set:")
         self._fill_sets()
         self._fill_list()
 
@@ -93,7 +95,7 @@ class TagsScreen(Screen):
         box = self.ids.sets
         box.clear_widgets()
         if self.steps:
-            for text, fn in (("Skip", self.skip), ("Done", self.done)):
+            for text, fn in ((_("Skip"), self.skip), (_("Done"), self.done)):
                 b = Factory.BigButton(text=text, font_size="18sp", height="48dp")
                 b.bind(on_release=lambda _b, f=fn: f())
                 box.add_widget(b)
@@ -122,7 +124,7 @@ class TagsScreen(Screen):
     def done(self):
         if self.steps:
             self.steps, self.step = [], 0
-            self.prompt = "Tap a tag to see what it stands for, or learn a set:"
+            self.prompt = _("Tap a tag to see what it stands for, or learn a set:")
             self._fill_sets()
 
     # --- tag reads ----------------------------------------------------------------
@@ -139,30 +141,34 @@ class TagsScreen(Screen):
         tags = self.tags
         if tags is None:
             return
+        refused = True
         try:
             if not self.steps:
                 meaning = tags.lookup(uid)
-                self.notice = f"That tag is {describe(meaning)}." if meaning else UNKNOWN
+                refused = not meaning
+                self.notice = _("That tag is {meaning}.", meaning=describe(meaning)) if meaning else UNKNOWN
                 return
             meaning = self.steps[self.step][1]
             if uid in self.walk_uids:
-                self.notice = f"That tag was just learned as {describe(tags.meaning(uid))}; tap the next one."
+                self.notice = _("That tag was just learned as {meaning}; tap the next one.",
+                                meaning=describe(tags.meaning(uid)))
                 return
             tags.learn(uid, meaning)
             self.walk_uids.add(uid)
-            self.notice = f"Learned: {describe(meaning)}."
+            refused = False
+            self.notice = _("Learned: {meaning}.", meaning=describe(meaning))
             self.step += 1
             self._show_step()
         except CompanionError as e:
             self.notice = str(e)  # a duplicate, a bad id, a disk that refused: the registry's sentence
         finally:
-            self.refused = not self.notice.startswith(("Learned", "That tag is "))
+            self.refused = refused
             self._fill_list()
 
     def forget(self, uid: str):
         try:
             old = self.tags.forget(uid)
-            self.notice, self.refused = (f"Forgot {describe(old)}." if old else ""), False
+            self.notice, self.refused = (_("Forgot {meaning}.", meaning=describe(old)) if old else ""), False
         except CompanionError as e:
             self.notice, self.refused = str(e), True
         self._fill_list()
@@ -176,7 +182,7 @@ class TagsScreen(Screen):
         box.clear_widgets()
         items = self.tags.items() if self.tags is not None else []
         if not items:
-            box.add_widget(Factory.Dim(text="No tags known yet.", size_hint_y=None, height="40dp"))
+            box.add_widget(Factory.Dim(text=_("No tags known yet."), size_hint_y=None, height="40dp"))
         place = _rulebook_order()
         for kind in kinds().values():
             rows = [(uid, m) for uid, m in items if m["kind"] == kind.kind]
@@ -185,4 +191,4 @@ class TagsScreen(Screen):
             box.add_widget(Factory.Body(text=f"[b]{kind.title}[/b] ({len(rows)})", markup=True,
                                         size_hint_y=None, height="36dp"))
             for uid, m in sorted(rows, key=lambda r: (place.get(_key(r[1]), len(place)), describe(r[1]), r[0])):
-                box.add_widget(TagRow(text=f"{describe(m)}   ·  tag {uid}", tag_uid=uid))
+                box.add_widget(TagRow(text=_("{meaning}   ·  tag {uid}", meaning=describe(m), uid=uid), tag_uid=uid))

@@ -22,6 +22,7 @@ from kivy.uix.widget import Widget
 from companion.rules.choices import next_part, options_for
 
 from .. import theme
+from ..i18n import _
 
 
 class ChoicesBar(BoxLayout):
@@ -119,7 +120,8 @@ class Picker(ModalView):
                 labels = {o.value: o.label for o in done_part.options}
                 got = self.picks[done_part.key]
                 shown = ", ".join(labels.get(v, str(v)) for v in got) if done_part.count > 1 else labels.get(got, "")
-                box.add_widget(Factory.Dim(text=f"{done_part.label}: {shown}", size_hint_y=None, height=dp(30)))
+                box.add_widget(Factory.Dim(text=_("{part}: {picked}", part=done_part.label, picked=shown),
+                                           size_hint_y=None, height=dp(30)))
         if part is not None:
             box.add_widget(Factory.Body(text=part.label, size_hint_y=None, height=dp(36)))
             row = BoxLayout(spacing=dp(6))
@@ -128,6 +130,6 @@ class Picker(ModalView):
                 b.bind(on_release=lambda _b, p=part, v=option.value: self.pick(p, v))
                 row.add_widget(b)
             box.add_widget(row)
-        cancel = Factory.BigButton(text="Cancel", size_hint_y=None, height=dp(56))
+        cancel = Factory.BigButton(text=_("Cancel"), size_hint_y=None, height=dp(56))
         cancel.bind(on_release=lambda *_: self.dismiss(animation=False))
         box.add_widget(cancel)

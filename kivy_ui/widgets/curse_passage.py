@@ -21,6 +21,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from .. import theme
+from ..i18n import pgettext
 
 # A symbol's shape and colour; symbols a box names beyond these take the spares in turn.
 STONE_LOOK = {"dog": ("●", (0.95, 0.55, 0.20, 1)), "jaguar": ("■", (0.95, 0.85, 0.25, 1)),
@@ -51,13 +52,21 @@ def stone_markup(kind: str) -> str:
     return "/".join(parts)
 
 
+def stela_letters(colour: str) -> str:
+    """The letters beside a stela colour's chip (colour-blind safe), in the table's language."""
+    said = {"brown": pgettext("the letters of the stela colour brown", "br"),
+            "gray": pgettext("the letters of the stela colour gray", "gy"),
+            "beige": pgettext("the letters of the stela colour beige", "be")}
+    return said.get(colour) or STELA_LOOK[colour][0]
+
+
 def stela_markup(colours: list[str]) -> str:
     """Face-down stelae per colour: a coloured ■ with the colour's letters and the count."""
     out = []
-    for c, (letters, rgba) in STELA_LOOK.items():
+    for c, (_letters, rgba) in STELA_LOOK.items():
         n = colours.count(c)
         if n:
-            out.append(f"[color={theme.hex_colour(rgba)}]■{letters}[/color]{n}")
+            out.append(f"[color={theme.hex_colour(rgba)}]■{stela_letters(c)}[/color]{n}")
     return " ".join(out)
 
 

@@ -20,7 +20,7 @@ from kivy.uix.gridlayout import GridLayout
 from companion.rules.choices import Choice, next_part, options_for
 
 from .. import theme
-from .curse_passage import STELA_LOOK, stone_markup
+from .curse_passage import STELA_LOOK, stela_letters, stone_markup
 
 
 def held_kind(meaning: dict, kinds: list) -> str | None:
@@ -88,8 +88,8 @@ class SecretPanel(BoxLayout):
         self.head.text = words["play"] if playable else ("" if entering and empty else words["stones"])
         lines = []
         for line in words["stelae"]:  # one line per colour and place, with the colour's chip
-            letters, rgba = STELA_LOOK[line["colour"]]
-            lines.append(f"[color={theme.hex_colour(rgba)}]■{letters}[/color] {line['sentence']}")
+            _letters, rgba = STELA_LOOK[line["colour"]]
+            lines.append(f"[color={theme.hex_colour(rgba)}]■{stela_letters(line['colour'])}[/color] {line['sentence']}")
         lines.append(words["knowledge"])
         self.stelae.text = "\n".join(lines)
         self.entry.clear_widgets()

@@ -24,6 +24,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
 from .. import theme
+from ..i18n import _, kept
 
 # --- a confirmation never appears under the finger that asked for it (issue 22 §1) -------
 _taps: dict[str, Any] = {"at": None, "bound": False}
@@ -134,7 +135,7 @@ class ConfirmPeek(GateModal):
         self.row = BoxLayout(size_hint_y=None, height=dp(72), spacing=dp(16))
         self.ids_show = Factory.AccentButton(text="", height=dp(72))
         self.ids_show.bind(on_release=self._confirm)
-        self.ids_cancel = Factory.BigButton(text="Cancel", height=dp(72))
+        self.ids_cancel = kept(Factory.BigButton(height=dp(72)), lambda: _("Cancel"))
         self.ids_cancel.bind(on_release=self._cancel)
         self.box = box
         answers_away(box, self.row, self.ids_show, self.ids_cancel, point=None)
@@ -186,7 +187,7 @@ class PrivateOverlay(GateModal):
         self.countdown.bind(text=lambda w, t: setattr(w, "width", dp(170) if t else 0))
         self.countdown.width = 0
         top.add_widget(self.countdown)
-        self.hide_button = Factory.AccentButton(text="Hide", size_hint_x=None, width=dp(140))
+        self.hide_button = kept(Factory.AccentButton(size_hint_x=None, width=dp(140)), lambda: _("Hide"))
         self.hide_button.bind(on_release=self._hide)
         top.add_widget(self.hide_button)
         box.add_widget(top)

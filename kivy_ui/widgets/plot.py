@@ -21,6 +21,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from .. import theme
+from ..i18n import N_, _
 
 AXIS = (0.55, 0.55, 0.6, 1)
 GRID = (0.25, 0.25, 0.3, 1)
@@ -44,7 +45,7 @@ class _Plot(Widget):
     """Shared frame: title, plot area, axis labels (child Labels, reused)."""
 
     title = StringProperty("")
-    empty_text = StringProperty("Nothing to draw yet.")
+    empty_text = StringProperty(N_("Nothing to draw yet."))  # translated where drawn
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -87,9 +88,13 @@ class _Plot(Widget):
 
     @staticmethod
     def _every(names, slot: float) -> int:
-        """Label every n-th step so labels of this length never touch (about 10 sp a letter)."""
-        widest = max((len(str(n)) for n in names), default=1) * sp(10) + dp(12)
-        return max(1, -(-int(widest) // max(1, int(slot))))
+        """Label every n-th step so labels this wide never touch (measured: a language's words differ)."""
+        from .fit import natural_width
+
+        widest = max((natural_width(str(n), sp(18), theme.SYMBOL_FONT) for n in names), default=sp(10)) + dp(16)
+        # the first label may be pushed right by half its width (kept clear of the y axis)
+        need = widest + max(0.0, widest - slot) / 2
+        return max(1, -(-int(need) // max(1, int(slot))))
 
     def _begin(self) -> tuple[float, float, float, float]:
         """Clear; draw the title; return the plot area (x, y, w, h)."""
@@ -128,7 +133,7 @@ class _Plot(Widget):
         self._scale = (lo, hi)
 
     def _empty(self) -> None:
-        self._label(self.empty_text, sp(20), self.center, "center", theme.TEXT_DIM)
+        self._label(_(self.empty_text), sp(20), self.center, "center", theme.TEXT_DIM)
         self._end()
 
 

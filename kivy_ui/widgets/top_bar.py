@@ -40,6 +40,9 @@ class TableTopBar(BoxLayout):
     #: the middle's height on its own row (portrait: two lines of glance text); on one
     #: row it is the row's. A screen may set it (its players' tiles).
     middle_height = NumericProperty(dp(theme.CHROME_H + 16))
+    #: the four buttons' width: theme.CHROME_W, or as wide as the longest of their words
+    #: needs in the table's language (a pseudo-locale's), the four always alike
+    chrome_width = NumericProperty(dp(theme.CHROME_W))
 
     def __init__(self, **kw: Any) -> None:
         self._spacer = Widget()
@@ -95,5 +98,15 @@ class TableTopBar(BoxLayout):
         self._fit()
 
     def on_kv_post(self, base_widget: Any) -> None:
+        for name in CHROME:
+            self.ids[name].bind(text=self._chrome_width, font_size=self._chrome_width)
+        self._chrome_width()
         self._arrange()
         self._fit()
+
+    def _chrome_width(self, *_: Any) -> None:
+        from .fit import natural_width
+
+        buttons = [self.ids[name] for name in CHROME]
+        need = max(natural_width(b.text, b.font_size, b.font_name, b.bold) for b in buttons) + dp(8)
+        self.chrome_width = max(dp(theme.CHROME_W), need)

@@ -149,8 +149,8 @@ def test_the_controllers_own_words_in_german():
         assert words.moves(1) == "1 Zug" and words.moves(12) == "12 Züge"
         assert words.took_back("Ana", fix=False) == "Letzten Zug von Ana zurückgenommen."
         assert words.ask_away("Ben") == "Alle außer Ben: bitte wegschauen."
-        assert words.abandon_consequence(1).endswith("Ihr Zug bleibt im Journal.")
-        assert words.abandon_consequence(3).endswith("Ihre 3 Züge bleiben im Journal.")
+        assert words.abandon_consequence(1).endswith("Ihr Zug bleibt im Spieljournal.")
+        assert words.abandon_consequence(3).endswith("Ihre 3 Züge bleiben im Spieljournal.")
         assert confirm_sentence("Ana", ["Ben gewinnt einen Chip"]) == (
             "Letzten Zug von Ana rückgängig machen? Alle haben das gesehen: Ben gewinnt einen Chip. "
             "Das bleibt bekannt.")
@@ -273,7 +273,7 @@ def test_a_game_set_aside_at_a_german_table_keeps_its_reason_in_english(journal,
 
     with language("de"):
         e = broken(N_("Game {id} has an undo the journal cannot explain."), id=4)
-    assert str(e) == "Partie 4 enthält ein Rückgängig, das sich aus dem Journal nicht erklären lässt."
+    assert str(e) == "Partie 4 enthält ein Rückgängig, das sich aus dem Spieljournal nicht erklären lässt."
     assert e.reason == "Game 4 has an undo the journal cannot explain."
     s = madness(journal)
     play(s, 2, seed=1)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 def states(d):
     from companion.table.session import Session
+    from kivy_ui.i18n import _
     from kivy_ui.phones import WORDS, service
 
     app = d.app
@@ -19,7 +20,7 @@ def states(d):
     svc.host = "127.0.0.1"
     try:
         yield "phones-off"
-        d.tap_text(WORDS["turn_on"], exact=True)
+        d.tap_text(_(WORDS["turn_on"]), exact=True)  # in the table's language
         d.frames(3)
         assert svc.on, svc.problem
         assert screen.codes_shown() == [0, 1, 2, 3, 4, 5]

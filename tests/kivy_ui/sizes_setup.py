@@ -48,7 +48,7 @@ def _history(d, curse_id):
     d.tap(d.screen().ids.history)
     s = d.screen()
     yield "history"
-    first = next(w for w in reversed(s.ids.games.children) if "won" in getattr(w, "text", ""))
+    first = next(w for w in reversed(s.ids.games.children) if getattr(w, "text", "") and w is not s._none)
     d.tap(first)
     detail = d.screen()
     yield "game_detail-log"
