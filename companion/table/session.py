@@ -459,12 +459,14 @@ def _damaged(session_id: int, seq: int) -> JournalError:
 
 
 def _reason(sentence: str) -> str:
-    """The short reason inside a session's JournalError, for the set-aside notice."""
+    """The short reason inside a session's JournalError (its English `reason`), for the
+    set-aside notice: "entry 5 is damaged", as the journal itself says it (and translates
+    it when shown)."""
     text = sentence.rstrip(".")
     for lead in (": ", "cannot be rebuilt: "):
         if lead in text:
             text = text.split(lead, 1)[1]
-    return text[:120]
+    return text.removeprefix("journal ")[:120]
 
 
 def replay(game_name: str, players: Any, options: dict[str, Any] | None, actions: Any) -> Any:

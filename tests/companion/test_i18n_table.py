@@ -285,4 +285,8 @@ def test_a_game_set_aside_at_a_german_table_keeps_its_reason_in_english(journal,
     with language("de"), pytest.raises(JournalError):
         Session.resume(journal, s.id)
     (kept,) = journal._conn.execute("SELECT set_aside FROM sessions WHERE id = ?", (s.id,)).fetchone()
-    assert kept == "journal entry 3 is damaged", "the journal keeps data, not a German sentence"
+    assert kept == "entry 3 is damaged", "the journal keeps data (its own words for it), not a German sentence"
+    with language("de"):
+        said = journal._set_aside[s.id]
+    assert "Eintrag 3 ist beschädigt" in said and "damaged" not in said, said
+    assert "entry 3 is damaged" in journal._set_aside[s.id]
