@@ -1,8 +1,9 @@
 """Spoken cues in the app (issue 25 §1): the Settings screen's rows (on/off, the volume
-in steps, remembered in config.toml [app] across a restart), a move's cue spoken only
-after the swap that shows its frame, and a machine without espeak-ng told so in a
-sentence. The speaker here records what espeak-ng would be asked (no sound in CI);
-test_speech_voice.py runs the real espeak-ng into a file."""
+in steps, remembered in config.toml [app] across a restart), a move's cue spoken
+through the swap gate (never in the move's own call, only once the move is on disk),
+and a machine without espeak-ng told so in a sentence. The speaker here records what
+espeak-ng would be asked (no sound in CI); test_speech_voice.py runs the real one into
+a file."""
 from __future__ import annotations
 
 import json
@@ -31,15 +32,16 @@ class Done:
 
 class Recorder:
     """Stands in for subprocess.Popen: the arguments of every espeak-ng started, with
-    (the moves of the game, the moves the last buffer swap showed) at that moment."""
+    the game's moves at that moment and whether the journal still had one to write."""
 
-    def __init__(self, app, shown: list[int]):
-        self.calls: list[tuple[list[str], tuple[int, int | None]]] = []
-        self.app, self.shown = app, shown
+    def __init__(self, app):
+        self.calls: list[tuple[list[str], tuple[int, bool]]] = []
+        self.app = app
 
     def __call__(self, args, **kw):
         assert kw["stdout"] == kw["stderr"] == subprocess.DEVNULL  # never a pipe to wait on
-        self.calls.append((list(args), (moves(self.app), self.shown[-1] if self.shown else None)))
+        journal = self.app.journal
+        self.calls.append((list(args), (moves(self.app), bool(journal is not None and journal.pending))))
         return Done()
 
     def said(self) -> list[str]:
@@ -54,22 +56,13 @@ def speaking(ui, tmp_path, monkeypatch):
 
     config = tmp_path / "config.toml"
     monkeypatch.setenv("MAYA_COMPANION_CONFIG", str(config))
-    app, gate = ui.app, ui.app.swap_gate
-    shown: list[int] = []
-    real_swap = gate.swap
-
-    def counted_swap():
-        real_swap()
-        shown.append(moves(app))
-
-    recorder = Recorder(app, shown)
+    app = ui.app
+    recorder = Recorder(app)
     old = app.speech.speaker, app.speech.on, app.speech.volume
-    gate.swap = counted_swap
     app.speech.speaker = Speaker(exe="espeak-ng", spawn=recorder)
     try:
         yield ui, config, recorder
     finally:
-        gate.swap = real_swap
         app.speech.speaker, app.speech.on, app.speech.volume = old
         app.show("home")
         ui.frames(2)
@@ -100,19 +93,25 @@ def test_spoken_cues_are_turned_on_stepped_and_remembered(speaking, display):
     text = config.read_text()
     assert "speech = true" in text and "speech_volume = 30" in text and "# we like them" in text
 
-    # a move's cue, after the swap that shows its frame: whose turn it is now
+    # a move's cue, through the swap gate: whose turn it is now
     d.app.show("home")
     d.frames(2)
     table = new_game(d)
     d.frames(3)
     dealer = table.frame().waiting
     assert spoken.said()[-1] == dealer  # the game opened: whose turn it is
-    for card in (lambda: "+2", lambda: harmless(table)):  # the dealer's starting card, then a turn
+    for card in ("+2", None):  # the dealer's starting card on the pad, then a turn
         before = len(spoken.calls)
-        pad(d, card())
+        if card:
+            pad(d, card)
+        else:  # as the pad plays it, without the frames a tap draws
+            seat, label = table.frame().acting[0], harmless(table).replace("−", "-")
+            table.play(next(a for a in table.session.legal_actions(seat) if a["card"] == label))
+            assert len(spoken.calls) == before, "spoken before the frame showing the move was drawn"
+            d.frames(3)
         assert len(spoken.calls) == before + 1 and spoken.said()[-1] == table.frame().waiting
-        made, on_screen = spoken.calls[-1][1]
-        assert on_screen == made, "spoken before the frame showing the move was swapped in"
+        made, pending = spoken.calls[-1][1]
+        assert made == moves(d.app) and not pending, "spoken before the move was on disk"
     assert spoken.said()[-1] != dealer
     d.tap(d.screen().ids.home)
 
