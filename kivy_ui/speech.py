@@ -33,9 +33,9 @@ VOICES = {"en": "en", "de": "de"}
 PROGRAM = "espeak-ng"
 #: espeak-ng's amplitude at 100 % (its own default, 100, is our 50 %: the default volume).
 LOUDEST = 200
-#: Frames whose game changed; only a move (a player's or someone else's) brings news of
-#: a boulder, a round or the end. Undo, Redo and a fix say whose turn it is again.
-GAME_CHANGES = frozenset({"move", "undo", "redo", "fix", "session"})
+#: Of the frames whose game changed (companion.table.frame.GAME_CHANGES), those that
+#: bring news of a boulder, a round or the end: a move, a player's or someone else's.
+#: Undo, Redo and a fix say whose turn it is again.
 NEWS = frozenset({"move", "session"})
 
 
@@ -111,6 +111,8 @@ def news(before: Heard | None, frame: Any) -> tuple[Heard, list[str]]:
     sentences to say in order, and what it announces now. Only game changes speak: the
     end's headline (alone); else a round's end, a boulder tumbling, and whose turn it is
     when a seat that was not acting acts now (a boulder's words name who reports)."""
+    from companion.table.frame import GAME_CHANGES  # the controller's machinery: not at the app's start
+
     if frame.kind not in GAME_CHANGES:
         return before or heard(frame), []
     now = heard(frame)
@@ -201,7 +203,7 @@ class SpokenCues:
     def new_table(self, frame: Any) -> str:
         """A game opened (new or resumed): whose turn it is, unless it is over."""
         self._heard = None
-        return self.news(frame if frame.kind in GAME_CHANGES else _as_turn(frame))
+        return self.news(_as_turn(frame))
 
     def news(self, frame: Any) -> str:
         """The sentence to say for this frame ("" for none), whether speech is on or not."""
