@@ -101,8 +101,7 @@ def round_end(view: Mapping[str, Any]) -> tuple[Any, str] | None:
 
 
 def heard(frame: Any) -> Heard:
-    view = frame.view
-    b, r = boulder(view), round_end(view)
+    b, r = boulder(frame.view), round_end(frame.view)
     return Heard(frozenset(frame.acting), b and b[0], r and r[0], bool(frame.over))
 
 
@@ -115,7 +114,8 @@ def news(before: Heard | None, frame: Any) -> tuple[Heard, list[str]]:
 
     if frame.kind not in GAME_CHANGES:
         return before or heard(frame), []
-    now = heard(frame)
+    b, r = boulder(frame.view), round_end(frame.view)
+    now = Heard(frozenset(frame.acting), b and b[0], r and r[0], bool(frame.over))
     before = before or Heard()
     said: list[str] = []
     fresh = frame.kind in NEWS
@@ -123,10 +123,10 @@ def news(before: Heard | None, frame: Any) -> tuple[Heard, list[str]]:
         if fresh and not before.over and frame.result is not None and frame.result.headline:
             said.append(frame.result.headline)
         return now, said
-    if fresh and now.round_end is not None and now.round_end != before.round_end:
-        said.append(round_end(frame.view)[1])  # type: ignore[index]
-    if fresh and now.boulder is not None and now.boulder != before.boulder:
-        said.append(boulder(frame.view)[1])  # type: ignore[index]
+    if fresh and r is not None and r[0] != before.round_end:
+        said.append(r[1])
+    if fresh and b is not None and b[0] != before.boulder:
+        said.append(b[1])
     elif now.acting - before.acting and frame.waiting:
         said.append(frame.waiting)
     return now, said
