@@ -126,6 +126,9 @@ class MayaApp(App):
         self.device_listener: Any = None  # a screen that wants raw device events first (fob binding)
         self._screens: dict[str, Any] = {}
         self.sounds: Any = None
+        from .speech import SpokenCues
+
+        self.speech = SpokenCues(self.settings)  # off unless [app] speech = true (Settings)
         self.watchdog = Watchdog(Clock)  # the kiosk service's (does nothing outside systemd)
 
     # --- start-up -------------------------------------------------------------
@@ -276,6 +279,7 @@ class MayaApp(App):
 
     def on_stop(self):
         self.watchdog.stopping()
+        self.speech.stop()
         if self.devices is not None and hasattr(self.devices, "close"):
             self.devices.close()
         if self.table is not None:
@@ -351,6 +355,7 @@ class MayaApp(App):
             self.sim_panel.refresh()
         frame = self.table.frame()
         self.update_leds(frame)
+        self.speak(self.speech.new_table(frame))
         self.show("end" if frame.over else frame.game)
 
     def drop_game(self, session_id: int) -> None:
@@ -395,6 +400,7 @@ class MayaApp(App):
             self.update_leds(frame)
         if frame.cue.sound:
             self.play_sound(frame.cue.sound)
+        self.speak(self.speech.news(frame))  # every frame: what it announces is remembered
         if frame.over and frame.kind in GAME_CHANGES:
             self.show("end")
 
@@ -449,6 +455,14 @@ class MayaApp(App):
 
             self.sounds = Sounds()
         self.sounds.play(name)
+
+    def speak(self, text: str, now: bool = False) -> None:
+        """A spoken cue (kivy_ui/speech.py), like a sound after the swap that shows its frame."""
+        gate = getattr(self, "swap_gate", None)
+        if text and gate is not None and not now:
+            gate.after_swap(lambda: self.speak(text, now=True))
+        elif text:
+            self.speech.say(text, self.language)
 
     def set_sounds(self, on: bool):
         self.sounds_on = bool(on)
