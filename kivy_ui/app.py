@@ -153,14 +153,10 @@ class MayaApp(App):
         return self.root_widget
 
     def start_languages(self) -> None:
-        """The table's language from app.language (the system's for "auto"), `tr` in
-        every .kv rule, and the devices' words through the hardware domain's catalog."""
-        import hardware.i18n
-        from companion.i18n import Words
-
+        """The table's language from app.language (the system's for "auto") and `tr` in
+        every .kv rule (the devices' words: _start_services, after the first frame)."""
         from .devices import table_language
 
-        hardware.i18n.use(Words("hardware", "hardware"))
         i18n.install_kv()
         self.language = table_language(self.settings)
         i18n.switch(self.language)
@@ -257,8 +253,12 @@ class MayaApp(App):
         self.journal, self.tags, stores = open_stores()
         if self.journal is not None and getattr(self, "swap_gate", None) is not None:
             self.journal.defer_sync(True)  # the swap gate waits for the fsync (kivy_ui/swap_gate.py)
+        import hardware.i18n  # after the first frame: hardware/ loads gpiozero and pyserial
+        from companion.i18n import Words
+
         from .devices import start_devices
 
+        hardware.i18n.use(Words("hardware", "hardware"))  # the devices' words in the table's language
         self.devices, problem = start_devices(self.device_sink, self.simulate_request)
         # Every notice is shown: a moved-aside journal must not be hidden by a device problem.
         self.notice = " ".join(n for n in (*stores, problem) if n)
