@@ -20,7 +20,11 @@ class UnknownGame(CompanionError, KeyError):
     """A game name that is not registered."""
 
     def __str__(self) -> str:  # KeyError quotes its argument; a player wants the sentence.
-        return str(self.args[0]) if self.args else "Unknown game."
+        if self.args:
+            return str(self.args[0])
+        from companion.words import _
+
+        return _("Unknown game.")
 
 
 class BadComponents(CompanionError, ValueError):
@@ -32,7 +36,11 @@ class BadConfig(CompanionError, ValueError):
 
 
 class JournalError(CompanionError, RuntimeError):
-    """The journal could not be used; the message says what was done about it."""
+    """The journal could not be used; the message says what was done about it.
+    reason: why a game cannot be rebuilt, in English (the data the journal keeps when
+    it sets the game aside, said in the reader's language when shown), if known."""
+
+    reason: str | None = None
 
 
 class CannotUndo(CompanionError, ValueError):

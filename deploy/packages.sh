@@ -12,10 +12,12 @@
 # What Kivy's bundled SDL2 loads on a Pi drawing without a desktop (GL ES, EGL,
 # GBM and DRM through KMS), the touchscreen (mtdev), sound (ALSA), the Pi 5's
 # only GPIO library for gpiozero (python3-lgpio, seen through a venv made with
-# --system-site-packages) and venv itself.
+# --system-site-packages), venv itself, and espeak-ng for the spoken cues
+# (Settings; off until a table turns them on; its voices are in the package,
+# nothing is fetched when it speaks).
 # shellcheck disable=SC2034  # used by the scripts that source this file
 PI_PACKAGES=(python3-venv python3-lgpio "libmtdev1t64|libmtdev1" libgl1 libegl1
-             libgles2 libgbm1 libdrm2 libgl1-mesa-dri "libasound2t64|libasound2")
+             libgles2 libgbm1 libdrm2 libgl1-mesa-dri "libasound2t64|libasound2" espeak-ng)
 
 # The Pi's model ("Raspberry Pi 5 Model B Rev 1.0") on stdout, or status 1 when
 # this is not a Raspberry Pi. MAYA_INSTALL_ROOT prefixes every system path the

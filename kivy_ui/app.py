@@ -126,6 +126,9 @@ class MayaApp(App):
         self.device_listener: Any = None  # a screen that wants raw device events first (fob binding)
         self._screens: dict[str, Any] = {}
         self.sounds: Any = None
+        from .speech import SpokenCues
+
+        self.speech = SpokenCues(self.settings)  # off unless [app] speech = true (Settings)
         self.watchdog = Watchdog(Clock)  # the kiosk service's (does nothing outside systemd)
 
     # --- start-up -------------------------------------------------------------
@@ -150,14 +153,10 @@ class MayaApp(App):
         return self.root_widget
 
     def start_languages(self) -> None:
-        """The table's language from app.language (the system's for "auto"), `tr` in
-        every .kv rule, and the devices' words through the hardware domain's catalog."""
-        import hardware.i18n
-        from companion.i18n import Words
-
+        """The table's language from app.language (the system's for "auto") and `tr` in
+        every .kv rule (the devices' words: _start_services, after the first frame)."""
         from .devices import table_language
 
-        hardware.i18n.use(Words("hardware", "hardware"))
         i18n.install_kv()
         self.language = table_language(self.settings)
         i18n.switch(self.language)
@@ -254,8 +253,12 @@ class MayaApp(App):
         self.journal, self.tags, stores = open_stores()
         if self.journal is not None and getattr(self, "swap_gate", None) is not None:
             self.journal.defer_sync(True)  # the swap gate waits for the fsync (kivy_ui/swap_gate.py)
+        import hardware.i18n  # after the first frame: hardware/ loads gpiozero and pyserial
+        from companion.i18n import Words
+
         from .devices import start_devices
 
+        hardware.i18n.use(Words("hardware", "hardware"))  # the devices' words in the table's language
         self.devices, problem = start_devices(self.device_sink, self.simulate_request)
         # Every notice is shown: a moved-aside journal must not be hidden by a device problem.
         self.notice = " ".join(n for n in (*stores, problem) if n)
@@ -276,6 +279,7 @@ class MayaApp(App):
 
     def on_stop(self):
         self.watchdog.stopping()
+        self.speech.stop()
         if self.devices is not None and hasattr(self.devices, "close"):
             self.devices.close()
         if self.table is not None:
@@ -351,6 +355,7 @@ class MayaApp(App):
             self.sim_panel.refresh()
         frame = self.table.frame()
         self.update_leds(frame)
+        self.speak(self.speech.new_table(frame))
         self.show("end" if frame.over else frame.game)
 
     def drop_game(self, session_id: int) -> None:
@@ -395,6 +400,7 @@ class MayaApp(App):
             self.update_leds(frame)
         if frame.cue.sound:
             self.play_sound(frame.cue.sound)
+        self.speak(self.speech.news(frame))  # every frame: what it announces is remembered
         if frame.over and frame.kind in GAME_CHANGES:
             self.show("end")
 
@@ -449,6 +455,14 @@ class MayaApp(App):
 
             self.sounds = Sounds()
         self.sounds.play(name)
+
+    def speak(self, text: str, now: bool = False) -> None:
+        """A spoken cue (kivy_ui/speech.py), like a sound after the swap that shows its frame."""
+        gate = getattr(self, "swap_gate", None)
+        if text and gate is not None and not now:
+            gate.after_swap(lambda: self.speak(text, now=True))
+        elif text:
+            self.speech.say(text, self.language)
 
     def set_sounds(self, on: bool):
         self.sounds_on = bool(on)

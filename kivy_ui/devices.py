@@ -36,7 +36,10 @@ def load_config(path: pathlib.Path | None = None) -> dict:
                           error=e.strerror or e)) from None
 
 
-APP_KEYS = ("gate_timeout", "sounds", "fullscreen", "phones_host", "phones_port", "keyboard", "language")
+APP_KEYS = ("gate_timeout", "sounds", "fullscreen", "phones_host", "phones_port", "keyboard", "language",
+            "speech", "speech_volume")
+#: Spoken cues' volume: per cent of the loudest, in the Settings screen's steps.
+SPEECH_VOLUMES = range(10, 101, 10)
 
 
 def app_settings(config: dict) -> dict:
@@ -60,14 +63,14 @@ def app_settings(config: dict) -> dict:
             raise BadConfig(_("The config file has an unknown setting app.{key}; the [app] settings are: {keys}.",
                               key=key, keys=", ".join(APP_KEYS)))
     out = {"gate_timeout": 12.0, "sounds": True, "fullscreen": None, "phones_host": "0.0.0.0", "phones_port": 8765,
-           "keyboard": "auto", "language": "auto"}
+           "keyboard": "auto", "language": "auto", "speech": False, "speech_volume": 50}
     if "gate_timeout" in app:
         v = app["gate_timeout"]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not 2 <= v <= 120:
             raise BadConfig(_("app.gate_timeout must be a number of seconds between 2 and 120, not {value}.",
                               value=repr(v)[:40]))
         out["gate_timeout"] = float(v)
-    for key in ("sounds", "fullscreen"):
+    for key in ("sounds", "fullscreen", "speech"):
         if key in app:
             if not isinstance(app[key], bool):
                 raise BadConfig(_("app.{key} must be true or false, not {value}.", key=key, value=repr(app[key])[:40]))
@@ -102,6 +105,12 @@ def app_settings(config: dict) -> dict:
             raise BadConfig(_("app.language must be \"auto\" (the system's language) or one of {codes}, "
                               "not {value}.", codes=", ".join(LANGUAGES), value=repr(v)[:40]))
         out["language"] = code
+    if "speech_volume" in app:  # spoken cues' loudness, in per cent (kivy_ui/speech.py)
+        v = app["speech_volume"]
+        if isinstance(v, bool) or not isinstance(v, int) or v not in SPEECH_VOLUMES:
+            raise BadConfig(_("app.speech_volume must be a volume in per cent, one of {volumes}, not {value}.",
+                              volumes=", ".join(map(str, SPEECH_VOLUMES)), value=repr(v)[:40]))
+        out["speech_volume"] = v
     return out
 
 
@@ -114,17 +123,25 @@ def table_language(settings: dict) -> str:
 
 
 def remember_language(code: str, path: pathlib.Path | None = None) -> None:
-    """Write `language = "code"` into the [app] section of the config file, the rest of
+    """Write `language = "code"` into the [app] section of the config file (remember)."""
+    remember("language", code, path)
+
+
+def remember(key: str, value: str | bool | int, path: pathlib.Path | None = None) -> None:
+    """Write `key = value` into the [app] section of the config file, the rest of
     the file (its comments too) as it was: the line replaced, added under [app], or an
     [app] section added. Written whole or not at all (a temporary file, then a rename);
     OSError when the disk refuses, BadConfig when the file could not be read."""
+    import json
     import os
     import re
     import tomllib
 
     path = path or config_path()
     text = path.read_text(encoding="utf-8") if path.exists() else ""
-    line = f'language = "{code}"'
+    # TOML's true/false, a number, or a basic string (JSON's quoting is TOML's for these)
+    literal = ("true" if value else "false") if isinstance(value, bool) else json.dumps(value)
+    line = f"{key} = {literal}"
     lines = text.splitlines()
     section = None
     at = None
@@ -136,7 +153,7 @@ def remember_language(code: str, path: pathlib.Path | None = None) -> None:
             if section == "app":
                 header = i
             continue
-        if section == "app" and re.match(r"\s*language\s*=", ln):
+        if section == "app" and re.match(rf"\s*{re.escape(key)}\s*=", ln):
             at = i
     if at is not None:
         lines[at] = line

@@ -31,6 +31,7 @@ import importlib.util
 
 from companion.errors import BadOption
 from companion.rules.bots import _REGISTRY, KINDS, Bot, RandomBot, move, register
+from companion.words import _
 
 
 def _bot_module(game_name: str) -> str | None:
@@ -78,9 +79,8 @@ def get_bot(game_name: str, kind: str = "random") -> Bot:
     cls = _REGISTRY.get((game_name, kind))
     if cls is None:
         have = sorted({"random"} | {k for (g, k) in _REGISTRY if g == game_name})
-        raise BadOption(
-            f"There is no {kind} bot for {game_name}; the bots for it are: {', '.join(have)}."
-        )
+        raise BadOption(_("There is no {kind} bot for {game}; the bots for it are: {bots}.", kind=kind,
+                          game=game_name, bots=", ".join(have)))
     return cls()
 
 

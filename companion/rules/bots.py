@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from companion.errors import BadOption
 from companion.rules.engine import Game
+from companion.words import _
 
 KINDS = ("random", "greedy")
 
@@ -52,7 +53,7 @@ class Bot:
         (it is not that seat's turn), so every bot refuses the same way."""
         actions = game.legal_actions(state, seat)
         if not actions:
-            raise BadOption(f"Seat {seat} has no legal action now, so no bot can move for it.")
+            raise BadOption(_("Seat {seat} has no legal action now, so no bot can move for it.", seat=seat))
         return actions
 
 

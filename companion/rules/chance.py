@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import random
 
+from companion.words import _
+
 
 def draw_rng(seed: int, draws: int) -> random.Random:
     """The RNG for the session's `draws`-th draw: a pure function of both, so a
@@ -20,8 +22,6 @@ def draw_rng(seed: int, draws: int) -> random.Random:
 
 # --- the seed's commitment: shown before the first draw, revealed at the end (docs/history.md)
 COMMIT = "maya-companion-commit:"
-
-
 
 
 def fingerprint(seed: int) -> str:
@@ -39,9 +39,12 @@ def short_fingerprint(seed_or_fingerprint: int | str) -> str:
 
 def sealed_sentence(seed: int) -> str:
     """What a table screen shows before the first draw (digital randomness)."""
-    return f"Draws sealed: {short_fingerprint(seed)}"
+    # i18n: {fingerprint} reads like 3F2A-91C0-7B1E
+    return _("Draws sealed: {fingerprint}", fingerprint=short_fingerprint(seed))
 
 
 def revealed_sentence(seed: int) -> str:
     """What the end screen shows: the seed, and the fingerprint it must match."""
-    return f"Seed {int(seed)} (sealed as {short_fingerprint(seed)}): 'maya-companion verify' checks every draw."
+    # i18n: 'maya-companion verify' is a command, typed as it is
+    return _("Seed {seed} (sealed as {fingerprint}): 'maya-companion verify' checks every draw.",
+             seed=int(seed), fingerprint=short_fingerprint(seed))

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import IllegalAction
+from companion.words import _
 
 PUBLIC = None  # Choice.seat for a choice anyone at the table may see
 
@@ -157,20 +158,20 @@ def complete(choice: Choice, picks: Mapping[str, Any] | None = None) -> dict[str
     if not choice.parts:
         return action
     if picks is not None and not isinstance(picks, Mapping):
-        raise IllegalAction(f"{choice.label}: that is not possible now.")
+        raise IllegalAction(_("{label}: that is not possible now.", label=choice.label))
     picks = dict(picks or {})
     for part in choice.parts:
         if part.key not in picks:
-            raise IllegalAction(f"{part.label}: nothing is picked yet.")
+            raise IllegalAction(_("{label}: nothing is picked yet.", label=part.label))
         if part.count > 1:
             if not isinstance(picks[part.key], (list, tuple)):  # a phone's 5 or None, not a list of picks
-                raise IllegalAction(f"{choice.label}: that is not possible now.")
+                raise IllegalAction(_("{label}: that is not possible now.", label=choice.label))
             picks[part.key] = tuple(picks[part.key])
     for combo in choice.legal:
         if all(_hashable(combo.get(p.key)) == _hashable(picks[p.key]) for p in choice.parts):
             action.update({p.key: _plain(combo[p.key]) for p in choice.parts})
             return action
-    raise IllegalAction(f"{choice.label}: that is not possible now.")
+    raise IllegalAction(_("{label}: that is not possible now.", label=choice.label))
 
 
 def find(choices: Sequence[Choice], key: str) -> Choice | None:

@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from companion.errors import BadComponents
+from companion.i18n import current
 from companion.rules.limits import MAX_COUNT, MAX_TEXT, shown
 from companion.store.paths import data_dir
+from companion.words import _, ngettext
 
 
 def override_path(game_name: str) -> pathlib.Path:
@@ -37,14 +39,14 @@ def load_components(game_name: str, default_path: pathlib.Path | str) -> tuple[d
         with open(path, "rb") as f:
             return tomllib.load(f), path
     except tomllib.TOMLDecodeError as e:
-        raise BadComponents(f"The box file {path} is not valid TOML: {e}.") from None
+        raise BadComponents(_("The box file {path} is not valid TOML: {why}.", path=path, why=e)) from None
     except UnicodeDecodeError:
         # e.g. saved as UTF-16 by a Windows editor
-        raise BadComponents(f"The box file {path} is not UTF-8 text; save it again as UTF-8.") from None
+        raise BadComponents(_("The box file {path} is not UTF-8 text; save it again as UTF-8.", path=path)) from None
     except RecursionError:
-        raise BadComponents(f"The box file {path} nests tables too deeply to be a box file.") from None
+        raise BadComponents(_("The box file {path} nests tables too deeply to be a box file.", path=path)) from None
     except OSError as e:
-        raise BadComponents(f"The box file {path} could not be read: {e.strerror}.") from None
+        raise BadComponents(_("The box file {path} could not be read: {why}.", path=path, why=e.strerror)) from None
 
 
 _BOXES: dict[Any, Any] = {}
@@ -62,7 +64,8 @@ def cached_box(game_name: str, default_path: pathlib.Path | str,
         path = pathlib.Path(default_path)
     try:
         st = path.stat()
-        stamp = (game_name, str(path), st.st_mtime_ns, st.st_size, key)
+        # and the language: a box may hold words made while it is built (labels)
+        stamp = (game_name, str(path), st.st_mtime_ns, st.st_size, key, current())
     except OSError:
         stamp = None  # unreadable: load_components says why
     if stamp in _BOXES:
@@ -85,8 +88,8 @@ def unconfirmed(data: dict[str, Any], prefix: str = "") -> list[str]:
     if isinstance(data, dict):
         listed = data.get("unconfirmed", []) or []
         if not isinstance(listed, list) or not all(isinstance(k, str) for k in listed):
-            raise BadComponents(f"In the box file, {prefix}unconfirmed must be a list of key names, "
-                                f"not {listed!r:.40}.")
+            raise BadComponents(_("In the box file, {key} must be a list of key names, not {value}.",
+                                  key=prefix + "unconfirmed", value=repr(listed)[:40]))
         for key in listed:
             found.append(f"{prefix}{key}")
         for key, value in data.items():
@@ -119,48 +122,56 @@ class Checker:
         self.source = str(source)
 
     def fail(self, key: str, what: str) -> NoReturn:
-        raise BadComponents(f"In the box file {self.source}, {key} {what}.")
+        """what: the rest of the sentence after the key, in the current language
+        ("must be a whole number from 1 to 12, not 'x'")."""
+        # i18n: {key} names a value in the file ("quarries[2].max_cards"); {what} is what is wrong with it,
+        # a phrase translated on its own ("must be a whole number from 1 to 12, not 'x'")
+        raise BadComponents(_("In the box file {file}, {key} {what}.", file=self.source, key=key, what=what))
 
     def table(self, data: Any, key: str) -> dict[str, Any]:
         """data[key's last part] as a table."""
         value = data.get(key.rsplit(".", 1)[-1]) if isinstance(data, dict) else None
         if not isinstance(value, dict):
-            self.fail(key, "is missing or is not a table")
+            self.fail(key, _("is missing or is not a table"))
         return value
 
     def items(self, value: Any, key: str, lo: int = 0, hi: int = MAX_COUNT) -> list[Any]:
         if not isinstance(value, list) or not lo <= len(value) <= hi:
-            self.fail(key, f"must be a list of {lo} to {hi} items")
+            self.fail(key, _("must be a list of {lo} to {hi} items", lo=lo, hi=hi))
         return value
 
     def count(self, value: Any, key: str, lo: int = 0, hi: int = MAX_COUNT) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            self.fail(key, f"must be a whole number from {lo} to {hi}, not {shown(value)}")
+            self.fail(key, _("must be a whole number from {lo} to {hi}, not {value}", lo=lo, hi=hi, value=shown(value)))
         return value
 
     def counts(self, value: Any, key: str, n: int | None = None, lo: int = 0, hi: int = MAX_COUNT) -> tuple[Any, ...]:
         if not isinstance(value, list) or (n is not None and len(value) != n) or len(value) > MAX_COUNT:
-            self.fail(key, f"must be a list of {n if n is not None else 'some'} whole numbers")
+            if n is None:
+                self.fail(key, _("must be a list of whole numbers"))
+            self.fail(key, ngettext("must be a list of {n} whole number", "must be a list of {n} whole numbers", n))
         return tuple(self.count(v, f"{key}[{i}]", lo, hi) for i, v in enumerate(value))
 
     def name(self, value: Any, key: str, choices: Any = None) -> str:
         if not isinstance(value, str) or not value.strip():
-            self.fail(key, f"must be a name, not {shown(value)}")
+            self.fail(key, _("must be a name, not {value}", value=shown(value)))
         if len(value) > MAX_TEXT:
-            self.fail(key, f"must be a name of at most {MAX_TEXT} characters, not {len(value)}")
+            self.fail(key, _("must be a name of at most {most} characters, not {n}", most=MAX_TEXT, n=len(value)))
         if choices is not None and value not in choices:
-            self.fail(key, f"must be one of {', '.join(map(str, choices))}, not {shown(value)}")
+            self.fail(key, _("must be one of {allowed}, not {value}", allowed=", ".join(map(str, choices)),
+                             value=shown(value)))
         return value
 
     def strings(self, value: Any, key: str, n: int | None = None) -> tuple[Any, ...]:
         if not isinstance(value, list) or not value or len(value) > MAX_COUNT:
-            self.fail(key, "must be a list of names")
+            self.fail(key, _("must be a list of names"))
         for i, s in enumerate(value):
             self.name(s, f"{key}[{i}]")
         if n is not None and len(value) != n:
-            self.fail(key, f"must list exactly {n} names, not {len(value)}")
+            self.fail(key, ngettext("must list exactly {n} name, not {count}",
+                                    "must list exactly {n} names, not {count}", n, count=len(value)))
         if len(set(value)) != len(value):
-            self.fail(key, "names the same thing twice")
+            self.fail(key, _("names the same thing twice"))
         return tuple(value)
 
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.errors import IllegalAction
+from companion.errors import CompanionError, IllegalAction
+from companion.i18n import SOURCE, current
 from companion.rules.engine import Game
 from companion.rules.seats import is_seat, parse_seat
+from companion.words import _
 
 CORRECTION = "correction"
 
@@ -42,23 +44,53 @@ def correction_action(game: Game, state: Any, key: Any, value: Any, by_seat: Any
     by_seat = parse_seat(by_seat, seats)
     offered = {c.key: c for c in game.corrections(state)}
     if not isinstance(key, str) or key not in offered:
-        raise IllegalAction("That number cannot be fixed now." if offered else "There is nothing to fix now.")
+        raise IllegalAction(_("That number cannot be fixed now.") if offered else _("There is nothing to fix now."))
     fix = offered[key]
     if isinstance(value, bool) or not isinstance(value, int) or not fix.lo <= value <= fix.hi:
-        raise IllegalAction(f"{fix.label} must be a whole number from {fix.lo} to {fix.hi}.")
+        raise IllegalAction(_("{label} must be a whole number from {lo} to {hi}.", label=fix.label, lo=fix.lo,
+                              hi=fix.hi))
     if value == fix.value:
-        raise IllegalAction(f"{fix.label} is already {value}; nothing to fix.")
+        raise IllegalAction(_("{label} is already {value}; nothing to fix.", label=fix.label, value=value))
     return {"actor": by_seat, "type": CORRECTION, "key": key, "value": value, "label": fix.label}
 
 
-def correction_sentence(action: Mapping[str, Any], names: Sequence[str]) -> str:
-    """ "Ana fixed the count to 7." """
+def correction_label(game: Game, state: Any, action: Mapping[str, Any]) -> str | None:
+    """The label the game gives the corrected number now, in the current language
+    (the journal's `label` is the one of the language it was fixed in), from the
+    state before the correction; None when the game does not offer it there."""
+    try:
+        for fix in game.corrections(state):
+            if fix.key == action.get("key"):
+                return str(fix.label)
+    except (CompanionError, TypeError, ValueError, KeyError, IndexError, AttributeError):
+        return None
+    return None
+
+
+def correction_sentence(action: Mapping[str, Any], names: Sequence[str], label: str | None = None) -> str:
+    """ "Ana fixed the count to 7." label: the number's label in the current
+    language (correction_label), else the one the journal holds."""
     seat = action.get("actor")
-    who = names[seat] if is_seat(seat, names) else "Someone"
-    label = str(action.get("label") or action.get("key") or "a number")
+    value = action.get("value")
+    label = label or str(action.get("label") or action.get("key") or "")
+    if not is_seat(seat, names):
+        if not label:
+            return _("Someone fixed a number to {value}.", value=value)
+        return _("Someone fixed {label} to {value}.", label=_lower(label), value=value)
+    if not label:
+        return _("{name} fixed a number to {value}.", name=names[seat], value=value)
+    return _("{name} fixed {label} to {value}.", name=names[seat], label=_lower(label), value=value)
+
+
+def _lower(label: str) -> str:
+    """"The count" inside an English sentence: "the count" (a name, "Ana's score", kept).
+    Other languages keep the label as the game wrote it (a German noun stays capital)."""
+    if current() != SOURCE:
+        return label
     if label[:1].isupper() and not label[1:2].isupper() and not label.split(" ")[0].endswith("'s"):
-        label = label[0].lower() + label[1:]
-    return f"{who} fixed {label} to {action.get('value')}."
+        return label[0].lower() + label[1:]
+    return label
 
 
-__all__ = ["CORRECTION", "correction_action", "correction_sentence", "is_correction", "step", "stepper"]
+__all__ = ["CORRECTION", "correction_action", "correction_label", "correction_sentence", "is_correction", "step",
+           "stepper"]

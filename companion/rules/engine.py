@@ -48,6 +48,7 @@ from companion.rules.moves import (
 )
 from companion.rules.seats import CHANCE, TABLE, Actor, Seat, Viewer
 from companion.rules.viewschema import View
+from companion.words import _
 
 #: A game's state: each game declares its own (Game[S]); Any where any game's will do.
 State = Any
@@ -79,18 +80,22 @@ class Option:
                 return value
             if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no", "on", "off", "1", "0"):
                 return value.lower() in ("true", "yes", "on", "1")
-            raise BadOption(f"Option {self.name!r} must be true or false, not {value!r}.")
+            raise BadOption(_("Option {name} must be true or false, not {value}.", name=repr(self.name),
+                              value=repr(value)))
         if self.kind == "int":
             if isinstance(value, str) and value.strip().lstrip("-").isdigit():
                 value = int(value)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadOption(f"Option {self.name!r} must be a whole number, not {value!r}.")
+                raise BadOption(_("Option {name} must be a whole number, not {value}.", name=repr(self.name),
+                                  value=repr(value)))
             if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
-                raise BadOption(f"Option {self.name!r} must be between {self.lo} and {self.hi}, not {value}.")
+                raise BadOption(_("Option {name} must be between {lo} and {hi}, not {value}.", name=repr(self.name),
+                                  lo=self.lo, hi=self.hi, value=value))
             return value
         if value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise BadOption(f"Option {self.name!r} must be one of {allowed}, not {value!r}.")
+            raise BadOption(_("Option {name} must be one of {allowed}, not {value}.", name=repr(self.name),
+                              allowed=allowed, value=repr(value)))
         return value
 
     def describe(self) -> dict[str, Any]:
@@ -105,13 +110,15 @@ class Option:
 def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
     """Defaults filled in, every value validated; an unknown name is a clear error."""
     if given is not None and not isinstance(given, Mapping):
-        raise BadOption("The options must be names with values, e.g. {\"advanced\": true}.")
+        raise BadOption(_("The options must be names with values, e.g. {example}.", example='{"advanced": true}'))
     given = dict(given or {})
     by_name = {o.name: o for o in declared}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        known = ", ".join(sorted(by_name)) or "none"
-        raise BadOption(f"Unknown option {unknown[0]!r}; this game's options are: {known}.")
+        if not by_name:
+            raise BadOption(_("Unknown option {name}; this game has no options.", name=repr(unknown[0])))
+        raise BadOption(_("Unknown option {name}; this game's options are: {known}.", name=repr(unknown[0]),
+                          known=", ".join(sorted(by_name))))
     return {name: o.validate(given[name]) if name in given else o.default for name, o in by_name.items()}
 
 
@@ -279,7 +286,7 @@ class Game(Generic[S]):
         (a whole shuffle) override this and still return a plain action."""
         outcomes = self.chance_outcomes(state)
         if not outcomes:
-            raise IllegalAction("Nothing is to be drawn now.")
+            raise IllegalAction(_("Nothing is to be drawn now."))
         actions = [a for a, _ in outcomes]
         weights = [p for _, p in outcomes]
         return rng.choices(actions, weights=weights, k=1)[0]
@@ -288,11 +295,12 @@ class Game(Generic[S]):
         players = [str(p).strip() for p in players]
         if not (self.min_players <= len(players) <= self.max_players):
             title = self.title or self.name
-            raise BadOption(f"{title} is for {self.min_players} to {self.max_players} players, not {len(players)}.")
+            raise BadOption(_("{title} is for {lo} to {hi} players, not {n}.", title=title, lo=self.min_players,
+                              hi=self.max_players, n=len(players)))
         if any(not p for p in players):
-            raise BadOption("Every player needs a name.")
+            raise BadOption(_("Every player needs a name."))
         if len(set(p.casefold() for p in players)) != len(players):
-            raise BadOption("Two players have the same name; give each a different one.")
+            raise BadOption(_("Two players have the same name; give each a different one."))
         return players
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -379,7 +387,7 @@ class Game(Generic[S]):
     def not_now(self, state: S, action: Mapping[str, Any]) -> str:
         """The sentence for an action of a type the phase has no move for."""
         sentence = self.view(state, TABLE).get("waiting_for", {}).get("sentence")
-        return f"That cannot be done now. {sentence}" if sentence else "That cannot be done now."
+        return _("That cannot be done now. {waiting}", waiting=sentence) if sentence else _("That cannot be done now.")
 
     def play(self, state: S, action: Action) -> S:
         """An action parse_action checked against `state`, applied without checking
@@ -436,7 +444,7 @@ class Game(Generic[S]):
             secret = action.get("type") in private
             words = self.describe_action(self.view(state, seat if secret else TABLE), action)
             out.append(Choice(key=json.dumps(action, sort_keys=True), label=words, sentence=words,
-                              group="Your move", slot=slot, action=action,
+                              group=_("Your move"), slot=slot, action=action,
                               seat=seat if secret else None))
         return out
 
@@ -444,7 +452,8 @@ class Game(Generic[S]):
     def describe_action(self, view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
         """A sentence for an action, in the words of the view it is described for
         (a TABLE view's sentence never names a hidden value)."""
-        return str(action.get("type", "an action")).replace("_", " ")
+        kind = action.get("type")
+        return str(kind).replace("_", " ") if kind else _("an action")
 
     # --- what the generic layers ask a game ---------------------------------------
     def tag_kinds(self) -> tuple[TagKind, ...]:
@@ -456,7 +465,7 @@ class Game(Generic[S]):
         """What a tag of one of this game's kinds means now. seat: the seat whose
         private view is open (None when none is); held: the tags of this kind kept
         so far for that seat (TagUse.hold); physical: people enter the draws."""
-        return TagUse(sentence="That tag does nothing in this game.")
+        return TagUse(sentence=_("That tag does nothing in this game."))
 
     def corrections(self, state: S) -> list[Correction]:
         """The public numbers a table may fix now (none by default)."""
@@ -465,7 +474,7 @@ class Game(Generic[S]):
     def correct(self, state: S, key: str, value: int) -> S:
         """The state with one public number fixed; IllegalAction for a key not in
         corrections(state) or a value out of its range. Never touches a secret."""
-        raise IllegalAction("There is nothing to fix in this game.")
+        raise IllegalAction(_("There is nothing to fix in this game."))
 
     def private_lines(self, view: Mapping[str, Any]) -> list[str]:
         """A seat's own secrets (`view["you"]`) in sentences, for a phone page.
@@ -475,8 +484,10 @@ class Game(Generic[S]):
             if key in ("seat", "name"):
                 continue
             if isinstance(value, (list, tuple)):
-                value = ", ".join(str(v) for v in value) or "none"
-            lines.append(f"{str(key).replace('_', ' ').capitalize()}: {value}")
+                # i18n: an empty list among a seat's secrets
+                value = ", ".join(str(v) for v in value) or _("none")
+            # i18n: one of a seat's secrets on its phone: its name, then its value
+            lines.append(_("{what}: {value}", what=str(key).replace("_", " ").capitalize(), value=value))
         return lines
 
     def box_spec(self) -> BoxSpec | None:
@@ -488,7 +499,7 @@ def play_random(game: Game, state: State, rng: random.Random, max_actions: int =
     """Play a game to the end with uniformly random legal actions (a test helper
     for the contract, also used by simulate's random bot)."""
     actions: list[Action] = []
-    for _ in range(max_actions):
+    for _turn in range(max_actions):
         if game.result(state) is not None:
             return state, actions
         now = sorted(game.actors(state), key=str)

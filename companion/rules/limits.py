@@ -16,6 +16,8 @@ import math
 import reprlib
 from typing import Any
 
+from companion.words import _
+
 #: Whole numbers a move or a box carries: no rule and no printed component needs
 #: more, and a huge integer must be a sentence, not a slow or failing computation.
 #: (Below 2**53, so every JSON reader reads it back exactly.)
@@ -44,13 +46,14 @@ def shown_int(value: int, limit: int = SHOWN) -> str:
             return sign + text
     if value.bit_length() < 13_000:  # below Python's 4,300-digit str() limit
         text = str(value)
-        return f"{sign}{text[:4]}…({len(text)} digits)"
+        # i18n: a number too long to show: its first digits, then how many digits it has
+        return _("{sign}{head}…({n} digits)", sign=sign, head=text[:4], n=len(text))
     if value.bit_length() > 400_000:  # dividing would take a while: say its size only
-        return f"{sign}a number of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+        return _("{sign}a number of about {n} digits", sign=sign, n=int(value.bit_length() * math.log10(2)) + 1)
     digits = int(value.bit_length() * math.log10(2))  # the true count, or one less
     if value >= 10 ** digits:
         digits += 1
-    return f"{sign}{value // 10 ** (digits - 4)}…({digits} digits)"
+    return _("{sign}{head}…({n} digits)", sign=sign, head=value // 10 ** (digits - 4), n=digits)
 
 
 class _Short(reprlib.Repr):
@@ -73,7 +76,8 @@ def shown(value: Any, limit: int = SHOWN) -> str:
     try:
         text = _Short(limit).repr(value)
     except Exception:  # a value whose repr itself fails
-        text = f"a {type(value).__name__}"
+        # i18n: a value that cannot be shown, named by its Python type ("a dict")
+        text = _("a {type}", type=type(value).__name__)
     return text if len(text) <= limit + 10 else text[:limit] + "…"
 
 

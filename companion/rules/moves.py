@@ -28,6 +28,7 @@ from companion.errors import IllegalAction
 from companion.rules.limits import MAX_INT, MAX_TEXT, shown
 from companion.rules.plaindata import check_numbers, plain_data_problem
 from companion.rules.seats import CHANCE, Actor, is_actor, is_seat, is_seat_number
+from companion.words import _, joined, pgettext
 
 if TYPE_CHECKING:
     from companion.rules.engine import Game
@@ -103,17 +104,18 @@ def check_field(action: Mapping[str, Any], key: str, spec: Field) -> None:
     """One field: a bounded whole number or a short text, when present."""
     if key not in action:
         if spec.required:
-            raise IllegalAction(f"That action needs its {key.replace('_', ' ')}.")
+            raise IllegalAction(_("That action needs its {field}.", field=key.replace("_", " ")))
         return
     v = action[key]
     if spec.kind == "int":
         if isinstance(v, bool) or not isinstance(v, int):
-            raise IllegalAction(f"{_field_name(key)} must be a whole number, not {shown(v)}.")
+            raise IllegalAction(_("{field} must be a whole number, not {value}.", field=_field_name(key),
+                                  value=shown(v)))
         if not -MAX_INT <= v <= MAX_INT:
-            raise IllegalAction(f"{_field_name(key)} is far too large a number.")
+            raise IllegalAction(_("{field} is far too large a number.", field=_field_name(key)))
     elif not isinstance(v, str) or len(v) > spec.longest:
-        raise IllegalAction(f"{_field_name(key)} must be a short name (at most {spec.longest} characters), "
-                            f"not {shown(v)}.")
+        raise IllegalAction(_("{field} must be a short name (at most {n} characters), not {value}.",
+                              field=_field_name(key), n=spec.longest, value=shown(v)))
 
 
 def check_fields(action: Mapping[str, Any], ints: Sequence[str] = (), texts: Sequence[str] = ()) -> None:
@@ -129,12 +131,12 @@ def check_shape(action: Any) -> Action:
     """An action is a mapping with a text `type` and an `actor` that is a seat
     number or CHANCE; anything else is a sentence, never a raw exception."""
     if not isinstance(action, Mapping) or "actor" not in action or "type" not in action:
-        raise IllegalAction("That is not an action: it needs an actor and a type.")
+        raise IllegalAction(_("That is not an action: it needs an actor and a type."))
     kind, actor = action["type"], action["actor"]
     if not isinstance(kind, str) or not kind or len(kind) > MAX_TEXT:
-        raise IllegalAction("That is not an action: its type must be a name.")
+        raise IllegalAction(_("That is not an action: its type must be a name."))
     if not is_actor(actor):
-        raise IllegalAction(f"There is no player {shown(actor)} at this table.")
+        raise IllegalAction(_("There is no player {seat} at this table.", seat=shown(actor)))
     return dict(action)
 
 
@@ -144,12 +146,12 @@ def check_record(game: Game, state: Any, action: Any) -> None:
     true/false or decimal where the game's own actions of that type have a whole
     number (plaindata.check_numbers)."""
     if not isinstance(action, dict):
-        raise IllegalAction("That is not an action: it needs an actor and a type.")
+        raise IllegalAction(_("That is not an action: it needs an actor and a type."))
     why = plain_data_problem(action)
     if why:
-        raise IllegalAction(f"That action cannot be recorded: {why}.")
+        raise IllegalAction(_("That action cannot be recorded: {why}.", why=why))
     if not is_actor(action.get("actor")):
-        raise IllegalAction(f"There is no seat {shown(action.get('actor'))} at this table.")
+        raise IllegalAction(_("There is no seat {seat} at this table.", seat=shown(action.get("actor"))))
     odd = [k for k, v in action.items() if isinstance(v, (bool, float)) and k != "actor"]
     if odd:
         check_numbers(game, state, action, odd)
@@ -188,7 +190,7 @@ def parse_action(game: Game, state: Any, raw: Any, record: bool = False) -> Pars
 def actor_of(action: Mapping[str, Any]) -> Any:
     """The actor named in an action; IllegalAction when missing."""
     if not isinstance(action, Mapping) or "actor" not in action or "type" not in action:
-        raise IllegalAction("That is not an action: it needs an actor and a type.")
+        raise IllegalAction(_("That is not an action: it needs an actor and a type."))
     return action["actor"]
 
 
@@ -206,31 +208,32 @@ def check_turn(game: Game, state: Any, action: Mapping[str, Any], names: Sequenc
     """
     actor = actor_of(action)
     if not is_actor(actor):
-        raise IllegalAction(f"There is no player {shown(actor)} at this table.")
+        raise IllegalAction(_("There is no player {seat} at this table.", seat=shown(actor)))
     now = game.actors(state)
     if actor in now:
         return actor
 
     def name(a: Any) -> str:
         if a == CHANCE:
-            return "the draw"
+            # i18n: who acts when a draw is to be made, where a player's name would stand
+            return pgettext("actor", "the draw")
         if is_seat(a, names):
             return names[a]
         return shown(a)
 
     if not now:
-        raise IllegalAction("The game is over; no more actions can be taken.")
+        raise IllegalAction(_("The game is over; no more actions can be taken."))
     if not (actor == CHANCE or is_seat(actor, names)):
-        raise IllegalAction(f"There is no player {shown(actor)} at this table.")
+        raise IllegalAction(_("There is no player {seat} at this table.", seat=shown(actor)))
     if len(now) == 1:
         (who,) = now
         if who == CHANCE:
-            raise IllegalAction(f"A draw must be made before {name(actor)} can act.")
+            raise IllegalAction(_("A draw must be made before {name} can act.", name=name(actor)))
         if actor == CHANCE:
-            raise IllegalAction(f"Nothing is to be drawn now: {name(who)} is to act.")
-        raise IllegalAction(f"It is {name(who)}'s turn, not {name(actor)}'s.")
-    waiting = " and ".join(name(a) for a in sorted(now, key=str))
-    raise IllegalAction(f"Waiting for {waiting}, not {name(actor)}.")
+            raise IllegalAction(_("Nothing is to be drawn now: {name} is to act.", name=name(who)))
+        raise IllegalAction(_("It is {name}'s turn, not {other}'s.", name=name(who), other=name(actor)))
+    waiting = joined(name(a) for a in sorted(now, key=str))
+    raise IllegalAction(_("Waiting for {names}, not {name}.", names=waiting, name=name(actor)))
 
 
 def correction_move(game: Game) -> Move:
@@ -241,7 +244,7 @@ def correction_move(game: Game) -> Move:
     def apply(state: Any, action: Action) -> Any:
         actor = action["actor"]
         require(is_seat_number(actor) and is_seat(actor, game.seat_names(state)),
-                f"There is no seat {shown(actor)} at this table.")
+                _("There is no seat {seat} at this table.", seat=shown(actor)))
         return game.correct(state, action["key"], action["value"])
 
     # the key may carry a component's name ("tokens." + a boulder's name from the box)

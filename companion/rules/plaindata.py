@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import CompanionError, IllegalAction
 from companion.rules.limits import MAX_DEPTH, MAX_INT, MAX_ITEMS, MAX_TEXT, shown
 from companion.rules.seats import CHANCE, is_seat_number
+from companion.words import _
 
 if TYPE_CHECKING:
     from companion.rules.engine import Game
@@ -19,7 +20,8 @@ if TYPE_CHECKING:
 
 
 def plain_data_problem(value: Any) -> str | None:
-    """Why value cannot be journaled as plain data (a sentence fragment), or None.
+    """Why value cannot be journaled as plain data (a sentence fragment, in the current
+    language: it ends "… cannot be recorded: {why}."), or None.
     Iterative: deep nesting is refused without recursing."""
     stack = [(value, 0)]
     items = 0
@@ -27,35 +29,36 @@ def plain_data_problem(value: Any) -> str | None:
         v, depth = stack.pop()
         items += 1
         if items > MAX_ITEMS:
-            return "it is far too large"
+            # i18n: these complete "The options cannot be recorded: {why}." (a value a player entered)
+            return _("it is far too large")
         if v is None or isinstance(v, bool):
             continue
         if isinstance(v, int):
             if abs(v) > MAX_INT:
-                return "a number in it is far too large"
+                return _("a number in it is far too large")
         elif isinstance(v, float):
             if not math.isfinite(v) or abs(v) > MAX_INT:
-                return "a number in it is not a real number"
+                return _("a number in it is not a real number")
         elif isinstance(v, str):
             if len(v) > MAX_TEXT:
-                return "a text in it is far too long"
+                return _("a text in it is far too long")
             try:
                 v.encode("utf-8")
             except UnicodeEncodeError:
-                return "a text in it has characters that cannot be stored"
+                return _("a text in it has characters that cannot be stored")
         elif isinstance(v, (list, tuple, dict)):
             if depth >= MAX_DEPTH:
-                return "it is nested too deeply"
+                return _("it is nested too deeply")
             if isinstance(v, dict):
                 for k, x in v.items():
                     if not isinstance(k, str):
-                        return "its names must be text"
+                        return _("its names must be text")
                     stack.append((k, depth + 1))
                     stack.append((x, depth + 1))
             else:
                 stack.extend((x, depth + 1) for x in v)
         else:
-            return f"it must be plain data (numbers, text, lists), not {type(v).__name__}"
+            return _("it must be plain data (numbers, text, lists), not {type}", type=type(v).__name__)
     return None
 
 
@@ -76,8 +79,11 @@ def check_numbers(game: Game, state: Any, action: dict[str, Any], keys: list[str
         value = action[key]
         for a in models:
             if is_seat_number(a.get(key)) and type(value) is not int:
-                what = "a seat number" if key == "seat" else "a whole number"
-                raise IllegalAction(f"That action's {key} must be {what}, not {shown(value)}.")
+                if key == "seat":
+                    raise IllegalAction(_("That action's seat must be a seat number, not {value}.",
+                                          value=shown(value)))
+                raise IllegalAction(_("That action's {field} must be a whole number, not {value}.", field=key,
+                                      value=shown(value)))
 
 
 __all__ = ["MAX_DEPTH", "MAX_INT", "MAX_ITEMS", "MAX_TEXT", "check_numbers", "plain_data_problem"]

@@ -19,6 +19,7 @@ from typing import Any, Final, Literal, NewType, TypeGuard
 
 from companion.errors import CompanionError, IllegalAction
 from companion.rules.limits import shown
+from companion.words import _
 
 CHANCE: Final = "chance"  # the actor who shuffles, draws and deals
 TABLE: Final = "table"  # the viewer who sees only what the physical table shows
@@ -54,7 +55,7 @@ def same_seat(value: Any, seat: int) -> bool:
 def parse_seat(value: Any, players: int | Sized, error: type[CompanionError] = IllegalAction) -> Seat:
     """value as a seat at a table of `players`; else `error` with a sentence."""
     if not is_seat(value, players):
-        raise error(f"There is no seat {shown(value)} at this table.")
+        raise error(_("There is no seat {seat} at this table.", seat=shown(value)))
     return value
 
 

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.i18n import current
 from companion.rules.choices import Choice, complete, find
 from companion.rules.corrections import CORRECTION, correction_sentence
 from companion.rules.engine import CHANCE, TABLE, Correction
@@ -44,17 +45,16 @@ from companion.table.frame import (
     Cue,
     FrameKind,
     GateFrame,
-    Led,
-    LedState,
     Outcome,
-    ResultFrame,
-    Sound,
-    Standing,
     TableFrame,
+    cue,
+    newest_line,
+    result_frame,
 )
 from companion.table.gate import BY_BUTTON, BY_FOB, BY_TOUCH, DEFAULT_TIMEOUT, GateKeeper
 from companion.table.log import LogEntry
 from companion.table.parts import ButtonPress, DeviceEvent, DeviceState, Gate, SessionLike, TagLookup, TagRead
+from companion.words import _
 
 Listener = Callable[["TableController", str], None]
 FrameListener = Callable[[TableFrame], None]
@@ -113,6 +113,9 @@ class TableController(GateKeeper, DeviceHandling):
         self._frame_listeners: list[FrameListener] = []
         self._serial = 0
         self._frame: TableFrame | None = None
+        self._frame_language = current()  # the language _frame's sentences are made in
+        self._translated: dict[str, TableFrame] = {}  # _frame made again in another language
+        self._again: dict[str, tuple[str, Callable[[], str]]] = {}  # message/notice: (as made, remake)
         self._busy = 0  # >0 while the controller itself changes the session
         self._publishing = 0  # >0 while a frame is being handed to the listeners
         subscribe = getattr(session, "subscribe", None)
@@ -224,16 +227,26 @@ class TableController(GateKeeper, DeviceHandling):
             self.tick()  # a gate whose time is up closes first (and publishes)
         if self._frame is None:
             self._frame = self._build("start")
-        return self._frame
+        lang = current()
+        if lang == self._frame_language:
+            return self._frame
+        # read in another language (a phone's, or the table's changed): this change in its words
+        again = self._translated.get(lang)
+        if again is None or again.serial != self._frame.serial:
+            again = self._translated[lang] = self._build(self._frame.kind, serial=self._frame.serial)
+        return again
 
     def rebuild_frame(self) -> TableFrame:
-        """The latest frame made again, of the same kind, without telling anyone: the
-        table's language changed, and a frame's sentences are made when it is built."""
+        """The latest frame made again (same kind, telling no one): the table's language changed."""
         self._frame = self._build(self._frame.kind if self._frame is not None else "start")
         return self._frame
 
-    def _build(self, kind: FrameKind) -> TableFrame:
-        self._serial += 1
+    def _build(self, kind: FrameKind, serial: int | None = None) -> TableFrame:
+        """This change's frame in the current language (serial: the same change again, in another)."""
+        if serial is None:
+            self._serial += 1
+            self._translated.clear()
+            self._frame_language = current()
         game = self.session.game
         view = self.public_view()
         acting = tuple(self.acting())
@@ -246,19 +259,36 @@ class TableController(GateKeeper, DeviceHandling):
         undo_ok, undo_why = self.session.can_undo()  # live: undoes, asks or says why (not before a move)
         undo_live = undo_ok or any(a.get("actor") != CHANCE for a in reversed(self.session.actions))
         redo_ok, redo_why = self.session.can_redo()
-        log = self.log()
+        log, seed = self.log(), getattr(self.session, "seed", None)
         colours = tuple(c if isinstance(c, str) and c else None for c in (self.session.meta.get("colours") or ()))
         return TableFrame(
-            serial=self._serial, kind=kind, game=str(getattr(self.session, "game_name", "") or game.name),
+            serial=self._serial if serial is None else serial, kind=kind,
+            game=str(getattr(self.session, "game_name", "") or game.name),
             title=game.title or game.name,
             players=tuple(self.players), view=view,
             waiting=str((view.get("waiting_for") or {}).get("sentence") or ""), acting=acting,
-            choices=tuple(public), gate=self._gate_frame(), message=self.message or "",
-            notice=self.notice or "", undo=Ability(undo_ok, undo_why, undo_live),
+            choices=tuple(public), gate=self._gate_frame(), message=self._said("message", self.message),
+            notice=self._said("notice", self.notice), undo=Ability(undo_ok, undo_why, undo_live),
             redo=Ability(redo_ok, redo_why, redo_ok),
             pending_undo=self.pending_undo, cue=self._cue(kind, acting, over), over=over,
-            result=self._result_frame(result) if over else None, devices=dict(self.device_problems),
-            newest=self._newest(log), log=log, colours=colours, session_id=self.session_id)
+            result=result_frame(result, self.players, self.session.randomness, seed) if over else None,
+            devices=dict(self.device_problems), newest=newest_line(log, self.session.randomness, seed), log=log,
+            colours=colours, session_id=self.session_id)
+
+    def _said(self, key: str, sentence: str | None) -> str:
+        """The message or notice, in the current language where it is the controller's own sentence."""
+        if not sentence:
+            return ""
+        made, again = self._again.get(key, ("", None))
+        if again is None or made != sentence:
+            return sentence
+        return again()
+
+    def _note(self, again: Callable[[], str]) -> str:
+        """Set the notice to again() (made now), said again in another language."""
+        self.notice = again()
+        self._again["notice"] = (self.notice, again)
+        return self.notice
 
     def _gate_frame(self) -> GateFrame:
         asking = self.pending_peek
@@ -275,6 +305,7 @@ class TableController(GateKeeper, DeviceHandling):
             selected=self.selected[1] if self.selected and self.selected[0] == seat else None)
 
     def _retime(self) -> None:
+        self._translated.clear()
         if self._frame is not None and self.gate is not None:
             self._frame = dataclasses.replace(
                 self._frame, gate=dataclasses.replace(self._frame.gate, closes_at=self.gate.closes_at))
@@ -284,57 +315,9 @@ class TableController(GateKeeper, DeviceHandling):
         return next((name for name, s in self.seat_buttons.items() if s == seat), f"seat{seat + 1}")
 
     def _cue(self, kind: FrameKind, acting: tuple[int, ...], over: bool) -> Cue:
-        """LEDs: on for a seat that acts, blinking while its private view is open, off
-        otherwise. Sound: "token" when a change ends the game, "error" for a message,
-        "reveal" when a private view opens."""
-        leds = []
-        for seat in range(len(self.players)):
-            state: LedState = "off"
-            if self.gate is not None and self.gate.seat == seat:
-                state = "blink"
-            elif seat in acting:
-                state = "on"
-            leds.append(Led(self.led_name(seat), seat, state))
-        sound: Sound = ""
-        if kind in GAME_CHANGES and over:
-            sound = "token"
-        elif kind == "message" and self.message:
-            sound = "error"
-        elif kind == "gate" and self.gate is not None:
-            sound = "reveal"
-        return Cue(sound, tuple(leds))
-
-    def _result_frame(self, result: Any) -> ResultFrame:
-        names = self.players
-        ranks = tuple(result.ranks) or tuple(range(1, len(names) + 1))
-        standings = tuple(Standing(seat, self.name(seat), ranks[seat], result.scores[seat], seat in result.winners)
-                          for seat in result.ranking)
-        detail = dict(result.detail or {})
-        lines = [str(line) for line in detail.get("lines") or () if line]
-        seed = getattr(self.session, "seed", None)
-        if self.session.randomness == "digital" and isinstance(seed, int):
-            # The seed sealed at the start is shown now: anyone can check every draw with it.
-            from companion.rules.chance import revealed_sentence
-
-            lines.append(revealed_sentence(seed))
-        return ResultFrame(headline=words.headline([self.name(s) for s in result.winners]),
-                           detail=str(detail.get("sentence") or result.tiebreak or ""), standings=standings,
-                           lines=tuple(lines), result=result)
-
-    def _newest(self, log: tuple[LogEntry, ...]) -> str:
-        """The table line: the newest player's move and what it caused (a draw after
-        it is in the log, not on the table line); before anyone has moved, the
-        fingerprint that seals the companion's draws (revealed on the end screen)."""
-        line = next((e.sentence for e in reversed(log) if e.by_player), "")
-        moved = bool(line)
-        if not moved and log:
-            line = log[-1].sentence
-        seed = getattr(self.session, "seed", None)
-        if not moved and self.session.randomness == "digital" and isinstance(seed, int):
-            from companion.rules.chance import sealed_sentence
-
-            return f"{sealed_sentence(seed)}. {line}".strip()
-        return line
+        open_seat = self.gate.seat if self.gate is not None else None
+        return cue(kind, acting, over, [self.led_name(seat) for seat in range(len(self.players))], open_seat,
+                   bool(self.message))
 
     def seat_frame(self, seat: int) -> GateFrame:
         """One seat's own view and own choices (Choice.seat == seat), for the open gate
@@ -357,7 +340,7 @@ class TableController(GateKeeper, DeviceHandling):
             if found is None:
                 continue
             if not found.enabled:
-                return self._say(found.why or "That cannot be done now.")
+                return self._say(found.why) if found.why else self._cannot()
             try:
                 action = complete(found, picks)
             except CompanionError as e:
@@ -367,7 +350,7 @@ class TableController(GateKeeper, DeviceHandling):
             # A seat's own choice is made behind its gate or on its phone: never the second
             # touch of a double tap on the previous player's button.
             return self._play(action, guard=found.public, private=not found.public)
-        return self._say("That cannot be done now.")
+        return self._cannot()
 
     # --- game intents -----------------------------------------------------
     def play(self, action: Mapping[str, Any]) -> Outcome:
@@ -385,7 +368,7 @@ class TableController(GateKeeper, DeviceHandling):
         if "actor" not in move:
             seat = self.turn()
             if seat is None:
-                return self._say("Nobody can act right now.")
+                return self._say(_("Nobody can act right now."), lambda: _("Nobody can act right now."))
             move["actor"] = seat
         if guard and self._bounced(move["actor"]):
             return Outcome(False)  # the second touch of a double tap: silently nothing
@@ -403,6 +386,9 @@ class TableController(GateKeeper, DeviceHandling):
         self._held.clear()
         self._publish("move")
         return Outcome(True, self._sentence_of(move["actor"]))
+
+    def _cannot(self) -> Outcome:  # the controller's own refusal, said again in another language
+        return self._say(_("That cannot be done now."), lambda: _("That cannot be done now."))
 
     def _sentence_of(self, actor: Any) -> str:
         """The TABLE log's sentences for the newest entry by `actor`."""
@@ -429,7 +415,8 @@ class TableController(GateKeeper, DeviceHandling):
                 self.pending_undo = str(question)
                 self._publish("confirm")
                 return Outcome(False, ask=self.pending_undo)
-            return self._say(sentence or "That cannot be undone.")
+            return self._say(sentence or _("That cannot be undone."),
+                             lambda: self.session.can_undo()[1] or _("That cannot be undone."))
         return self._undo(confirm=False)
 
     def confirm_undo(self) -> Outcome:
@@ -458,9 +445,9 @@ class TableController(GateKeeper, DeviceHandling):
         except CompanionError as e:
             return self._say(str(e))
         self.message, self._last_play = None, None
-        self.notice = words.took_back(who, fix)
+        notice = self._note(lambda: words.took_back(who, fix))
         self._publish("undo")
-        return Outcome(True, self.notice)
+        return Outcome(True, notice)
 
     def _last_entry_is_fix(self) -> bool:
         """Whether the last entry made by a player (not a draw) is a correction."""
@@ -481,9 +468,11 @@ class TableController(GateKeeper, DeviceHandling):
         entry: Mapping[str, Any] = next(
             (a for a in reversed(list(self.session.actions)) if a.get("type") == CORRECTION), {})
         self.message, self._last_play = None, None
-        self.notice = correction_sentence(entry, self.players)
+        # the log's sentence for it (the number's label as the game says it now), else from the entry
+        notice = self._note(lambda: next((e.sentence for e in reversed(self.log()) if e.kind == "correction"), "")
+                            or correction_sentence(entry, self.players))
         self._publish("fix")
-        return Outcome(True, self.notice)
+        return Outcome(True, notice)
 
     def can_redo(self) -> bool:
         """True right after an undo, until someone moves again."""
@@ -493,16 +482,18 @@ class TableController(GateKeeper, DeviceHandling):
         """Put back the move just taken back (its draws come back the same)."""
         ok, sentence = self.session.can_redo()
         if not ok:
-            return self._say(sentence or "Nothing to redo.")
+            return self._say(sentence or _("Nothing to redo."),
+                             lambda: self.session.can_redo()[1] or _("Nothing to redo."))
         try:
             with self._quiet():
                 self.session.redo()
         except CompanionError as e:
             return self._say(str(e))
         self.message = None
-        self.notice = words.put_back(self._last_mover())
+        who = self._last_mover()
+        notice = self._note(lambda: words.put_back(who))
         self._publish("redo")
-        return Outcome(True, self.notice)
+        return Outcome(True, notice)
 
     def _last_mover(self) -> str | None:
         """The name of whoever made the last player move (chance draws follow it)."""
@@ -516,8 +507,11 @@ class TableController(GateKeeper, DeviceHandling):
         """The disk did not keep the last moves: back to the disk, the message says so."""
         return self.session.take_back_unsaved(error, say=lambda sentence: setattr(self, "message", sentence))
 
-    def _say(self, sentence: str) -> Outcome:
+    def _say(self, sentence: str, again: Callable[[], str] | None = None) -> Outcome:
+        """Show `sentence` as the table's message; again: it made in another language."""
         self.message = sentence
+        if again is not None:
+            self._again["message"] = (sentence, again)
         self._publish("message")
         return Outcome(False, sentence)
 

@@ -9,6 +9,7 @@ from companion.rules.chance import draw_rng
 from companion.rules.engine import CHANCE
 from companion.store.journal import dumps, loads
 from companion.table.session_parts import SessionCore
+from companion.words import _
 
 MAX_DEALS = 10_000  # a game that keeps asking for draws forever is a bug, not a hang
 
@@ -32,7 +33,8 @@ class Dealer(SessionCore):
         draws = self._draws
         while CHANCE in game.actors(state):
             if len(steps) >= MAX_DEALS:
-                raise JournalError(f"{game.title or game.name} kept asking for draws; the game is stuck.")
+                raise JournalError(_("{title} kept asking for draws; the game is stuck.",
+                                     title=game.title or game.name))
             action, after = self._remembered_outcome(state, remembered)
             if action is None:
                 action = game.sample_chance(state, draw_rng(self.seed, draws))

@@ -14,6 +14,7 @@ from companion.errors import CompanionError
 from companion.rules.engine import TagUse
 from companion.table.gate import BY_BUTTON, BY_FOB
 from companion.table.parts import ButtonPress, ControllerCore, DeviceEvent, DeviceState, TagRead
+from companion.words import _
 
 #: Tag kinds the controller itself understands, in every game.
 FOB = "fob"
@@ -83,7 +84,7 @@ class DeviceHandling(ControllerCore):
         elif entry is not None and kind in self._game_kinds():
             self._game_tag(dict(entry))
         else:
-            self._say(self._not_a_fob_here(entry))
+            self._say(self._not_a_fob_here(entry), lambda: self._not_a_fob_here(entry))
 
     def _game_kinds(self) -> set[str]:
         return {k.kind for k in self.session.game.tag_kinds()}
@@ -93,10 +94,10 @@ class DeviceHandling(ControllerCore):
         (the sentence is on the public screen)."""
         player = entry.get("player") if entry is not None else None
         if entry is not None and entry.get("kind") == FOB and player:
-            return f"That is {player}'s fob, and {player} is not playing at this table."
+            return _("That is {name}'s fob, and {name} is not playing at this table.", name=player)
         if entry is not None:
-            return "That tag is not a player's fob: tap your own fob to see your secrets."
-        return "That tag is not bound to any player at this table."
+            return _("That tag is not a player's fob: tap your own fob to see your secrets.")
+        return _("That tag is not bound to any player at this table.")
 
     def _command(self, name: str) -> None:
         if name.lower() == "undo":
@@ -104,7 +105,8 @@ class DeviceHandling(ControllerCore):
         elif name.lower() == "redo":
             self.redo()
         else:
-            self._say(f"The {name} command tag does nothing at this table yet.")
+            self._say(_("The {command} command tag does nothing at this table yet.", command=name),
+                      lambda: _("The {command} command tag does nothing at this table yet.", command=name))
 
     def _secret_seat(self) -> int | None:
         """The seat whose private view is open now (a game tag acts for it)."""
@@ -134,7 +136,10 @@ class DeviceHandling(ControllerCore):
             self.selected = (seat, use.select)
             self._publish("select")
         else:
-            self._say(use.sentence or "That tag does nothing now.")
+            if use.sentence:
+                self._say(use.sentence)
+            else:
+                self._say(_("That tag does nothing now."), lambda: _("That tag does nothing now."))
 
     # --- seat buttons and device status ----------------------------------------
     def seat_of_button(self, name: str) -> int | None:

@@ -16,12 +16,13 @@ table screen shows it only in the gate's window.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from companion.rules.choices import Choice
 from companion.rules.viewschema import View
+from companion.table import words
 from companion.table.log import LogEntry
 
 #: What changed: a move, an undo, a redo, a number fixed, the session changed by
@@ -170,3 +171,59 @@ class TableFrame:
     log: tuple[LogEntry, ...] = ()
     colours: tuple[str | None, ...] = ()
     session_id: int | None = None
+
+
+# --- the parts of a frame made from the controller's state (TableController._build) ------
+def cue(kind: FrameKind, acting: Sequence[int], over: bool, led_names: Sequence[str], open_seat: int | None,
+        message: bool) -> Cue:
+    """LEDs: on for a seat that acts, blinking while its private view is open, off
+    otherwise. Sound: "token" when a change ends the game, "error" for a message,
+    "reveal" when a private view opens. led_names: each seat's button (and LED)."""
+    leds = []
+    for seat, name in enumerate(led_names):
+        state: LedState = "blink" if open_seat == seat else ("on" if seat in acting else "off")
+        leds.append(Led(name, seat, state))
+    sound: Sound = ""
+    if kind in GAME_CHANGES and over:
+        sound = "token"
+    elif kind == "message" and message:
+        sound = "error"
+    elif kind == "gate" and open_seat is not None:
+        sound = "reveal"
+    return Cue(sound, tuple(leds))
+
+
+def result_frame(result: Any, players: Sequence[str], randomness: str, seed: Any) -> ResultFrame:
+    """The end of the game in sentences, made in the current language."""
+
+    def name(seat: Any) -> str:
+        return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else str(seat)
+
+    ranks = tuple(result.ranks) or tuple(range(1, len(players) + 1))
+    standings = tuple(Standing(seat, name(seat), ranks[seat], result.scores[seat], seat in result.winners)
+                      for seat in result.ranking)
+    detail = dict(result.detail or {})
+    lines = [str(line) for line in detail.get("lines") or () if line]
+    if randomness == "digital" and isinstance(seed, int):
+        # The seed sealed at the start is shown now: anyone can check every draw with it.
+        from companion.rules.chance import revealed_sentence
+
+        lines.append(revealed_sentence(seed))
+    return ResultFrame(headline=words.headline([name(s) for s in result.winners]),
+                       detail=str(detail.get("sentence") or result.tiebreak or ""), standings=standings,
+                       lines=tuple(lines), result=result)
+
+
+def newest_line(log: Sequence[LogEntry], randomness: str, seed: Any) -> str:
+    """The table line: the newest player's move and what it caused (a draw after
+    it is in the log, not on the table line); before anyone has moved, the
+    fingerprint that seals the companion's draws (revealed on the end screen)."""
+    line = next((e.sentence for e in reversed(log) if e.by_player), "")
+    moved = bool(line)
+    if not moved and log:
+        line = log[-1].sentence
+    if not moved and randomness == "digital" and isinstance(seed, int):
+        from companion.rules.chance import sealed_sentence
+
+        return f"{sealed_sentence(seed)}. {line}".strip()
+    return line

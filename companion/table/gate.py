@@ -72,7 +72,8 @@ class GateKeeper(ControllerCore):
             with self._quiet():
                 self.session.mark_seen(seat)
         except (CompanionError, OSError) as e:
-            self._say(words.closed_view(self.name(seat), e))
+            why = e
+            self._say(words.closed_view(self.name(seat), why), lambda: words.closed_view(self.name(seat), why))
             return False
         now = self.clock()
         self.gate = Gate(seat, how, now, now + self.timeout)

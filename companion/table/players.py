@@ -28,6 +28,7 @@ from typing import Any
 
 from companion.errors import BadOption, CompanionError
 from companion.store.paths import data_dir, move_aside, write_private_json
+from companion.words import _
 
 FILENAME = "players.json"
 VERSION = 1
@@ -66,16 +67,16 @@ class Player:
     @classmethod
     def from_json(cls, data: Any) -> Player:
         if not isinstance(data, dict):
-            raise ValueError("a player is not a table")
+            raise ValueError(_("a player is not a table"))
         name, pid = data.get("name"), data.get("id")
         if not isinstance(name, str) or not name.strip() or not isinstance(pid, str) or not pid:
-            raise ValueError("a player has no name or id")
+            raise ValueError(_("a player has no name or id"))
         fob = data.get("fob")
         former = []
         for f in data.get("former") or []:
             if not isinstance(f, dict) or not isinstance(f.get("name"), str) or not isinstance(
                     f.get("until"), (int, float)) or isinstance(f.get("until"), bool):
-                raise ValueError(f"{name}'s former names are not readable")
+                raise ValueError(_("{name}'s former names are not readable", name=name))
             former.append(Former(f["name"], float(f["until"])))
         language = data.get("language")
         return cls(id=pid, name=name, colour=str(data.get("colour") or ""), symbol=str(data.get("symbol") or ""),
@@ -87,9 +88,9 @@ def clean_name(name: Any) -> str:
     """A player's name as stored: trimmed, non-empty, short."""
     text = " ".join(str(name).split())
     if not text:
-        raise BadOption("Every player needs a name.")
+        raise BadOption(_("Every player needs a name."))
     if len(text) > MAX_NAME:
-        raise BadOption(f"A name can have at most {MAX_NAME} letters; {text[:20]}… is longer.")
+        raise BadOption(_("A name can have at most {n} letters; {name}… is longer.", n=MAX_NAME, name=text[:20]))
     return text
 
 
@@ -113,18 +114,19 @@ class Roster:
         except FileNotFoundError:
             return cls(p)
         except (OSError, UnicodeDecodeError) as e:
-            return cls(p, notice=f"The player list {p} could not be read ({getattr(e, 'strerror', None) or e}); "
-                                 f"the companion starts with no players remembered.")
+            return cls(p, notice=_("The player list {path} could not be read ({why}); the companion starts with no "
+                                   "players remembered.", path=p, why=getattr(e, "strerror", None) or e))
         try:
             data = json.loads(text)
             if not isinstance(data, dict) or not isinstance(data.get("players"), list):
-                raise ValueError("no players list")
+                raise ValueError(_("no players list"))
             players = [Player.from_json(d) for d in data["players"]]
             last = data.get("last_table") if isinstance(data.get("last_table"), dict) else {}
         except (ValueError, RecursionError) as e:
             aside = move_aside(p, "damaged")
-            return cls(p, notice=f"The player list was damaged ({e}); it was moved to {aside.name} (nothing was "
-                                 f"deleted) and the companion starts with no players remembered.")
+            return cls(p, notice=_("The player list was damaged ({why}); it was moved to {aside} (nothing was "
+                                   "deleted) and the companion starts with no players remembered.",
+                                   why=e, aside=aside.name))
         return cls(p, players, last)
 
     def _save(self, players: list[Player], last: dict[str, Any]) -> None:
@@ -134,8 +136,8 @@ class Roster:
         try:
             write_private_json(self.path, data)
         except OSError as e:
-            raise PlayersNotSaved(f"The player list could not be saved at {self.path} ({e.strerror or e}); "
-                                  f"nothing was changed.") from None
+            raise PlayersNotSaved(_("The player list could not be saved at {path} ({why}); nothing was changed.",
+                                    path=self.path, why=e.strerror or e)) from None
 
     def _commit(self, players: list[Player], last: dict[str, Any] | None = None) -> None:
         last = self._last if last is None else last
@@ -153,7 +155,7 @@ class Roster:
             for p in self._players:
                 if p.id == player_id:
                     return p
-        raise BadOption("That player is not remembered any more.")
+        raise BadOption(_("That player is not remembered any more."))
 
     def by_name(self, name: str) -> Player | None:
         key = " ".join(str(name).split()).casefold()
@@ -190,7 +192,7 @@ class Roster:
         with self._lock:
             same = next((p for p in self._players if p.name.casefold() == name.casefold()), None)
             if same is not None:
-                raise BadOption(f"{same.name} is already in the list of players.")
+                raise BadOption(_("{name} is already in the list of players.", name=same.name))
             player = Player(id=uuid.uuid4().hex[:12], name=name, colour=colour, symbol=symbol)
             players = self._players + [player]
             if fob:
@@ -204,13 +206,13 @@ class Roster:
         with self._lock:
             old = next((p for p in self._players if p.id == player_id), None)
             if old is None:
-                raise BadOption("That player is not remembered any more.")
+                raise BadOption(_("That player is not remembered any more."))
             if new_name == old.name:
                 return old
             same = next((p for p in self._players if p.id != player_id and p.name.casefold() == new_name.casefold()),
                         None)
             if same is not None:
-                raise BadOption(f"{same.name} is already in the list of players.")
+                raise BadOption(_("{name} is already in the list of players.", name=same.name))
             now = time.time() if when is None else when
             renamed = replace(old, name=new_name, former=old.former + (Former(old.name, now),))
             players = [renamed if p.id == player_id else p for p in self._players]
@@ -227,7 +229,7 @@ class Roster:
             players = list(self._players)
             i = next((k for k, p in enumerate(players) if p.id == player_id), None)
             if i is None:
-                raise BadOption("That player is not remembered any more.")
+                raise BadOption(_("That player is not remembered any more."))
             p = players[i]
             players[i] = replace(p, colour=p.colour if colour is None else colour,
                                  symbol=p.symbol if symbol is None else symbol,

@@ -41,9 +41,10 @@ from companion.store.journal import Journal, dumps, loads
 from companion.store.snapshots import SNAPSHOT_EVERY, States
 from companion.table.dealer import MAX_DEALS, Dealer
 from companion.table.log import LogEntry, SessionLog
-from companion.table.session_parts import RedoGroup, Snapshot
+from companion.table.session_parts import RedoGroup, Snapshot, broken
 from companion.table.snapshot_store import Snapshotting
 from companion.table.undo import Peeks, Undoing
+from companion.words import N_, _
 
 RANDOMNESS = ("digital", "physical")
 MAX_PENDING = 4  # snapshots left waiting for a light commit (_write); older ones are not saved
@@ -92,24 +93,27 @@ class Session(Undoing, Dealer, Snapshotting):
                randomness: str = "digital", seed: int | None = None, meta: dict[str, Any] | None = None) -> Session:
         game = get_game(game_name)
         if options is not None and not isinstance(options, dict):
-            raise BadOption(f"The options must be a table of names and values, not {options!r:.60}.")
-        for what, value in (("player names", players), ("options", options), ("players' details", meta)):
+            raise BadOption(_("The options must be a table of names and values, not {value}.",
+                              value=repr(options)[:60]))
+        for what, value in ((N_("The player names cannot be recorded: {why}."), players),
+                            (N_("The options cannot be recorded: {why}."), options),
+                            (N_("The players' details cannot be recorded: {why}."), meta)):
             why = plain_data_problem(value)
             if why:
-                raise BadOption(f"The {what} cannot be recorded: {why}.")
+                raise BadOption(_(what, why=why))
         players = game.check_players(players)
         options = game.resolve_options(options)
         if randomness not in RANDOMNESS:
-            raise BadOption(f"Randomness must be digital or physical, not {randomness!r}.")
+            raise BadOption(_("Randomness must be digital or physical, not {value}.", value=repr(randomness)))
         if seed is None:
             seed = secrets.randbits(64)
         elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadOption(f"The seed must be a whole number, not {seed!r}.")
+            raise BadOption(_("The seed must be a whole number, not {value}.", value=repr(seed)))
         meta = dict(meta or {})
         try:
             dumps(meta)  # refuse what cannot be journaled before anything is written
         except (TypeError, ValueError):
-            raise BadOption("The players' details (colours, fobs) must be plain text and numbers.") from None
+            raise BadOption(_("The players' details (colours, fobs) must be plain text and numbers.")) from None
         game.setup(players, options)  # a setup that fails must not leave a session behind
         session_id = journal.create_session(game_name, players, options, meta, seed, randomness)
         session = cls(journal, journal.session(session_id))
@@ -127,7 +131,7 @@ class Session(Undoing, Dealer, Snapshotting):
         whose rows are damaged is set aside (journal.notice names it): JournalError."""
         row, entries = journal.load(session_id)
         if row["abandoned"] is not None:
-            raise JournalError(f"Game {session_id} was abandoned, so it cannot be resumed.")
+            raise JournalError(_("Game {id} was abandoned, so it cannot be resumed.", id=session_id))
         try:
             session = cls(journal, row)
             session._replay(entries)
@@ -135,15 +139,17 @@ class Session(Undoing, Dealer, Snapshotting):
             # The box file in force is broken (edited by hand, saved as UTF-16 …): that is
             # not this game's damage. The game stays offered, and resumes once the file is
             # fixed or deleted.
-            raise JournalError(f"Game {session_id} cannot be resumed while a box file is broken: {e} "
-                               "Fix the file (or delete it to use the shipped numbers); the game is kept.") from None
+            raise JournalError(_("Game {id} cannot be resumed while a box file is broken: {why} Fix the file (or "
+                                 "delete it to use the shipped numbers); the game is kept.",
+                                 id=session_id, why=e)) from None
         except JournalError as e:
             if "changed elsewhere" not in str(e) and session_id not in journal._set_aside:
-                journal.set_aside(session_id, row["game"], _reason(str(e)))
+                journal.set_aside(session_id, row["game"], _reason(e.reason or str(e)))  # kept in English
             raise JournalError(journal._set_aside.get(session_id, str(e))) from None
         except (CompanionError, ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
             # A row that passed its checks (an old file without checksums) yet
             # cannot be rebuilt: the game is set aside, never a crash.
+            # the reason is kept in the journal in English (data), said in the reader's language when shown
             said = journal.set_aside(session_id, row["game"], f"it cannot be rebuilt: {type(e).__name__}")
             raise JournalError(said) from None
         session._sync_finished()
@@ -162,19 +168,20 @@ class Session(Undoing, Dealer, Snapshotting):
         expected, draws = self._seq, 0
         for seq, kind, payload in entries:
             if seq != expected:
-                raise JournalError(f"Game {self.id} is missing journal entry {expected}; it cannot be rebuilt.")
+                raise broken(N_("Game {id} is missing journal entry {n}; it cannot be rebuilt."), id=self.id,
+                             n=expected)
             data = interned.get(payload)
             if data is None:
                 try:
                     data = loads(payload)
                 except ValueError:
-                    raise JournalError(f"Game {self.id} cannot be rebuilt: journal entry {seq} is damaged.") from None
+                    raise _damaged(self.id, seq) from None
                 interned[payload] = data  # equal entries share one (read-only) object
             expected += 1
             try:
                 if kind == "action" or kind == CORRECTION:
                     if type(data) is not dict or (kind == CORRECTION) != (data.get("type") == CORRECTION):
-                        raise JournalError(f"Game {self.id} cannot be rebuilt: journal entry {seq} is damaged.")
+                        raise _damaged(self.id, seq)
                     actions.append(data)
                     hashes.append(crc(payload.encode(), hashes[-1]))
                     if data.get("actor") == CHANCE:
@@ -192,9 +199,9 @@ class Session(Undoing, Dealer, Snapshotting):
                 elif kind == "seen":
                     self._see(data["seat"], data.get("you"))
                 else:
-                    raise JournalError(f"Game {self.id} has an entry of unknown kind {kind!r}.")
+                    raise broken(N_("Game {id} has an entry of unknown kind {kind}."), id=self.id, kind=repr(kind))
             except (KeyError, TypeError):
-                raise JournalError(f"Game {self.id} cannot be rebuilt: journal entry {seq} is damaged.") from None
+                raise _damaged(self.id, seq) from None
         self._seq, self._draws = expected, self._draws + draws
         start, state = self._best_snapshot()
         self._states.restart(start, state)
@@ -203,9 +210,8 @@ class Session(Undoing, Dealer, Snapshotting):
             try:
                 state = apply(state, actions[i])
             except IllegalAction as e:
-                raise JournalError(
-                    f"Game {self.id} cannot be rebuilt: its move {i + 1} is not legal any more ({e})."
-                ) from None
+                raise broken(N_("Game {id} cannot be rebuilt: its move {n} is not legal any more ({why})."),
+                             id=self.id, n=i + 1, why=e) from None
             self._states.append(state)
 
     # --- the in-memory history (shared by live play and replay) ----------------
@@ -259,7 +265,8 @@ class Session(Undoing, Dealer, Snapshotting):
     def name(self, seat: Any) -> str:
         if is_seat(seat, self.players):
             return self.players[seat]
-        return "The draw" if seat == CHANCE else str(seat)
+        # i18n: who made a draw, where a player's name would stand
+        return _("The draw") if seat == CHANCE else str(seat)
 
     # --- acting -------------------------------------------------------------------
     def subscribe(self, fn: Listener) -> Callable[[], None]:
@@ -287,9 +294,9 @@ class Session(Undoing, Dealer, Snapshotting):
         disk refuses raises JournalError and changes nothing (on disk or here)."""
         said = action if isinstance(action, dict) else {}  # what it says, before it is checked
         if said.get("actor") == CHANCE and self.randomness == "digital":
-            raise IllegalAction("The companion makes the draws in this game; nobody enters them.")
+            raise IllegalAction(_("The companion makes the draws in this game; nobody enters them."))
         if said.get("type") == CORRECTION:
-            raise IllegalAction("A number is fixed with Fix a number, not as a move.")
+            raise IllegalAction(_("A number is fixed with Fix a number, not as a move."))
         action, payload = self._check_action(action)
         after = self._apply(action)
         finished = self._commit([(action, payload, after)] + self._draws_after(after))
@@ -307,7 +314,7 @@ class Session(Undoing, Dealer, Snapshotting):
         except CompanionError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
-            raise IllegalAction("That move is not one this game knows; nothing was changed.") from None
+            raise IllegalAction(_("That move is not one this game knows; nothing was changed.")) from None
 
     def _commit(self, steps: list[Any]) -> bool:
         """Journal steps [(action, payload, state after)] in one transaction, with
@@ -316,7 +323,7 @@ class Session(Undoing, Dealer, Snapshotting):
         if not steps:
             return False
         hashes, h = [], self._hashes[-1]
-        for _, payload, _ in steps:
+        for _a, payload, _s in steps:
             h = zlib.crc32(payload.encode(), h)
             hashes.append(h)
         snapshots = self._snapshots_for(len(self._actions) + 1, [st for _, _, st in steps], hashes)
@@ -404,7 +411,7 @@ class Session(Undoing, Dealer, Snapshotting):
         except CompanionError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-            raise IllegalAction("That number cannot be fixed now; nothing was changed.") from None
+            raise IllegalAction(_("That number cannot be fixed now; nothing was changed.")) from None
         finished = self._commit([(action, payload, after)] + self._draws_after(after))
         self._notify("action")
         if finished:
@@ -422,12 +429,12 @@ class Session(Undoing, Dealer, Snapshotting):
         say(sentence) runs before the listeners hear "taken back", so the frame
         they publish carries it (kivy_ui/swap_gate.py). Never raises for the disk:
         a disk that fails again is said in the sentence."""
-        lead = str(error) if error is not None else "The move could not be saved."
+        lead = str(error) if error is not None else _("The move could not be saved.")
         try:
             self.journal.take_back_unsaved()
-            sentence = f"{lead} It was taken back; play it again."
+            sentence = _("{why} It was taken back; play it again.", why=lead)
         except JournalError as e:
-            sentence = f"{lead} It was taken back. {e}"
+            sentence = _("{why} It was taken back. {more}", why=lead, more=e)
         listeners = self._listeners
         try:
             fresh = type(self).resume(self.journal, self.id, deal=False)
@@ -447,13 +454,19 @@ class Session(Undoing, Dealer, Snapshotting):
         self._listeners.clear()
 
 
+def _damaged(session_id: int, seq: int) -> JournalError:
+    return broken(N_("Game {id} cannot be rebuilt: journal entry {n} is damaged."), id=session_id, n=seq)
+
+
 def _reason(sentence: str) -> str:
-    """The short reason inside a session's JournalError, for the set-aside notice."""
+    """The short reason inside a session's JournalError (its English `reason`), for the
+    set-aside notice: "entry 5 is damaged", as the journal itself says it (and translates
+    it when shown)."""
     text = sentence.rstrip(".")
     for lead in (": ", "cannot be rebuilt: "):
         if lead in text:
             text = text.split(lead, 1)[1]
-    return text[:120]
+    return text.removeprefix("journal ")[:120]
 
 
 def replay(game_name: str, players: Any, options: dict[str, Any] | None, actions: Any) -> Any:

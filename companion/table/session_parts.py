@@ -11,15 +11,25 @@ from array import array
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from companion.errors import JournalError
 from companion.rules.engine import Game
 from companion.store.journal import Journal
 from companion.store.snapshots import States
 from companion.table.log import LogEntry, SessionLog
 from companion.table.peeks import Peeks
+from companion.words import _
 
 Snapshot = tuple[int, int, Any]  # (index, prefix checksum, the state after that many actions)
 #: an undone group: its actions, their prefix checksums, and their log entries (for Redo)
 RedoGroup = tuple[list[dict[str, Any]], "array[int]", list[LogEntry]]
+
+
+def broken(message: str, **fields: Any) -> JournalError:
+    """A game the journal cannot rebuild: the sentence in the current language, its
+    `reason` in English (message: marked with N_, its fields named)."""
+    e = JournalError(_(message, **fields))
+    e.reason = message.format(**fields)
+    return e
 
 
 class SessionCore(Protocol):

@@ -22,6 +22,7 @@ hardware/: this module works on plain uid strings.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import pathlib
@@ -32,9 +33,16 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.rules.engine import LearnSet, TagKind
 from companion.store.paths import data_dir, move_aside, write_private_json
+from companion.words import N_, _
 
 VERSION = 1
-UNKNOWN = "This tag is not known yet; use learn mode to assign it."
+#: An unknown tag (marked here; `unknown()` is the sentence in the current language).
+UNKNOWN = N_("This tag is not known yet; use learn mode to assign it.")
+
+
+def unknown() -> str:
+    """What a screen says for a tag the registry has never learned."""
+    return _(UNKNOWN)
 
 
 def _fob_sets() -> list[LearnSet]:
@@ -42,20 +50,23 @@ def _fob_sets() -> list[LearnSet]:
 
 
 def _command_sets() -> list[LearnSet]:
-    return [LearnSet("Commands", lambda: [(f"Tap the tag for the {name} command.", {"kind": "command", "name": name})
-                                          for name in ("undo", "redo")])]
+    return [LearnSet(_("Commands"), lambda: [(_("Tap the tag for the {command} command.", command=name),
+                                              {"kind": "command", "name": name}) for name in ("undo", "redo")])]
 
 
 #: The kinds every table has, whatever the game: a player's fob, a command card.
-FOB = TagKind("fob", "Players' fobs", {"player": str}, lambda m: f"{m['player']}'s fob", _fob_sets)
-COMMAND = TagKind("command", "Commands", {"name": str}, lambda m: f"the {m['name']} command", _command_sets)
+#: (Their titles are marked here and translated in kinds(), where they are read.)
+FOB = TagKind("fob", N_("Players' fobs"), {"player": str}, lambda m: _("{name}'s fob", name=m["player"]), _fob_sets)
+COMMAND = TagKind("command", N_("Commands"), {"name": str},
+                  lambda m: _("the {command} command", command=m["name"]), _command_sets)
+
 
 def kinds() -> dict[str, TagKind]:
     """Every tag kind this table knows, in order: fobs, each game's own kinds (the
     registry's games in name order, Game.tag_kinds()), commands."""
     from companion.games import available, get_game
 
-    found: dict[str, TagKind] = {"fob": FOB}
+    found: dict[str, TagKind] = {"fob": dataclasses.replace(FOB, title=_(FOB.title))}
     for name in available():
         try:
             game = get_game(name)
@@ -63,7 +74,7 @@ def kinds() -> dict[str, TagKind]:
             continue
         for kind in game.tag_kinds():
             found.setdefault(kind.kind, kind)
-    found["command"] = COMMAND
+    found["command"] = dataclasses.replace(COMMAND, title=_(COMMAND.title))
     return found
 
 
@@ -88,7 +99,8 @@ def normalise_uid(uid: str) -> str:
     """"04:a2:24:e2" and "04A224E2" are the same tag."""
     text = re.sub(r"[\s:\-]", "", str(uid)).upper()
     if not text or len(text) % 2 or not re.fullmatch(r"[0-9A-F]+", text):
-        raise TagError(f"{uid!r} is not a tag id; a tag id is written in hex digits, e.g. 62E3086CED.")
+        raise TagError(_("{uid} is not a tag id; a tag id is written in hex digits, e.g. {example}.", uid=repr(uid),
+                         example="62E3086CED"))
     return text
 
 
@@ -101,30 +113,35 @@ def check_meaning(meaning: dict[str, Any], stored: bool = False) -> dict[str, An
     if stored and isinstance(meaning, dict) and meaning.get("kind") not in known:
         return _kept(meaning)
     if not isinstance(meaning, dict) or meaning.get("kind") not in known:
-        raise TagError(f"A tag must stand for one of: {', '.join(known)}; not {meaning!r}.")
+        raise TagError(_("A tag must stand for one of: {kinds}; not {value}.", kinds=", ".join(known),
+                         value=repr(meaning)))
     kind = meaning["kind"]
     spec = known[kind]
     fields = {**spec.fields, **spec.optional}
     extra = sorted(set(meaning) - set(fields) - {"kind"})
     if extra:
-        raise TagError(f"A {kind} tag has no field {extra[0]!r}; its fields are: {', '.join(fields)}.")
+        raise TagError(_("A {kind} tag has no field {field}; its fields are: {fields}.", kind=kind,
+                         field=repr(extra[0]), fields=", ".join(fields)))
     out: dict[str, Any] = {"kind": kind}
     for name, typ in fields.items():
         if name not in meaning:
             if name in spec.fields:
-                raise TagError(f"A {kind} tag needs its {name}.")
+                raise TagError(_("A {kind} tag needs its {field}.", kind=kind, field=name))
             continue
         value = meaning[name]
         if typ is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise TagError(f"A {kind} tag's {name} must be a whole number, not {value!r}.")
+            raise TagError(_("A {kind} tag's {field} must be a whole number, not {value}.", kind=kind, field=name,
+                             value=repr(value)))
         if typ is int and abs(value) > 2**53:
-            raise TagError(f"A {kind} tag's {name} is far too large.")
+            raise TagError(_("A {kind} tag's {field} is far too large.", kind=kind, field=name))
         if typ is str and (not isinstance(value, str) or not value.strip() or not _storable(value)):
-            raise TagError(f"A {kind} tag's {name} must be a name, not {value!r:.60}.")
+            raise TagError(_("A {kind} tag's {field} must be a name, not {value}.", kind=kind, field=name,
+                             value=repr(value)[:60]))
         if typ is list and (not isinstance(value, (list, tuple)) or not 1 <= len(value) <= 2
                             or not all(isinstance(s, str) and s.strip() and _storable(s) for s in value)):
             # one piece, one tag: a list names its one or two faces
-            raise TagError(f"A {kind} tag's {name} must be one or two {name.rstrip('s')} names, not {value!r}.")
+            raise TagError(_("A {kind} tag's {field} must be one or two {item} names, not {value}.", kind=kind,
+                             field=name, item=name.rstrip("s"), value=repr(value)))
         out[name] = value.strip() if typ is str else (list(value) if typ is list else value)
     return out
 
@@ -139,7 +156,8 @@ def _kept(meaning: dict[str, Any]) -> dict[str, Any]:
             return abs(v) <= 2**53
         return isinstance(v, (list, tuple)) and 1 <= len(v) <= 2 and all(isinstance(s, str) and plain(s) for s in v)
     if not all(isinstance(k, str) and _storable(k) and plain(v) for k, v in meaning.items()):
-        raise TagError(f"A stored tag of kind {meaning.get('kind')!r:.40} is not plain data: {meaning!r:.80}.")
+        raise TagError(_("A stored tag of kind {kind} is not plain data: {value}.",
+                         kind=repr(meaning.get("kind"))[:40], value=repr(meaning)[:80]))
     return {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in meaning.items()}
 
 
@@ -157,7 +175,7 @@ def describe(meaning: dict[str, Any]) -> str:
     (a game's kinds are described by the game)."""
     spec = kinds().get(str(meaning.get("kind")))
     if spec is None:
-        return f"a {meaning.get('kind')} tag (its game is not installed)"
+        return _("a {kind} tag (its game is not installed)", kind=meaning.get("kind"))
     try:
         return spec.describe(meaning)
     except (KeyError, TypeError, AttributeError):
@@ -184,31 +202,31 @@ class TagRegistry:
         except OSError as e:
             # Unreadable (permissions, a folder in its place): nothing to move aside
             # safely, and a save would fail with its own sentence (TagNotSaved).
-            notice = (f"The tag list {path} could not be read ({e.strerror or e}); the companion "
-                      f"starts with no tags known. Check that file's permissions.")
+            notice = _("The tag list {path} could not be read ({why}); the companion starts with no tags known. "
+                       "Check that file's permissions.", path=path, why=e.strerror or e)
             return cls(path, notice=notice)
         try:
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
-                raise ValueError("it is not UTF-8 text") from None
+                raise ValueError(_("it is not UTF-8 text")) from None
             try:
                 data = json.loads(text)
             except RecursionError:
-                raise ValueError("it is nested too deeply") from None
+                raise ValueError(_("it is nested too deeply")) from None
             if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
-                raise ValueError("no tags table")
+                raise ValueError(_("no tags table"))
             tags = {normalise_uid(uid): check_meaning(m, stored=True) for uid, m in data["tags"].items()}
         except (ValueError, TagError) as e:
             why = str(e)[:160]
             try:
                 aside = move_aside(path, "damaged")
             except OSError as moved:
-                notice = (f"The tag list {path} is damaged ({why}) and could not be moved aside ({moved}); "
-                          f"the companion starts with no tags known.")
+                notice = _("The tag list {path} is damaged ({why}) and could not be moved aside ({error}); the "
+                           "companion starts with no tags known.", path=path, why=why, error=moved)
                 return cls(path, notice=notice)
-            notice = (f"The tag list was damaged ({why}); it was moved to {aside} and the companion "
-                      f"starts with no tags known. Learn the tags again, or repair that file.")
+            notice = _("The tag list was damaged ({why}); it was moved to {aside} and the companion starts with no "
+                       "tags known. Learn the tags again, or repair that file.", why=why, aside=aside)
             return cls(path, notice=notice)
         return cls(path, tags)
 
@@ -223,7 +241,7 @@ class TagRegistry:
         """The meaning of uid; an unknown tag raises UnknownTag with a sentence for players."""
         m = self.lookup(uid)
         if m is None:
-            raise UnknownTag(UNKNOWN)
+            raise UnknownTag(unknown())
         return m
 
     def uids_for(self, meaning: dict[str, Any]) -> list[str]:
@@ -254,15 +272,15 @@ class TagRegistry:
             if old == m:
                 return dict(m)
             if old is not None and not replace:
-                raise TagInUse(f"This tag is already {describe(old)}; to make it {describe(m)} instead, "
-                               f"confirm that you want to replace it.")
+                raise TagInUse(_("This tag is already {old}; to make it {new} instead, confirm that you want to "
+                                 "replace it.", old=describe(old), new=describe(m)))
             tags = dict(self._tags)
             if m["kind"] == "fob":
                 other = next((u for u, v in tags.items() if u != uid and v == m), None)
                 if other is not None:
                     if not replace:
-                        raise TagInUse(f"{m['player']} already has a fob (tag {other}); to use this tag "
-                                       f"instead, confirm that you want to replace it.")
+                        raise TagInUse(_("{name} already has a fob (tag {uid}); to use this tag instead, confirm "
+                                         "that you want to replace it.", name=m["player"], uid=other))
                     del tags[other]
             tags[uid] = m
             self._save(tags)  # first on disk, then in memory: a failed save changes nothing
@@ -287,5 +305,5 @@ class TagRegistry:
         try:
             write_private_json(self.path, data)  # fobs and cards: owner only
         except OSError as e:
-            raise TagNotSaved(f"The tag list could not be saved at {self.path} ({e.strerror or e}); "
-                           f"nothing was changed.") from None
+            raise TagNotSaved(_("The tag list could not be saved at {path} ({why}); nothing was changed.",
+                                path=self.path, why=e.strerror or e)) from None

@@ -25,14 +25,15 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.errors import BadOption, CannotUndo, JournalError
+from companion.errors import BadOption, CannotUndo
 from companion.rules.corrections import CORRECTION
 from companion.rules.engine import CHANCE, TABLE, Game
 from companion.rules.seats import is_seat_number, parse_seat
 from companion.store.journal import dumps
 from companion.table.log import LogEntry, entry
 from companion.table.peeks import Peek, Peeks, private_digest
-from companion.table.session_parts import SessionCore
+from companion.table.session_parts import SessionCore, broken
+from companion.words import N_, _
 
 
 def reveal_sentences(game: Game, states: Sequence[Any], actions: Sequence[Mapping[str, Any]],
@@ -52,9 +53,9 @@ def reveal_sentences(game: Game, states: Sequence[Any], actions: Sequence[Mappin
 def confirm_sentence(mover: str, seen: Sequence[str]) -> str:
     """The question put to the table before a public reveal is undone."""
     said = " ".join(s if s.endswith((".", "!", "?")) else s + "." for s in seen)
-    known = f"Everyone has seen this: {said} It stays known." if said else \
-        "Everyone has seen what it showed; that stays known."
-    return f"Undo {mover}'s last move? {known}"
+    if said:
+        return _("Undo {name}'s last move? Everyone has seen this: {seen} It stays known.", name=mover, seen=said)
+    return _("Undo {name}'s last move? Everyone has seen what it showed; that stays known.", name=mover)
 
 
 def undo_plan(s: SessionCore) -> tuple[int | None, str, list[int]]:
@@ -65,7 +66,7 @@ def undo_plan(s: SessionCore) -> tuple[int | None, str, list[int]]:
     while i >= 0 and actions[i].get("actor") == CHANCE:
         i -= 1
     if i < 0:
-        return None, "Nothing to undo yet.", []
+        return None, _("Nothing to undo yet."), []
     mover = s.name(actions[i].get("actor"))
     target: list[Any] = []
 
@@ -77,7 +78,8 @@ def undo_plan(s: SessionCore) -> tuple[int | None, str, list[int]]:
     seat = s._peeks.blocker(i, digest_at)
     if seat is not None:
         who = s.name(seat)
-        return None, f"{who} has already looked at a secret since then, so {mover}'s last move can't be undone.", []
+        return None, _("{who} has already looked at a secret since then, so {name}'s last move can't be undone.",
+                       who=who, name=mover), []
     reveals = []
     state = s._states[i]
     entries = s._log.entries() if s.game.table_saw else ()
@@ -104,11 +106,14 @@ def can_undo(s: SessionCore) -> tuple[bool, str]:
         return False, why
     mover = s.name(s.actions[i].get("actor"))
     if reveals:
-        what = f"{mover}'s last move" if reveals[0] == i else f"A draw after {mover}'s last move"
-        return False, f"{what} showed something to everyone, so it can be undone only if the table agrees."
+        if reveals[0] == i:
+            return False, _("{name}'s last move showed something to everyone, so it can be undone only if the "
+                            "table agrees.", name=mover)
+        return False, _("A draw after {name}'s last move showed something to everyone, so it can be undone only "
+                        "if the table agrees.", name=mover)
     if s.actions[i].get("type") == CORRECTION:
-        return True, f"Undo {mover}'s fix."
-    return True, f"Undo {mover}'s last move."
+        return True, _("Undo {name}'s fix.", name=mover)
+    return True, _("Undo {name}'s last move.", name=mover)
 
 
 def needs_confirm(s: SessionCore) -> str | None:
@@ -195,7 +200,7 @@ class Undoing(SessionCore):
             self._take_back(count)
             return
         hashes, h = [], self._hashes[i]
-        for _, p, _ in steps:
+        for _a, p, _s in steps:
             h = zlib.crc32(p.encode(), h)
             hashes.append(h)
         snapshots = self._snapshots_for(i + 1, [st for _, _, st in steps], hashes)
@@ -211,9 +216,9 @@ class Undoing(SessionCore):
 
     def can_redo(self) -> tuple[bool, str]:
         if not self._redo:
-            return False, "Nothing to redo."
+            return False, _("Nothing to redo.")
         first = self._redo[-1][0][0]
-        return True, f"Redo {self.name(first.get('actor'))}'s move."
+        return True, _("Redo {name}'s move.", name=self.name(first.get("actor")))
 
     def redo(self) -> Any:
         ok, why = self.can_redo()
@@ -236,7 +241,7 @@ class Undoing(SessionCore):
     def _take_back(self, count: int, states: bool = True) -> None:
         n = len(self._actions)
         if not isinstance(count, int) or isinstance(count, bool) or not 0 < count <= n:
-            raise JournalError(f"Game {self.id} has an undo the journal cannot explain.")
+            raise broken(N_("Game {id} has an undo the journal cannot explain."), id=self.id)
         self._peeks.clamp(n - count)
         entries = self._log.take_back(n - count)
         group = (self._actions[n - count:], self._hashes[n - count + 1:], entries)
@@ -249,7 +254,7 @@ class Undoing(SessionCore):
 
     def _put_back(self, states: bool = True) -> None:
         if not self._redo:
-            raise JournalError(f"Game {self.id} has a redo the journal cannot explain.")
+            raise broken(N_("Game {id} has a redo the journal cannot explain."), id=self.id)
         actions, hashes, entries = self._redo.pop()
         start = len(self._actions)
         state = self._states[-1] if states else None

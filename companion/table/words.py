@@ -1,105 +1,122 @@
 """The sentences the table controller itself says (the rest come from the game):
 what Undo and Redo did, the privacy gate's prompts, the end of a game, the
-"Fix a number" screen's help. Screens show these and write none of their own."""
+"Fix a number" screen's help. Screens show these and write none of their own.
+
+Each is made when called, in the language current then (companion/i18n.py), from
+the companion domain's catalog (companion/words.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from companion.words import _, joined, ngettext
+
 
 def took_back(who: str | None, fix: bool) -> str:
     if fix:
-        return f"Took back {who}'s fix." if who else "Took back the fix."
-    return f"Took back {who}'s last move." if who else "Took back the last move."
+        return _("Took back {name}'s fix.", name=who) if who else _("Took back the fix.")
+    return _("Took back {name}'s last move.", name=who) if who else _("Took back the last move.")
 
 
 def put_back(who: str | None) -> str:
-    return f"Put back {who}'s move." if who else "Put back the move."
+    return _("Put back {name}'s move.", name=who) if who else _("Put back the move.")
 
 
 def gate_title(name: str) -> str:
     """Over an open private view."""
-    return f"Only {name} looks"
+    return _("Only {name} looks", name=name)
 
 
 def ask_title(name: str) -> str:
-    return f"{name}'s secret"
+    return _("{name}'s secret", name=name)
 
 
 def ask_away(name: str) -> str:
-    return f"Everyone except {name}: please look away."
+    return _("Everyone except {name}: please look away.", name=name)
 
 
 def ask_show(name: str) -> str:
-    return f"I am {name}: show me"
+    # i18n: the button the asking player taps once the others look away
+    return _("I am {name}: show me", name=name)
 
 
 def hides_in(seconds: int) -> str:
-    return f"hides in {seconds} s"
+    # i18n: over an open private view, in its last seconds ("s": seconds)
+    return _("hides in {seconds} s", seconds=seconds)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """"Ana", "Ana and Ben", "Ana, Ben and Cy" in the current language."""
+    items = [str(i) for i in items]
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    # i18n: the end of a list of names: "Ana, Ben and Cy" ({first}: "Ana, Ben")
+    return _("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
 def headline(winners: Sequence[str]) -> str:
     if not winners:
-        return "Nobody wins."
-    return " and ".join(winners) + (" win!" if len(winners) > 1 else " wins!")
+        return _("Nobody wins.")
+    return ngettext("{names} wins!", "{names} win!", len(winners), names=joined(winners))
 
 
 def not_over() -> str:
-    return "The game is not over."
+    return _("The game is not over.")
 
 
 def fix_hint(any_fix: bool) -> str:
-    return ("Set it to what the table really shows; everyone sees the fix in the log."
-            if any_fix else "There is no number to fix at this point of the game.")
+    return (_("Set it to what the table really shows; everyone sees the fix in the log.")
+            if any_fix else _("There is no number to fix at this point of the game."))
 
 
 def fixed_by(name: str) -> str:
-    return f"Fixed by {name} (tap for another player)"
+    return _("Fixed by {name} (tap for another player)", name=name)
 
 
 def closed_view(name: str, why: Any) -> str:
-    return (f"{name}'s private view stays closed: the companion could not record that it was "
-            f"looked at ({why}).")
+    return _("{name}'s private view stays closed: the companion could not record that it was "
+             "looked at ({why}).", name=name, why=why)
 
 
 # --- Home: the games in progress ------------------------------------------------------
 def names(players: Sequence[str]) -> str:
     """"Ana", "Ana and Ben", "Ana, Ben and Cy"."""
-    players = list(players)
-    if not players:
-        return ""
-    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+    return and_list(list(players))
 
 
 def moves(n: int) -> str:
-    return "1 move" if n == 1 else f"{n} moves"
+    return ngettext("{n} move", "{n} moves", n)
 
 
 def resume_hint(any_game: bool) -> str:
-    return "Games in progress — tap to resume:" if any_game else "No game in progress."
+    return _("Games in progress — tap to resume:") if any_game else _("No game in progress.")
 
 
 def show_more(showing_all: bool, newest: int, total: int) -> str:
-    return f"Show newest {newest}" if showing_all else f"Show all {total}"
+    # i18n: a button under the list of games in progress
+    return _("Show newest {n}", n=newest) if showing_all else _("Show all {n}", n=total)
 
 
 def resume_row(title: str, n: int, started: str) -> str:
-    return f"Resume {title} — {moves(n)}, started {started}"
+    # i18n: one game in progress on Home; {moves}: "12 moves", {started}: a date
+    return _("Resume {title} — {moves}, started {started}", title=title, moves=moves(n), started=started)
 
 
 def abandon_question(title: str, players: Sequence[str]) -> str:
-    return f"Abandon {title} with {names(players)}?"
+    return _("Abandon {title} with {names}?", title=title, names=names(players))
 
 
 def abandon_consequence(n: int) -> str:
-    kept = ("No move has been made yet." if n == 0 else
-            f"Its {'move stays' if n == 1 else f'{n} moves stay'} in the journal.")
-    return f"It will no longer be offered to resume and will not count as a finished game. {kept}"
+    kept = (_("No move has been made yet.") if n == 0 else
+            ngettext("Its move stays in the journal.", "Its {n} moves stay in the journal.", n))
+    return _("It will no longer be offered to resume and will not count as a finished game. {kept}", kept=kept)
 
 
 def abandoned(title: str, players: Sequence[str]) -> str:
-    return f"{title} with {names(players)} was abandoned."
+    return _("{title} with {names} was abandoned.", title=title, names=names(players))
 
 
 def empty_log() -> str:
-    return "Nothing has happened yet."
+    return _("Nothing has happened yet.")

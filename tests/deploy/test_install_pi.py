@@ -146,7 +146,7 @@ def test_bookworm_names_and_no_apt_when_every_package_is_there_under_either_name
     tx = Sandbox(tmp_path / "trixie")
     (tx.dir / "installed").write_text("\n".join(
         ["python3-venv", "python3-lgpio", "libmtdev1t64", "libgl1", "libegl1", "libgles2",
-         "libgbm1", "libdrm2", "libgl1-mesa-dri", "libasound2t64"]) + "\n")
+         "libgbm1", "libdrm2", "libgl1-mesa-dri", "libasound2t64", "espeak-ng"]) + "\n")
     installed_on(tx)
     assert not any(c.startswith("apt-get") for c in tx.calls())
 
@@ -218,7 +218,8 @@ def test_the_package_report_says_what_this_run_installed_and_what_was_there_by_i
     r = installed_on(pi, "--console")
     now = next(x for x in r.stdout.splitlines() if x.startswith("  installed now: "))
     assert now.split(": ", 1)[1].split() == ["python3-venv", "python3-lgpio", "libmtdev1t64", "libgl1", "libegl1",
-                                            "libgles2", "libgbm1", "libdrm2", "libgl1-mesa-dri", "libasound2t64"]
+                                            "libgles2", "libgbm1", "libdrm2", "libgl1-mesa-dri", "libasound2t64",
+                                            "espeak-ng"]
     assert "present" not in r.stdout and "|" not in now
     again = installed_on(pi, "--console")
     assert "installed now" not in again.stdout

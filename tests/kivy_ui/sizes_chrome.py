@@ -133,7 +133,7 @@ def states(d):
             assert d.cut_off(w) == [] and d.small_text(w) == [], (game, name, d.cut_off(w), d.small_text(w))
         # a move that asks first (Mayan Curse's Escaped): Yes away from the finger on it
         escaped = next((b for b in getattr(screen.ids.get("actions"), "children", [])
-                        if getattr(b, "text", "") == "Escaped" and not b.disabled), None)
+                        if getattr(b, "text", "") == escaped_word() and not b.disabled), None)
         if escaped is not None:
             close_overlays(d)
             ask = asks(d, escaped, "ConfirmChoice", f"{game}: Escaped")
@@ -200,3 +200,10 @@ def states(d):
     assert not sure.collide_point(*sure.to_widget(*where)), "Abandon game opened under the finger"
     yield "chrome-home-abandon"
     d.tap(ask.ids.keep)
+
+
+def escaped_word() -> str:
+    """Mayan Curse's Escaped button in the table's language."""
+    from companion.games.mayan_curse.i18n import pgettext
+
+    return pgettext("button", "Escaped")

@@ -29,9 +29,13 @@ def pad(d, label):
     for w in d.window_widgets():
         if type(w).__name__ == "Celebration":
             d.tap(w)
+    from companion.games.maya_madness.i18n import _, pgettext
+
     screen = d.screen()
+    # a card's or a button's word in the table's language ("Wild", "Joker", "[Ŵîļd~~]")
+    shown = {label, _(label), pgettext("button", label)}
     for b in [*screen.ids.pad_top.children, *screen.ids.pad_bottom.children, screen.ids.extra]:
-        if b.text == label and b.opacity > 0 and not b.disabled:
+        if b.text in shown and b.opacity > 0 and not b.disabled:
             d.tap(b)
             return
     raise LookupError(f"no pad button {label!r}: {d.texts(screen.ids.pad)}")
@@ -96,7 +100,7 @@ def full_deck(d, names, tag):
     yield f"madness-{tag}-full-deck-table"
     seat = table.public_view()["turn"]
     before = d.touches
-    look = next(b for b in d.screen().ids.pad_top.children if b.text == f"{table.name(seat)}'s hand")
+    look = next(b for b in d.screen().ids.pad_top.children if b.text == table.public_view()["look_label"])
     d.tap(look)  # the pad's way to the hand: the gate asks the others to look away
     ask = next(w for w in d.window_widgets() if type(w).__name__ == "ConfirmPeek")
     d.tap(ask.ids_show)

@@ -330,8 +330,9 @@ def test_options_read_as_the_rulebook_and_hide_where_they_do_not_apply(ui):
     assert plus.to_window(*plus.center) == pytest.approx(where, abs=1)
     texts = " ".join(option_texts(s))
     assert "Solo scenario: 9" in texts and "A stela crushed by a boulder:" in texts
+    assert "Brown stelae laid in the passage:" in texts, "scenario 9 asks how many the table laid"
     assert "Difficulty" not in texts, "a scenario sets its own goal"
-    assert set(s.applied_options()) == {"purse", "stelae", "scenario", "all_stelae"}
+    assert set(s.applied_options()) == {"purse", "stelae", "scenario", "all_stelae", "laid_brown_passage"}
     d.shot("10-new-game-curse-solo-options")
     d.tap_text("Maya", widget=s.ids.game_choice, exact=True)
     texts = " ".join(option_texts(s))

@@ -24,6 +24,9 @@ COLOURS = ("brown", "gray", "beige")
 PLACES = ("passage", "temple")
 MAX_PLAYERS = 6
 HAND = 3  # sacred stones drawn by each player each round
+PASSAGE_SLABS = 16  # Components: 16 passage slab tiles
+STELAE_PER_SLAB = 2  # Setup 4: 1 or 2 stelae on a slab, "in the leftmost and rightmost shaded spaces"
+PASSAGE_HOLDS = PASSAGE_SLABS * STELAE_PER_SLAB
 #: The allowed range of each kind of box number: the validator and the Box setup
 #: screen's steppers use the same bounds.
 RANGES = {"stones": (0, 20), "stelae": (0, 25), "tokens": (0, 6), "rows": (1, 30), "temple": (0, 100),
@@ -157,6 +160,12 @@ def _layout(c: Checker, data: dict[str, Any], values: tuple[Any, ...]) -> tuple[
             if sum(here) > stock:
                 c.fail(f"layout.{n}", f"lays {sum(here)} {colour} stelae but the box holds only {stock}")
             row.append(tuple(here))
+        in_passage = sum(here[0] for here in row)
+        if in_passage > PASSAGE_HOLDS:
+            # i18n: stands in "In the box file …, layout.6.passage …" (the Checker's sentence, domain companion)
+            c.fail(f"layout.{n}.passage", _("lays {count} stelae in the passage, but its {slabs} slabs hold at most "
+                                           "{most} ({per} on a slab, Setup 4)", count=in_passage,
+                                           slabs=PASSAGE_SLABS, most=PASSAGE_HOLDS, per=STELAE_PER_SLAB))
         out.append(tuple(row))
     return tuple(out)
 
@@ -266,7 +275,8 @@ _SOURCES = {
                         "printed"),
     "stelae.values": N_("Components: 60 stelae (25 brown, 23 gray, 12 beige); Discovering Stelae: the value "
                         "ranges; how many tokens carry each value is not printed"),
-    "layout": N_("Setup 4 refers to a table of stelae per player count that the text does not print"),
+    "layout": N_("Setup 4 refers to a table of stelae per player count that the text does not print; the 16 "
+                 "passage slabs hold at most 32 (2 on a slab)"),
     "boulders.tokens": N_("Components: 6 trigger tokens; how many go on each boulder is not printed"),
     "boulders.solo_tokens": N_("Solo Mode, Boulders: 2 on the leftmost boulder, 1 each on the center and rightmost"),
     "boulders.rows": N_("Setup 3: the first river board holds 7 slabs; Sealing the Entrance: reset the first 7 "

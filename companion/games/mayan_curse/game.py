@@ -13,14 +13,27 @@ from typing import Any
 
 from companion.rules.choices import Choice
 from companion.rules.components import BoxSpec
-from companion.rules.engine import CHANCE, Correction, Game, Move, Option, Result, TagKind, TagUse, require
+from companion.rules.engine import (
+    CHANCE,
+    Correction,
+    Game,
+    Move,
+    Option,
+    Result,
+    TagKind,
+    TagUse,
+    require,
+    resolve_options,
+)
 from companion.rules.viewschema import View, as_view
 
 from ...errors import BadOption
 from . import actions as A
 from . import boulders, rounds, stelae, temple
-from .components import COLOURS, as_box, box_spec
+from .components import COLOURS, Box, as_box, box_spec
 from .i18n import _
+from .laid import NAMES as LAID
+from .laid import box_for_defaults, laid_options, solo_laid
 from .menu import menu
 from .purse import draw_outcomes, sample_draw
 from .scoring import result
@@ -46,6 +59,11 @@ OPTIONS = (
            help='solo scenarios 9, 10, 12 ("all ... stelae"): strict: a stela crushed by a '
                 "boulder makes them fail; uncrushed: every stela not crushed is enough"),
 )
+
+
+def options_of(box: Box) -> tuple[Option, ...]:
+    """The options, the stelae laid defaulting to `box`'s numbers."""
+    return OPTIONS + laid_options(box)
 
 
 def _not_on_a_turn(name: str, kind: Any) -> str:
@@ -142,22 +160,31 @@ class MayanCurse(Game[State]):
     # so BG Stats matches the play by its name.
     min_players = 1
     max_players = 6
-    options = OPTIONS
     moves = MOVES
     #: what the whole table saw and acted on (slabs reset, a stela taken off, the end):
     #: undoing it asks first (companion/table/undo.py)
     table_saw = frozenset({"boulder_at_entrance", "stela_crushed", "game_over"})
 
+    # The stelae laid (laid.py) default to the box in use's numbers, read when asked: a
+    # table's own box file changes them without a restart. Read-only, hence the ignore.
+    @property
+    def options(self) -> tuple[Option, ...]:  # type: ignore[override]
+        return options_of(box_for_defaults())
+
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None,
               components: Any = None) -> State:
         names = self.check_players(players)
-        opts = self.resolve_options(options)
         box = as_box(components)
+        opts = resolve_options(options_of(box), options)  # what was not given: this box's numbers
         if len(names) == 1:
             box.difficulty(opts["difficulty"])  # a box without that level is a clear error now
+            laid = solo_laid(box, opts)
         elif opts["scenario"]:
             raise BadOption(_("Scenarios are for solo games only."))
-        return rounds.settle(rounds.new_state(box, names, Opts(**opts)))
+        else:
+            laid = box.layout[len(names) - 1]  # asked of a solo table only: the box's layout
+        rules = {k: v for k, v in opts.items() if k not in LAID}
+        return rounds.settle(rounds.new_state(box, names, Opts(**rules), laid))
 
     def actors(self, state: State) -> frozenset[Any]:
         return frozenset(actors(state))

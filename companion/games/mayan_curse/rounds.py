@@ -25,9 +25,11 @@ from .state import BOULDERS, DRAW, OVER, REVEAL, TURN, Opts, Seat, State, event
 from .stelae import missing_values
 
 
-def new_state(box: Any, names: Sequence[str], opts: Opts) -> State:
+def new_state(box: Any, names: Sequence[str], opts: Opts, laid: Sequence[Any] | None = None) -> State:
+    """The game set up; `laid`: per colour (in the passage, on the temple) as the table
+    laid them, else the box's layout for the player count."""
     n = len(names)
-    layout = box.layout[n - 1]
+    layout = box.layout[n - 1] if laid is None else laid
     tokens = box.solo_tokens if n == 1 else box.tokens
     state = State(
         box=box, names=tuple(names), opts=opts, seats=tuple(Seat() for _ in names),

@@ -106,12 +106,19 @@ def _checks(state: State, sc: Any) -> Iterator[tuple[bool, str, str]]:
         yield at <= sc.max_boulders_at_entrance, fact, why
     for c, place in sc.all_stelae:
         ci, pi = COLOURS.index(c), PLACES.index(place)
-        laid = state.laid[ci][pi]  # the layout in force when the game was set up
+        laid = state.laid[ci][pi]  # as the table laid them (asked at New game), else the box's layout
         crushed = state.crushed[ci] if pi == 0 else 0
         found = sum(1 for x, p, _v in s.stelae if x == c and p == place)
         need = laid - crushed if state.opts.all_stelae == "uncrushed" else laid
         col = colour(c, after_the=True)
-        if place == "temple":
+        if found > laid:  # more than the count the game was set up with: never "6 of the 5"
+            fact = (ngettext("discovered {n} {colour} stela on the temple, more than the {laid} laid",
+                             "discovered {n} {colour} stelae on the temple, more than the {laid} laid", found,
+                             colour=colour(c), laid=laid) if place == "temple" else
+                    ngettext("discovered {n} {colour} stela in the passage, more than the {laid} laid",
+                             "discovered {n} {colour} stelae in the passage, more than the {laid} laid", found,
+                             colour=colour(c), laid=laid))
+        elif place == "temple":
             fact = _("discovered {found} of the {laid} {colour} stelae on the temple", found=found, laid=laid,
                      colour=col)
         else:

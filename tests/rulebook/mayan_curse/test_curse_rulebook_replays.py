@@ -41,3 +41,15 @@ def test_sealing_the_entrance_example_a_boulder_nearer_the_entrance_than_its_sym
     assert view["round_end"]["tumbles"][0]["from"] == 3 and view["round_end"]["reset_slabs"] == 7
     assert any("reset the first 7 slabs" in e["sentence"] for e in view["events"])
     assert out["result"] is None and not view["sealed"]  # one boulder does not seal it
+
+
+def test_scenario_10_is_won_with_every_gray_and_beige_stela_the_table_laid():
+    """Solo Scenarios (mayan-curse.txt line 267): "10. Escape with all gray and beige stelae in
+    the passage (may exclude ones on temple)". The table laid 2 gray and 1 beige (Setup 4's
+    table is not printed in our text; New game asks): finding those 3 and escaping wins."""
+    out = replay("scenario10_fewer_laid.jsonl")
+    assert out["view"]["stelae_laid"]["gray"]["passage"] == 2
+    assert out["result"]["winners"] == [0]
+    assert out["result"]["detail"]["sentence"] == (
+        "Scenario 10 won (Escape with all gray and beige stelae in the passage (may exclude ones on temple)): "
+        "discovered 2 of the 2 gray stelae in the passage; discovered 1 of the 1 beige stelae in the passage.")

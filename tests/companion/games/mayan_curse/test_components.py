@@ -109,3 +109,29 @@ def test_a_broken_override_file_is_a_clear_error():
     path.write_text("[stones\nsymbols = 3")
     with pytest.raises(BadComponents, match="not valid TOML"):
         GAME.setup(["Ana"])
+
+
+def test_every_shipped_layout_fits_on_the_sixteen_passage_slabs():
+    """Components (mayan-curse.txt line 40): "16 Passage Slab Tiles"; Setup 4 (line 64): "If
+    you are told to place 2 stelae per slab, place them in the leftmost and rightmost shaded
+    spaces" — at most 2 a slab, so no player count lays more than 32 stelae in the passage
+    (the 6-player layout used to lay 35)."""
+    box = load_box()
+    for players, layout in enumerate(box.layout, start=1):
+        assert sum(passage for passage, _temple in layout) <= 32, players
+    assert [passage for passage, _temple in box.layout[5]] == [14, 12, 6]
+    assert "layout.6" in box.unconfirmed, "the rulebook text does not print the layout: still marked"
+
+
+def test_a_layout_the_passage_cannot_hold_is_refused_in_a_sentence():
+    """Setup 4 (mayan-curse.txt line 64) and Components (line 40): 16 slabs of at most 2
+    stelae each; a box file laying more is refused naming its key, as the box-file checker
+    says every other bad number."""
+    data = _default()
+    data["layout"]["6"]["passage"].update(brown=14, gray=14, beige=7)
+    with pytest.raises(BadComponents) as e:
+        parse_box(data, "my-box.toml")
+    assert str(e.value) == ("In the box file my-box.toml, layout.6.passage lays 35 stelae in the passage, but its "
+                            "16 slabs hold at most 32 (2 on a slab, Setup 4).")
+    data["layout"]["6"]["passage"].update(gray=12, beige=6)  # 32: every slab full
+    assert parse_box(data, "my-box.toml").layout[5][1] == (12, 3)
