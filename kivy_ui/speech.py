@@ -1,14 +1,14 @@
-"""Spoken cues (issue 25 §1): whose turn it is, a boulder tumbling (Mayan Curse), a
-round's end and the game's end, said aloud by Debian's `espeak-ng` in the table's
+"""Spoken cues (issue 25 §1): whose turn it is, a game's alert (the view schema's
+`alert`), a round's end and the game's end, said aloud by Debian's `espeak-ng` in the table's
 language, offline (its voices ship with the package; nothing is fetched at run time).
 
 What is said is built from the table frame's public parts only — the waiting
-sentence, the TABLE view's boulder cue and round-end title, the end's headline —
+sentence, the TABLE view's alert and round-end title, the end's headline —
 never from `frame.gate` (an open seat's own view), so nothing spoken is a secret
 (tests/kivy_ui/test_speech_public.py checks it over random games). `news` is pure:
 it compares what a frame announces with what the one before announced, so a frame
 made again (a language change), a gate opening or an Undo never repeats a round's
-end or a boulder.
+end or an alert.
 
 Speaking never holds the main thread: espeak-ng runs as a child process
 (`Popen`, nothing waited for), one at a time; a newer cue stops an older one still
@@ -34,7 +34,7 @@ PROGRAM = "espeak-ng"
 #: espeak-ng's amplitude at 100 % (its own default, 100, is our 50 %: the default volume).
 LOUDEST = 200
 #: Of the frames whose game changed (companion.table.frame.GAME_CHANGES), those that
-#: bring news of a boulder, a round or the end: a move, a player's or someone else's.
+#: bring news of an alert, a round or the end: a move, a player's or someone else's.
 #: Undo, Redo and a fix say whose turn it is again.
 NEWS = frozenset({"move", "session"})
 
@@ -69,22 +69,22 @@ def command(text: str, language: str, volume: int, wav: str | None = None, exe: 
 @dataclass(frozen=True)
 class Heard:
     """What a frame announces, as keys free of its language: the seats that act, the
-    boulder that tumbles now, the round whose end is summed up, and whether it is over."""
+    view's alert now, the round whose end is summed up, and whether it is over."""
 
     acting: frozenset[int] = frozenset()
-    boulder: Any = None
+    alert: Any = None
     round_end: Any = None
     over: bool = False
 
 
-def boulder(view: Mapping[str, Any]) -> tuple[Any, str] | None:
-    """(key, words) of the boulder the TABLE view says tumbles now (Mayan Curse's cue):
-    what its red cue shows, the title and the sentence (where it starts, the ones after
-    it, who reports: the turn's sentence says no more)."""
-    cue = view.get("boulder_cue")
+def alert(view: Mapping[str, Any]) -> tuple[Any, str] | None:
+    """(key, words) of the view's public alert (the view schema's `alert`: a Curse
+    boulder tumbling), its title and sentence (the sentence names who reports: the
+    turn's sentence says no more)."""
+    cue = view.get("alert")
     if not isinstance(cue, Mapping) or not cue.get("title"):
         return None
-    return (view.get("round"), cue.get("boulder"), cue.get("from")), sentence((cue["title"], cue.get("sentence") or ""))
+    return cue.get("key"), sentence((cue["title"], cue.get("sentence") or ""))
 
 
 def round_end(view: Mapping[str, Any]) -> tuple[Any, str] | None:
@@ -101,21 +101,21 @@ def round_end(view: Mapping[str, Any]) -> tuple[Any, str] | None:
 
 
 def heard(frame: Any) -> Heard:
-    b, r = boulder(frame.view), round_end(frame.view)
-    return Heard(frozenset(frame.acting), b and b[0], r and r[0], bool(frame.over))
+    a, r = alert(frame.view), round_end(frame.view)
+    return Heard(frozenset(frame.acting), a and a[0], r and r[0], bool(frame.over))
 
 
 def news(before: Heard | None, frame: Any) -> tuple[Heard, list[str]]:
     """What `frame` brings that `before` (the last game frame's) did not, as the public
     sentences to say in order, and what it announces now. Only game changes speak: the
-    end's headline (alone); else a round's end, a boulder tumbling, and whose turn it is
-    when a seat that was not acting acts now (a boulder's words name who reports)."""
+    end's headline (alone); else a round's end, the view's alert, and whose turn it is
+    when a seat that was not acting acts now (an alert's words name who reports)."""
     from companion.table.frame import GAME_CHANGES  # the controller's machinery: not at the app's start
 
     if frame.kind not in GAME_CHANGES:
         return before or heard(frame), []
-    b, r = boulder(frame.view), round_end(frame.view)
-    now = Heard(frozenset(frame.acting), b and b[0], r and r[0], bool(frame.over))
+    a, r = alert(frame.view), round_end(frame.view)
+    now = Heard(frozenset(frame.acting), a and a[0], r and r[0], bool(frame.over))
     before = before or Heard()
     said: list[str] = []
     fresh = frame.kind in NEWS
@@ -125,8 +125,8 @@ def news(before: Heard | None, frame: Any) -> tuple[Heard, list[str]]:
         return now, said
     if fresh and r is not None and r[0] != before.round_end:
         said.append(r[1])
-    if fresh and b is not None and b[0] != before.boulder:
-        said.append(b[1])
+    if fresh and a is not None and a[0] != before.alert:
+        said.append(a[1])
     elif now.acting - before.acting and frame.waiting:
         said.append(frame.waiting)
     return now, said

@@ -12,6 +12,9 @@ keeps whose turn it is or a seat's secrets:
     waiting_for  {"actors": [seats, or "chance"], "sentence": "Ana lays a worker card."}
     events       what the last action caused: [{"kind": ..., "sentence": ...}, ...]
     result       Result.to_json() once the game is over, else None
+    alert        optional: a public cue the table must not miss now (a Curse boulder
+                 tumbling): {"key": what it is about, "title", "sentence"}: a screen
+                 shows it, spoken cues say it once per key
 
 A game adds its own public keys beside these (the count, the quarries); every
 sentence in a view comes from the game, and a TABLE view's sentences never name
@@ -61,6 +64,7 @@ class View(TypedDict):
     events: list[Event]
     result: dict[str, Any] | None
     you: NotRequired[dict[str, Any]]
+    alert: NotRequired[dict[str, Any] | None]
 
 
 REQUIRED = ("game", "phase", "round", "players", "waiting_for", "events", "result")

@@ -35,8 +35,8 @@ def test_whose_turn_is_said_when_another_seat_comes_to_act():
 
 
 def test_a_boulder_and_a_round_end_are_said_once_and_never_again_after_an_undo_or_a_gate():
-    cue = {"boulder_cue": {"title": "The LEFT boulder tumbles!", "sentence": "From its board. Ben: where did it stop?",
-                           "boulder": "left", "from": 8}, "round": 2}
+    cue = {"alert": {"title": "The LEFT boulder tumbles!", "sentence": "From its board. Ben: where did it stop?",
+                     "key": "2:left:8"}, "round": 2}
     end = {"round_end": {"round": 2, "tumbles": [{}], "title": "Round 2: the boulders tumbled"}, "round": 3}
     assert said([
         frame(acting=(0,), round=2),

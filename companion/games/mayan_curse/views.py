@@ -108,6 +108,7 @@ def _cue(state: State) -> dict[str, Any] | None:
 
 def view(state: State, viewer: Any) -> dict[str, Any]:
     box = state.box
+    cue = _cue(state)
     over = state.phase == OVER
     players = []
     for i, s in enumerate(state.seats):
@@ -156,7 +157,9 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
         "boulders": [_boulder(state, i) for i in range(len(state.boulders))],
         "rows": box.rows,
         "tumbling": tumbling,
-        "boulder_cue": _cue(state),
+        "boulder_cue": cue,
+        "alert": cue and {"key": f"{state.round}:{cue['boulder']}:{cue['from']}", "title": cue["title"],
+                          "sentence": cue.get("sentence") or ""},
         "round_end": _round_end(state),
         "boulders_at_entrance": state.at_entrance(),
         "slabs_to_reset": box.rows,
