@@ -269,9 +269,9 @@ def verify_lines(lines: Sequence[str]) -> Verified:
         randomness = "digital"
     if "first" in fair:
         problem = check_drawn(game, players, options, seed, fair["first"]) if seed is not None else _(
-            "the file says the first player was drawn, but carries no seed to draw from")
+            "The file says the first player was drawn, but carries no seed to draw from.")
         if problem:
-            raise VerifyError(_("Line 1: {error}.", error=problem))
+            raise VerifyError(_("Line 1: {error}", error=problem))
     try:
         w = walk([(k, d) for k, d in history], game, state, seed)
     except VerifyError as e:

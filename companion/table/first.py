@@ -67,12 +67,12 @@ def check_drawn(game: Any, players: Sequence[str], options: Mapping[str, Any], s
     starts = starts_of(game)
     n = len(players)
     if starts is None or not isinstance(seat, int) or isinstance(seat, bool):
-        return _("the file says the first player was drawn, but names no seat this game can draw")
+        return _("The file says the first player was drawn, but names no seat this game can draw.")
     if seat != draw_first(seed, n):
-        return _("the seed draws {name} to start, not {other}", name=players[draw_first(seed, n)],
+        return _("The seed draws {name} to start, not {other}.", name=players[draw_first(seed, n)],
                  other=players[seat] if 0 <= seat < n else seat)
     if starts.starter(options, n) != seat:
-        return _("the options do not make {name}, the drawn first player, start", name=players[seat])
+        return _("The options do not make {name}, the drawn first player, start.", name=players[seat])
     return ""
 
 
