@@ -24,10 +24,11 @@ from companion.words import _
 DRAWN = "first_drawn"
 
 
-def can_draw(game: Any, randomness: str) -> bool:
+def can_draw(game: Any, randomness: str, players: int = 2) -> bool:
     """New game offers "Draw the first player" only for a game that declares who
-    starts, and only when the companion makes the draws (its seed is committed)."""
-    return randomness == "digital" and starts_of(game) is not None
+    starts, only when the companion makes the draws (its seed is committed), and
+    not to a solo player."""
+    return randomness == "digital" and starts_of(game) is not None and players > 1
 
 
 def drawn_options(game: Any, players: Sequence[str], options: Mapping[str, Any], seed: int,

@@ -242,11 +242,7 @@ class NewGameScreen(NameKeyboard, Screen):
         by_name = {o.name: o for o in engine.options}
         self._shown_options = []
         starts = starts_of(engine)
-        self.draw_first = self.draw_first and can_draw(engine, "digital")
-        if can_draw(engine, "digital"):  # the app's games are digital: the companion's seed is committed
-            self.draw_button = Factory.BigButton(text=self._draw_text())
-            self.draw_button.bind(on_release=lambda _b: self.toggle_draw())
-            box.add_widget(self.draw_button)
+        self.draw_first = self.draw_first and can_draw(engine, "digital", self.players)
         for name in order(self.game, list(by_name)):
             o = by_name[name]
             if self.draw_first and starts is not None and name == starts.option:
@@ -276,6 +272,10 @@ class NewGameScreen(NameKeyboard, Screen):
                 hint = Factory.Dim(text=hint_text, font_size="18sp", size_hint_y=None)
                 hint.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + 4))
                 box.add_widget(hint)
+        if can_draw(engine, "digital", self.players):  # the app's games are digital: the companion's seed is committed
+            self.draw_button = Factory.BigButton(text=self._draw_text())
+            self.draw_button.bind(on_release=lambda _b: self.toggle_draw())
+            box.add_widget(self.draw_button)
 
     def _draw_text(self) -> str:
         return _("Who starts: drawn by the companion") if self.draw_first else _("Draw the first player")

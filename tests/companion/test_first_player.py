@@ -33,7 +33,7 @@ def test_the_draw_is_uniform_ish_and_a_pure_function_of_the_seed():
 @pytest.mark.parametrize("name,players", [("maya", 3), ("maya-madness", 2), ("mayan-curse", 4)])
 def test_each_game_starts_with_the_drawn_seat(journal, name, players):
     game = get_game(name)
-    assert can_draw(game, "digital") and not can_draw(game, "physical")
+    assert can_draw(game, "digital") and not can_draw(game, "physical") and not can_draw(game, "digital", 1)
     seen = set()
     for seed in range(12):
         s = Session.create(journal, name, NAMES[:players], seed=seed, draw_first=True)
@@ -114,3 +114,15 @@ def test_an_exported_drawn_game_verifies_and_a_changed_first_player_does_not(jou
         bad = [json.dumps({**setup, **tamper})] + lines[1:]
         with pytest.raises(fairness.VerifyError):
             fairness.verify_lines(bad)
+
+
+def test_the_table_frame_lights_the_drawn_seat_and_its_line_names_it(journal):
+    from companion.table.controller import TableController
+
+    seed = next(k for k in range(50) if draw_first(k, 3) == 2)
+    s = Session.create(journal, "maya", NAMES[:3], seed=seed, draw_first=True)
+    frame = TableController(s).frame()
+    assert frame.drawn == 2
+    assert "The draw chose Cy to start." in frame.newest
+    chosen = TableController(Session.create(journal, "maya", NAMES[:3], seed=seed)).frame()
+    assert chosen.drawn is None and "draw chose" not in chosen.newest
