@@ -315,15 +315,17 @@ class MayaApp(App):
         return self._screens.get(name)
 
     # --- the game -------------------------------------------------------------
-    def start_game(self, game: str, players: list[str], options: dict, meta: dict) -> str | None:
-        """Create the session; returns a sentence when the setup is refused."""
+    def start_game(self, game: str, players: list[str], options: dict, meta: dict,
+                   draw_first: bool = False) -> str | None:
+        """Create the session (draw_first: the companion draws who starts); returns a
+        sentence when the setup is refused."""
         from companion.table.session import Session
 
         if self.journal is None:
             return self.notice or _("The journal could not be opened, so no game can be saved.")
 
         try:
-            session = Session.create(self.journal, game, players, options=options, meta=meta)
+            session = Session.create(self.journal, game, players, options=options, meta=meta, draw_first=draw_first)
         except CompanionError as e:
             return str(e)
         self._attach(session)

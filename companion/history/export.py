@@ -34,6 +34,7 @@ from companion.history.fairness import record, walk
 from companion.history.option_words import title as shown_title
 from companion.history.records import ExportError, finished, finished_game, history_row
 from companion.store.journal import Journal
+from companion.table.first import drawn_seat
 from companion.table.players import Roster
 from companion.words import _, pgettext
 
@@ -58,7 +59,7 @@ def jsonl(journal: Journal, game_id: int) -> str:
     """One finished game as replay lines (see the module docstring)."""
     row = finished_game(journal, game_id)
     entries = journal.entries(game_id)
-    fair = record(row["seed"], row["randomness"], entries)
+    fair = record(row["seed"], row["randomness"], entries, first=drawn_seat(row))
     actions = walk((kind, data) for kind, data in fair["history"]).actions
     setup = {"game": row["game"], "players": row["players"], "options": row["options"], "fairness": fair}
     lines = [json.dumps(setup, separators=(",", ":"), ensure_ascii=False)]

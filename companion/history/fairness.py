@@ -38,6 +38,7 @@ from companion.rules.chance import (
 )
 from companion.rules.corrections import step
 from companion.rules.engine import CHANCE, Game
+from companion.table.first import check_drawn
 from companion.words import _, ngettext
 
 
@@ -176,14 +177,18 @@ def _quoted(value: Any) -> str:
     return text if len(text) <= 60 else text[:60] + "…"
 
 
-def record(seed: int, randomness: str, entries: Sequence[tuple[int, str, str]]) -> dict[str, Any]:
+def record(seed: int, randomness: str, entries: Sequence[tuple[int, str, str]],
+           first: int | None = None) -> dict[str, Any]:
     """What an exported game carries for `verify`: the journal's history and, when the
     companion made the draws, the seed (the game is over, so it is revealed) and its
     fingerprint. A physical game's session has a seed it never drew with: it is left
-    out, since a file that carries a commitment is checked against it."""
+    out, since a file that carries a commitment is checked against it. first: the
+    seat the companion drew to start (companion/table/first.py), checked too."""
     fair: dict[str, Any] = {"randomness": randomness}
     if randomness == "digital":
         fair.update(seed=str(int(seed)), fingerprint=fingerprint(seed))
+        if first is not None:
+            fair["first"] = first
     fair["history"] = [[kind, json.loads(payload)] for _seq, kind, payload in entries]
     return fair
 
@@ -262,6 +267,11 @@ def verify_lines(lines: Sequence[str]) -> Verified:
             raise VerifyError(_("The revealed seed does not match the committed fingerprint {fingerprint}: the"
                                 " seed was changed.", fingerprint=short_fingerprint(committed)))
         randomness = "digital"
+    if "first" in fair:
+        problem = check_drawn(game, players, options, seed, fair["first"]) if seed is not None else _(
+            "The file says the first player was drawn, but carries no seed to draw from.")
+        if problem:
+            raise VerifyError(_("Line 1: {error}", error=problem))
     try:
         w = walk([(k, d) for k, d in history], game, state, seed)
     except VerifyError as e:

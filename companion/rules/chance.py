@@ -20,6 +20,13 @@ def draw_rng(seed: int, draws: int) -> random.Random:
     return random.Random(f"maya-companion:{seed}:{draws}")
 
 
+def draw_first(seed: int, seats: int) -> int:
+    """The seat a drawn first player (or dealer) goes to: a pure function of the
+    committed seed, apart from the numbered draws so it never shifts them, and made
+    before the game starts so `verify` re-derives it from the revealed seed."""
+    return random.Random(f"maya-companion:{seed}:first").randrange(seats)
+
+
 # --- the seed's commitment: shown before the first draw, revealed at the end (docs/history.md)
 COMMIT = "maya-companion-commit:"
 

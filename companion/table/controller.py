@@ -37,7 +37,7 @@ from companion.rules.corrections import CORRECTION, correction_sentence
 from companion.rules.engine import CHANCE, TABLE, Correction
 from companion.rules.seats import is_seat_number
 from companion.rules.viewschema import View
-from companion.table import words
+from companion.table import first, words
 from companion.table.devices import COMMAND, FOB, DeviceHandling, default_seat_buttons
 from companion.table.frame import (
     GAME_CHANGES,
@@ -269,11 +269,11 @@ class TableController(GateKeeper, DeviceHandling):
             waiting=str((view.get("waiting_for") or {}).get("sentence") or ""), acting=acting,
             choices=tuple(public), gate=self._gate_frame(), message=self._said("message", self.message),
             notice=self._said("notice", self.notice), undo=Ability(undo_ok, undo_why, undo_live),
-            redo=Ability(redo_ok, redo_why, redo_ok),
+            redo=Ability(redo_ok, redo_why, redo_ok), drawn=first.drawn_seat(self.session),
             pending_undo=self.pending_undo, cue=self._cue(kind, acting, over), over=over,
             result=result_frame(result, self.players, self.session.randomness, seed) if over else None,
-            devices=dict(self.device_problems), newest=newest_line(log, self.session.randomness, seed), log=log,
-            colours=colours, session_id=self.session_id)
+            devices=dict(self.device_problems), log=log, colours=colours, session_id=self.session_id,
+            newest=newest_line(log, self.session.randomness, seed, first.drawn_sentence(self.session)))
 
     def _said(self, key: str, sentence: str | None) -> str:
         """The message or notice, in the current language where it is the controller's own sentence."""

@@ -171,6 +171,7 @@ class TableFrame:
     log: tuple[LogEntry, ...] = ()
     colours: tuple[str | None, ...] = ()
     session_id: int | None = None
+    drawn: int | None = None  # the seat the companion drew to start (companion/table/first.py), None: chosen
 
 
 # --- the parts of a frame made from the controller's state (TableController._build) ------
@@ -214,14 +215,17 @@ def result_frame(result: Any, players: Sequence[str], randomness: str, seed: Any
                        lines=tuple(lines), result=result)
 
 
-def newest_line(log: Sequence[LogEntry], randomness: str, seed: Any) -> str:
+def newest_line(log: Sequence[LogEntry], randomness: str, seed: Any, drawn: str = "") -> str:
     """The table line: the newest player's move and what it caused (a draw after
     it is in the log, not on the table line); before anyone has moved, the
-    fingerprint that seals the companion's draws (revealed on the end screen)."""
+    fingerprint that seals the companion's draws (revealed on the end screen) and
+    who the draw chose to start (drawn)."""
     line = next((e.sentence for e in reversed(log) if e.by_player), "")
     moved = bool(line)
     if not moved and log:
         line = log[-1].sentence
+    if not moved and drawn:
+        line = f"{drawn} {line}".strip()
     if not moved and randomness == "digital" and isinstance(seed, int):
         from companion.rules.chance import sealed_sentence
 

@@ -40,6 +40,7 @@ from companion.rules.viewschema import View
 from companion.store.journal import Journal, dumps, loads
 from companion.store.snapshots import SNAPSHOT_EVERY, States
 from companion.table.dealer import MAX_DEALS, Dealer
+from companion.table.first import DRAWN, drawn_options
 from companion.table.log import LogEntry, SessionLog
 from companion.table.session_parts import RedoGroup, Snapshot, broken
 from companion.table.snapshot_store import Snapshotting
@@ -90,7 +91,10 @@ class Session(Undoing, Dealer, Snapshotting):
     # --- building -------------------------------------------------------------
     @classmethod
     def create(cls, journal: Journal, game_name: str, players: Any, options: dict[str, Any] | None = None,
-               randomness: str = "digital", seed: int | None = None, meta: dict[str, Any] | None = None) -> Session:
+               randomness: str = "digital", seed: int | None = None, meta: dict[str, Any] | None = None,
+               draw_first: bool = False) -> Session:
+        """draw_first: the companion draws who starts from the committed seed
+        (companion/table/first.py); the table chose otherwise."""
         game = get_game(game_name)
         if options is not None and not isinstance(options, dict):
             raise BadOption(_("The options must be a table of names and values, not {value}.",
@@ -110,6 +114,8 @@ class Session(Undoing, Dealer, Snapshotting):
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise BadOption(_("The seed must be a whole number, not {value}.", value=repr(seed)))
         meta = dict(meta or {})
+        if draw_first:
+            options, meta[DRAWN] = drawn_options(game, players, options, seed, randomness)
         try:
             dumps(meta)  # refuse what cannot be journaled before anything is written
         except (TypeError, ValueError):

@@ -49,6 +49,7 @@ class GameScreen(Screen):
     can_undo = BooleanProperty(False)  # Undo greyed out in its place until there is a move to take back
     can_redo = BooleanProperty(False)  # Redo greyed out in its place until right after an Undo
     log_button: Any = None  # the top bar's Log (set on_kv_post, before __init__ returns)
+    drawing: Any = None  # the table line lighting the drawn first player (light_the_draw)
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -136,10 +137,34 @@ class GameScreen(Screen):
             if not self._prepared:
                 self._prepared = True
                 Clock.schedule_once(lambda _dt: self.prepare(), PREPARE_AFTER)
+            self.frame = table.frame()
+            if self.frame.drawn is not None and not any(e.by_player for e in self.frame.log):
+                self.light_the_draw(self.frame)
         self.frame = table.frame()
         self.newest = self.frame.newest
         self._chrome()
         self.render()
+
+    #: the companion's draw of who starts, shown on the table line: each name lit in
+    #: turn for about DRAW_SHOW seconds, then the sentence naming the one drawn
+    DRAW_SHOW, DRAW_STEP = 1.5, 0.12
+
+    def light_the_draw(self, frame: Any) -> None:
+        """Never blocks a touch: the line only changes text, and the first move ends it."""
+        names, steps = list(frame.players), int(self.DRAW_SHOW / self.DRAW_STEP)
+        lit = [names[(frame.drawn - steps + 1 + k) % len(names)] for k in range(steps)]  # ends on the drawn
+
+        def step(_dt: float) -> bool:
+            if not lit or self.frame is None or any(e.by_player for e in self.frame.log):
+                self.newest = self.frame.newest if self.frame is not None else ""
+                self.drawing = None
+                self.render()
+                return False
+            self.newest = "▶ " + lit.pop(0)
+            self.render()  # a game's screen may show the table line in its own words (a summary)
+            return True
+
+        self.drawing = Clock.schedule_interval(step, self.DRAW_STEP)
 
     def _chrome(self) -> None:
         """Undo and Redo greyed out, in their places, when there is nothing to take (or put) back."""

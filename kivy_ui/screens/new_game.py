@@ -12,6 +12,8 @@ form (never over the field, which scrolls into view above it).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
@@ -20,6 +22,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
+from companion.rules.starts import starts_of
+from companion.table.first import can_draw
 
 from .. import theme
 from ..i18n import _
@@ -56,6 +60,8 @@ class NewGameScreen(NameKeyboard, Screen):
     players = NumericProperty(2)
     games = ListProperty([])
     keyboard_shown = BooleanProperty(False)
+    draw_first = BooleanProperty(False)  # the companion draws who starts (New game, "Draw the first player")
+    draw_button: Any = None
 
     def refresh(self):
         self.games = playable_games()
@@ -207,8 +213,9 @@ class NewGameScreen(NameKeyboard, Screen):
             row.ids.name.keyboard_mode = mode
             box.add_widget(row)
         self.ids.count.text = str(self.players)
-        if getattr(self, "options", {}).get("dealer", -1) >= self.players:
-            self.options["dealer"] = -1
+        starts = starts_of(self._engine())
+        if starts is not None and getattr(self, "options", {}).get(starts.option, -1) >= self.players:
+            self.options[starts.option] = next(o.default for o in self._engine().options if o.name == starts.option)
             self._build_options()
 
     def rows(self):
@@ -234,8 +241,12 @@ class NewGameScreen(NameKeyboard, Screen):
         engine = self._engine()
         by_name = {o.name: o for o in engine.options}
         self._shown_options = []
+        starts = starts_of(engine)
+        self.draw_first = self.draw_first and can_draw(engine, "digital", self.players)
         for name in order(self.game, list(by_name)):
             o = by_name[name]
+            if self.draw_first and starts is not None and name == starts.option:
+                continue  # drawn, not chosen
             if not option_applies(self.game, o, self.players, self.options):
                 # Hidden means default: a scenario chosen for a solo game must not
                 # follow the table to three players (the engine would refuse it).
@@ -261,6 +272,19 @@ class NewGameScreen(NameKeyboard, Screen):
                 hint = Factory.Dim(text=hint_text, font_size="18sp", size_hint_y=None)
                 hint.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + 4))
                 box.add_widget(hint)
+        if can_draw(engine, "digital", self.players):  # the app's games are digital: the companion's seed is committed
+            self.draw_button = Factory.BigButton(text=self._draw_text())
+            self.draw_button.bind(on_release=lambda _b: self.toggle_draw())
+            box.add_widget(self.draw_button)
+
+    def _draw_text(self) -> str:
+        return _("Who starts: drawn by the companion") if self.draw_first else _("Draw the first player")
+
+    def toggle_draw(self) -> None:
+        """Who starts: chosen with the options below, or drawn by the companion
+        from the game's sealed seed when the game starts (companion/table/first.py)."""
+        self.draw_first = not self.draw_first
+        self._build_options()
 
     def _option_text(self, o):
         from companion.history.option_words import text
@@ -285,7 +309,8 @@ class NewGameScreen(NameKeyboard, Screen):
     def _step_option(self, o, delta, label):
         v = self.options[o.name] + delta
         hi = o.hi
-        if o.name == "dealer":
+        starts = starts_of(self._engine())
+        if starts is not None and o.name == starts.option:  # a seat of this table
             hi = min(hi if hi is not None else self.players - 1, self.players - 1)
         if (o.lo is None or v >= o.lo) and (hi is None or v <= hi):
             self.options[o.name] = v
@@ -298,7 +323,9 @@ class NewGameScreen(NameKeyboard, Screen):
         from companion.history.option_words import applies, order
 
         names = order(self.game, [o.name for o in self._engine().options])
-        shown = [n for n in names if applies(self.game, n, self.players, self.options)]
+        starts = starts_of(self._engine()) if self.draw_first else None
+        shown = [n for n in names if applies(self.game, n, self.players, self.options)
+                 and not (starts is not None and n == starts.option)]
         if shown != getattr(self, "_shown_options", None):
             # The form keeps its place from the top: the row tapped stays under the finger.
             scroll = self.ids.scroll
@@ -375,7 +402,7 @@ class NewGameScreen(NameKeyboard, Screen):
             # A player's fob from an earlier night still opens their view.
             fobs = [fob or app.tags.fob(name) for fob, name in zip(fobs, names)]
         meta = {"colours": [r.colour_name for r in rows], "fobs": fobs}
-        problem = app.start_game(self.game, names, self.applied_options(), meta)
+        problem = app.start_game(self.game, names, self.applied_options(), meta, draw_first=self.draw_first)
         if problem:
             self.ids.notice.text = problem
             return

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace as dataclass_replace
 from typing import Any
 
+from companion.errors import BadOption
 from companion.rules.choices import Choice
 from companion.rules.components import BoxSpec
 from companion.rules.engine import (
@@ -28,6 +29,7 @@ from companion.rules.engine import (
 )
 from companion.rules.limits import shown
 from companion.rules.seats import is_seat
+from companion.rules.starts import Starts
 from companion.rules.viewschema import View, as_view
 
 from . import actions as A
@@ -118,11 +120,13 @@ class Maya(Game[State]):
     #: what the whole table saw: the bids shown, a quarry's cards turned and shared out,
     #: a round scored; undoing it asks first (companion/table/undo.py)
     table_saw = frozenset({"bids", "quarry", "scoring"})
+    starts = Starts("first")  # New game: chosen at the table or drawn (companion/rules/starts.py)
     options = (
         Option("advanced", False, kind="bool", help="Advanced game: 10 gold each and the blue-marker auction."),
         Option("quarries", "companion", choices=("companion", "scoring-only"),
                help="companion: worker cards are chosen on the companion; scoring-only: real cards, "
                     "each quarry's column is entered at the reveal."),
+        Option("first", 0, "int", lo=0, hi=4, help="The seat that starts the first round."),
         Option("starting_player", "keep", choices=("keep", "clockwise"),
                help="Who starts a round when nobody holds the First Player marker: the same player, "
                     "or the next player clockwise."),
@@ -151,6 +155,9 @@ class Maya(Game[State]):
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None, components: Any = None) -> State:
         names = tuple(self.check_players(players))
         opts = Options(**self.resolve_options(options))
+        if opts.first >= len(names):
+            raise BadOption(_("Option 'first' must be a seat from 0 to {top}, not {first}.",
+                              top=len(names) - 1, first=opts.first))
         if isinstance(components, Box):
             box = components
         elif isinstance(components, Mapping):  # a parsed box file, e.g. from the box-setup screen

@@ -43,6 +43,7 @@ class Options:
     second_after_tie: str = "paid"  # a tie for the most still pays second place: "paid" | "none"
     full_pyramids: str = "pass"  # every pyramid full, blocks still held: "pass" (involuntary, 1 gold) | "end"
     lowest_bid_tie: str = "clockwise"  # a tie for the lowest bid: "clockwise" (the last in order gets nothing) | "none"
+    first: int = 0  # the seat that starts the first round (the table chooses, or the companion draws)
 
 
 @dataclass(frozen=True)

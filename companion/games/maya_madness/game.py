@@ -13,6 +13,7 @@ from companion.rules.choices import Choice
 from companion.rules.components import BoxSpec
 from companion.rules.engine import ANY_PHASE, CHANCE, TABLE, Correction, Game, Move, Option, Result, shared_ranks
 from companion.rules.seats import parse_seat
+from companion.rules.starts import Starts
 from companion.rules.viewschema import View, as_view
 
 from ...errors import BadOption, IllegalAction
@@ -57,6 +58,7 @@ class MayaMadness(Game[State]):
     max_players = 4
     #: what the whole table saw: undoing it asks first (companion/table/undo.py)
     table_saw = frozenset({"win_token", "guess", "return_token", "game_over"})
+    starts = Starts("dealer", offset=1)  # the player to the dealer's left goes first
     options = (
         Option("deck", "physical", "choice", choices=("physical", "full"),
                help="physical: the players hold real cards and the companion records each card played; "

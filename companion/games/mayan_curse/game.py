@@ -25,6 +25,7 @@ from companion.rules.engine import (
     require,
     resolve_options,
 )
+from companion.rules.starts import Starts
 from companion.rules.viewschema import View, as_view
 
 from ...errors import BadOption
@@ -53,6 +54,7 @@ OPTIONS = (
     Option("difficulty", "normal", "choice", ("easy", "normal", "adventurer", "thrill-seeker"),
            help="solo only: the knowledge needed to win"),
     Option("scenario", 0, "int", lo=0, hi=12, help="solo only: a scenario (1-12) as the goal; 0 for none"),
+    Option("first", 0, "int", lo=0, hi=5, help="the seat that holds the first-player token in round 1"),
     Option("token_skips_escaped", True, "bool",
            help="the first-player token passes to the next player still in the passage"),
     Option("all_stelae", "strict", "choice", ("strict", "uncrushed"),
@@ -155,6 +157,7 @@ MOVES: dict[str, dict[str, Move]] = {
 
 class MayanCurse(Game[State]):
     name = "mayan-curse"
+    starts = Starts("first")  # who holds the first-player token in round 1
     title = "Mayan Curse"
     # No BoardGameGeek id could be confirmed (docs/history.md, "BG Stats"): bgg stays None,
     # so BG Stats matches the play by its name.
@@ -183,8 +186,11 @@ class MayanCurse(Game[State]):
             raise BadOption(_("Scenarios are for solo games only."))
         else:
             laid = box.layout[len(names) - 1]  # asked of a solo table only: the box's layout
-        rules = {k: v for k, v in opts.items() if k not in LAID}
-        return rounds.settle(rounds.new_state(box, names, Opts(**rules), laid))
+        if opts["first"] >= len(names):
+            raise BadOption(_("Option 'first' must be a seat from 0 to {top}, not {first}.",
+                              top=len(names) - 1, first=opts["first"]))
+        rules = {k: v for k, v in opts.items() if k not in LAID and k != "first"}
+        return rounds.settle(rounds.new_state(box, names, Opts(**rules), laid, first=opts["first"]))
 
     def actors(self, state: State) -> frozenset[Any]:
         return frozenset(actors(state))

@@ -25,7 +25,8 @@ from .state import BOULDERS, DRAW, OVER, REVEAL, TURN, Opts, Seat, State, event
 from .stelae import missing_values
 
 
-def new_state(box: Any, names: Sequence[str], opts: Opts, laid: Sequence[Any] | None = None) -> State:
+def new_state(box: Any, names: Sequence[str], opts: Opts, laid: Sequence[Any] | None = None,
+              first: int = 0) -> State:
     """The game set up; `laid`: per colour (in the passage, on the temple) as the table
     laid them, else the box's layout for the player count."""
     n = len(names)
@@ -43,7 +44,7 @@ def new_state(box: Any, names: Sequence[str], opts: Opts, laid: Sequence[Any] | 
         columns=tuple(range(len(tokens))),
         cameras=box.cameras,
     )
-    return start_round(state, first=0, number=1)
+    return start_round(state, first=first, number=1)
 
 
 def in_passage(state: State) -> list[int]:

@@ -19,7 +19,12 @@ def defaults(game):
 def test_a_four_player_curse_game_lists_no_solo_option():
     shown = described("mayan-curse", defaults("mayan-curse"), players=4)
     assert shown == ["Sacred stones: drawn by the companion", "Stelae knowledge values: drawn by the companion",
-                     "First player token: skips escaped players"]
+                     "First player: 0", "First player token: skips escaped players"]
+
+
+def test_the_first_player_is_a_players_name():
+    assert text("maya", "first", 2, ["Ana", "Ben", "Cy"]) == "First player: Cy"
+    assert text("mayan-curse", "first", 1, ["Ana", "Ben"]) == "First player: Ben"
 
 
 def test_a_solo_curse_game_lists_its_goal_and_what_a_scenario_needs():
