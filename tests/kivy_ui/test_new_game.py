@@ -322,6 +322,8 @@ def test_options_read_as_the_rulebook_and_hide_where_they_do_not_apply(ui):
     for _ in range(9):  # the + stays in its place as the options below it change
         scenario = d.find("Solo scenario:", widget=s.ids.option_rows)
         plus = next(w for w in scenario.parent.children if getattr(w, "text", "") == "+")
+        s.ids.scroll.scroll_to(plus, padding=10, animate=False)  # as a finger scrolls to it first
+        d.frames(2)
         where = plus.to_window(*plus.center)
         d.tap(plus)
     d.wait(0.3)  # a person's pace before the next tap: the form has settled (its keeping runs to 0.15 s)
