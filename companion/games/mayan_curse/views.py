@@ -20,7 +20,7 @@ from .rounds import clockwise_from
 from .scoring import result
 from .state import BOULDERS, DRAW, ENTRANCE, OVER, REVEAL, TURN, VALUE, State
 from .stelae import missing_values
-from .terms import scenario_text
+from .terms import boulder_letter, scenario_text
 from .words import (
     board_stelae,
     board_words,
@@ -70,7 +70,8 @@ def _boulder(state: State, i: int) -> dict[str, Any]:
     tokens, pos = state.boulders[i]
     where = "entrance" if pos == ENTRANCE else ("start" if pos > state.box.rows else "passage")
     cols = state.columns or tuple(range(len(state.boulders)))
-    return {"name": state.box.boulder_names[i], "tokens": tokens, "where": where,
+    name = state.box.boulder_names[i]
+    return {"name": name, "letter": boulder_letter(name), "tokens": tokens, "where": where,
             "row": pos if where == "passage" else None, "column": cols[i],
             "tumbles": tokens == 0 and pos != ENTRANCE}
 
