@@ -15,6 +15,7 @@ from typing import Any
 from companion.rules.engine import CHANCE
 
 from .components import COLOURS, HAND, PLACES
+from .i18n import N_
 from .knowledge import knowledge
 from .rounds import clockwise_from
 from .scoring import result
@@ -35,6 +36,12 @@ from .words import (
     tumble_sentence,
     waiting,
 )
+
+#: The numbers of a player's public view by the words Past games' step pane names them
+#: ("{key} {value}", the key's underscores as spaces): marked here, translated there
+#: through this game's catalog (kivy_ui/screens/history.py).
+# i18n: a number of a player's row in Past games' step by step view: "stones 3, drawn 0"
+NUMBER_WORDS = (N_("stones"), N_("drawn"), N_("knowledge"))
 
 
 def reporter(state: State) -> int:
