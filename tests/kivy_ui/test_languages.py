@@ -43,14 +43,31 @@ NO_CATALOG = "generic-"
 
 _SQUEEZED = ("the pseudo-locale's chrome buttons (each ~100 dp for its 40% longer word, against 72 dp in "
              "English and German) leave {what} less room; German reads (test_every_screen_in_german_fits)")
+_LONGER = ("the pseudo-locale's words (40% longer, bracketed) overflow {what}, sized for English and "
+           "German; German fits there (test_every_screen_in_german_fits)")
+_CURSE = _LONGER.format(what="the Curse's fixed places (the prompt's two lines, the seat rows' columns, "
+                             "the passage's strips and boulder squares, its buttons)")
+_TOP = _SQUEEZED.format(what="the five Maya tiles in the top bar") + "; " + \
+    _LONGER.format(what="the seven quarries' columns")
 #: Texts cut off or drawn over in the pseudo-locale only, keyed by state. Strict, like KNOWN_OTHER.
+#: Hidden behind KNOWN_OTHER's failures until the domains were all marked; listed since.
 KNOWN_LAYOUT: dict[str, str] = {
-    "curse-real-purse-drawn": _SQUEEZED.format(what="the Curse prompt beside them"),
-    "maya-5p-setup": _SQUEEZED.format(what="the five Maya tiles in the top bar"),
-    "maya-5p-quarrying": _SQUEEZED.format(what="the five Maya tiles in the top bar"),
-    "maya-5p-quarries-scored": _SQUEEZED.format(what="the five Maya tiles in the top bar"),
-    "maya-5p-building": _SQUEEZED.format(what="the five Maya tiles in the top bar"),
-    "maya-5p-double-move-picker": _SQUEEZED.format(what="the five Maya tiles in the top bar"),
+    "chrome-mayan-curse-fix": _LONGER.format(what="the Fix dialog's line of a boulder's trigger tokens"),
+    **{f"curse-{s}": _CURSE for s in ("2p", "2p-stela-picker", "4p", "6p", "real-purse-drawn",
+                                      "boulder-cue", "boulder-place", "round-end")},
+    **{f"madness-{n}-{s}": _LONGER.format(what="the Madness prompt's two lines") for n in (2, 4)
+       for s in ("deal", "starting-count")},
+    **{f"madness-{n}-{s}": _LONGER.format(what="the Madness pad's buttons") for n in (2, 4)
+       for s in ("guess-whose", "guess-number", "full-deck-table")},
+    "maya-3p-card-placement": _LONGER.format(what="the private view's marker lines"),
+    "maya-5p-card-placement": _LONGER.format(what="the private view's quarry columns"),
+    "maya-3p-building": _LONGER.format(what="the Double move button"),
+    "maya-5p-bid-pad": _LONGER.format(what="the bid pad's Seal button"),
+    "maya-5p-setup": _TOP,
+    "maya-5p-quarrying": _TOP,
+    "maya-5p-quarries-scored": _TOP,
+    "maya-5p-building": _TOP + "; " + _LONGER.format(what="the pyramids' rows and the Double move buttons"),
+    "maya-5p-double-move-picker": _TOP,
 }
 
 
