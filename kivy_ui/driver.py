@@ -340,7 +340,7 @@ class AppDriver:
         self.tap(self.screen().ids.new_game)
         screen = self.screen()
         assert screen.name == "new_game"
-        self.tap_text(title, widget=screen.ids.game_choice, exact=True)
+        self.tap_text(_shown_title(title), widget=screen.ids.game_choice, exact=True)
         while screen.players < len(names):
             self.tap(screen.ids.more)
         while screen.players > len(names):
@@ -391,3 +391,14 @@ class AppDriver:
         if made:
             made[-1].replace(path)
         return path
+
+
+def _shown_title(title: str) -> str:
+    """A game's title (as its game.toml writes it) as New game shows it: in the current
+    language, through the game's catalog."""
+    from companion.games import available
+    from companion.games import title as written
+
+    from .screens.home import game_title
+
+    return next((game_title(g) for g in available() if written(g) == title), title)

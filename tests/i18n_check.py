@@ -24,7 +24,7 @@ _MARKUP = re.compile(r"\[/?(?:b|i|u|s|sub|sup|color|size|font|ref|anchor)(?:=[^\
 def plain_english(text: str, names: Iterable[str] = (), allowed: Iterable[str] = ()) -> list[str]:
     """The words of `text` outside every translated (bracketed) part, less the names
     and the `allowed` words (proper nouns such as pyramid names)."""
-    text = _MARKUP.sub(" ", str(text))
+    text = _MARKUP.sub(" ", str(text)).replace("&bl;", "[").replace("&br;", "]")  # markup's escapes
     for name in sorted(names, key=len, reverse=True):
         if name:
             text = text.replace(name, " ")

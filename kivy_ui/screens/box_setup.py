@@ -29,6 +29,7 @@ from companion.rules.components import BoxNumber, BoxSpec, set_path
 
 from .. import theme
 from ..i18n import _
+from .home import game_title
 
 
 @dataclass
@@ -94,7 +95,7 @@ def save(section: Section) -> str:
         tmp.unlink(missing_ok=True)
         raise CompanionError(_("The box could not be saved ({problem}); nothing was changed.",
                                problem=e.strerror or e)) from None
-    return _("Saved. A new game of {title} uses these numbers.", title=spec.title)
+    return _("Saved. A new game of {title} uses these numbers.", title=game_title(spec.game))
 
 
 class NumberRow(BoxLayout):
@@ -181,9 +182,9 @@ class BoxSetupScreen(Screen):
         chooser = self.ids.games
         chooser.clear_widgets()
         if len(self.sections) > 1:
-            for game, section in self.sections.items():
+            for game in self.sections:
                 cls = Factory.AccentButton if game == self.current else Factory.BigButton
-                b = cls(text=section.spec.title, font_size="18sp", height=dp(48))
+                b = cls(text=game_title(game), font_size="18sp", height=dp(48))
                 b.bind(on_release=lambda _b, g=game: self.choose(g))
                 chooser.add_widget(b)
 
@@ -198,7 +199,7 @@ class BoxSetupScreen(Screen):
             return
         game, section = self.current, self.sections[self.current]
         spec = section.spec
-        box.add_widget(Factory.Heading(text=spec.title, font_size="24sp", height=dp(40)))
+        box.add_widget(Factory.Heading(text=game_title(game), font_size="24sp", height=dp(40)))
         whose = _("In use: your own box numbers.") if section.mine else _(
             "In use: the numbers shipped with the companion.")
         text(Factory.Dim(text=whose, size_hint_y=None, font_size="18sp"))
@@ -213,7 +214,7 @@ class BoxSetupScreen(Screen):
             self._show_value(row, number, section.values[number.key])
         self._message = text(Factory.Body(text="", size_hint_y=None, font_size="18sp", bold=True))
         bar = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
-        self._save = Factory.BigButton(text=_("Save {title}", title=spec.title), height=dp(56))
+        self._save = Factory.BigButton(text=_("Save {title}", title=game_title(game)), height=dp(56))
         self._save.bind(on_release=lambda _b: self.save(game))
         self._save.box_game = game
         bar.add_widget(self._save)

@@ -290,6 +290,8 @@ class GameDetailScreen(Screen):
         return view
 
     def show_step(self, step: int):
+        from companion.history.option_words import game_text
+
         d = getattr(self, "detail", None)
         if d is None or self.pane != "step":
             return
@@ -304,7 +306,8 @@ class GameDetailScreen(Screen):
             seat = p.get("seat", 0)
             label, _rgba = seat_label(d["players"][seat] if seat < len(d["players"]) else str(p.get("name")),
                                       d["colours"][seat] if seat < len(d["colours"]) else "")
-            numbers = [f"{k.replace('_', ' ')} {v}" for k, v in p.items()
+            # the keys in the game's words (its views' NUMBER_WORDS, its catalog)
+            numbers = [f"{game_text(d['game'], k.replace('_', ' '))} {v}" for k, v in p.items()
                        if k not in ("seat", "name") and isinstance(v, (int, float)) and not isinstance(v, bool)]
             lines.append(f"{label}: " + (", ".join(numbers) if numbers else "—"))
         waiting = (view.get("waiting_for") or {}).get("sentence") or ""

@@ -19,8 +19,9 @@ MOST = 50  # "Show all" stops here; older games are still in the journal
 
 
 def game_title(name: str) -> str:
-    """A game's title without importing its rules (companion.games.title)."""
-    from companion.games import title
+    """A game's title without importing its rules (companion.games.title), in the
+    current language: through the game's own catalog (companion.history.option_words)."""
+    from companion.history.option_words import title
 
     return title(name)
 

@@ -22,6 +22,7 @@ from kivy.uix.widget import Widget
 
 from .. import theme
 from ..i18n import pgettext
+from .fit import natural_width
 
 # A symbol's shape and colour; symbols a box names beyond these take the spares in turn.
 STONE_LOOK = {"dog": ("●", (0.95, 0.55, 0.20, 1)), "jaguar": ("■", (0.95, 0.85, 0.25, 1)),
@@ -77,6 +78,7 @@ class Passage(Widget):
         super().__init__(**kw)
         self._key: Any = None
         self._view: dict | None = None
+        self._board_name_width = 0.0
         self.rows = 7
         self.row_labels: list[Label] = []
         # the entrance's and the central board's names, from the view (show)
@@ -105,7 +107,8 @@ class Passage(Widget):
         """Draw the boulders of this view; nothing is redrawn when they did not change."""
         b = view["boulders"]
         now = view["tumbling"]["now"]
-        key = (view["rows"], now, tuple((x["tokens"], x["where"], x["row"], x["column"]) for x in b))
+        key = (view["rows"], now, tuple((x["tokens"], x["where"], x["row"], x["column"], x.get("letter")) for x in b),
+               tuple(sorted((view.get("words") or {}).items())))  # the words too: the language may change
         if key == self._key:
             return
         self._key = key
@@ -114,13 +117,16 @@ class Passage(Widget):
         words = view.get("words") or {}
         for lab, word in zip(self.end_labels, ("entrance", "board")):
             lab.text = str(words.get(word, ""))
+        board = self.end_labels[1]
+        self._board_name_width = natural_width(board.text, board.font_size, board.font_name) + dp(6)
         self._redraw()
 
     def strip(self, index: int) -> tuple[float, float]:
         """(x, width) of strip `index`: 0 the entrance, 1..rows the slab rows, rows+1 the central
-        board (half as wide again, for its name)."""
-        w = self.width / (self.rows + 2.5)
-        return self.x + index * w, (w * 1.5 if index == self.rows + 1 else w)
+        board (half as wide again, for its name; wider if its name needs it)."""
+        board = max(self.width / (self.rows + 2.5) * 1.5, self._board_name_width)
+        w = (self.width - board) / (self.rows + 1)
+        return self.x + index * w, (board if index == self.rows + 1 else w)
 
     def _redraw(self, *_: Any) -> None:
         v = self._view
@@ -166,7 +172,7 @@ class Passage(Widget):
                 cy = body_y + body_h - body_h * (b["column"] + 0.5) / 3
                 Color(*(TUMBLING_RGBA if b["name"] == v["tumbling"]["now"] else BOULDER_RGBA))
                 RoundedRectangle(pos=(cx - side / 2, cy - side / 2), size=(side, side), radius=[dp(4)])
-                lab.text = b["name"][:1].upper()
+                lab.text = str(b.get("letter") or b["name"][:1].upper())  # the game's letter, in its language
                 # the letter's box: the boulder's whole band of the strip (as tall as its 24sp
                 # text, never over the next boulder's or the line above the passage)
                 band = body_h / 3

@@ -10,6 +10,7 @@ after a move: no widget is added or removed while a game goes on.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from itertools import pairwise
 from typing import Any
@@ -356,8 +357,11 @@ class QuarryColumn(BoardPanel):
         height, so the choice does not flip back and forth."""
         room = self.height - self.title.height - dp(10)
         glance_rows = -(-self._laid // self._cols(GLANCE))
+        # smaller too where a word of the marker is wider than the column (a longer
+        # language's "Versetzen"): a word is never broken in two
         compact = _text_size(self.marker.text, GLANCE, self.marker.width - dp(2))[1] + \
-            glance_rows * (self.CHIP_ROW + dp(2)) > room
+            glance_rows * (self.CHIP_ROW + dp(2)) > room or \
+            _widest_word(self.marker.text, GLANCE) > self.marker.width - dp(2)
         size = SMALL if compact else GLANCE
         cols, row = self._cols(size), (SMALL + dp(6) if compact else self.CHIP_ROW)
         if (self.cards.cols, self.cards.row_default_height) != (cols, row):
@@ -373,6 +377,13 @@ class QuarryColumn(BoardPanel):
         """How many chips of the widest text laid here fit side by side (1 to 4)."""
         widest = max((_text_size(c.text, size)[0] for c in self.chips if c.text), default=dp(30))
         return max(1, min(self.PER_ROW + 1, int((self.width - dp(2)) // (widest + dp(4)))))
+
+
+@lru_cache(maxsize=512)
+def _widest_word(text: str, size: float) -> float:
+    """How wide the widest word of `text` (markup aside) is at `size`."""
+    words = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", " ", text).split()
+    return max((_text_size(w, size)[0] for w in words), default=0.0)
 
 
 @lru_cache(maxsize=512)

@@ -240,7 +240,7 @@ def test_the_rulebooks_first_distribution_example_reads_german():
         view = GAME.view(s, TABLE)
         (said,) = [r["sentence"] for r in view["quarry_results"] if r["quarry"] == at]
         marker = {"protect": "Schutz", "move_block": "Stein versetzen", "pool_block": "Stein aus dem Vorrat",
-                  "first_player": "Erster Spieler", "transport2": "+2 Transport", "free_pass": "Freies Passen",
+                  "first_player": "Erster Spieler", "transport2": "+2 Transport", "free_pass": "Freipass",
                   "free_double": "Freier Doppelzug"}[box.quarries[at].marker]
         assert said == (f"Steinbruch {at + 1}: Blue 11 Punkte, 4 Steine; Red 6 Punkte, 3 Steine. "
                         f"Blue nimmt das Plättchen „{marker}“.")

@@ -29,6 +29,7 @@ NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Cleo", "Dev", "Annabelle", "B
 #: Words that are the same in every language: proper nouns, product names; and the months
 #: Babel writes in a date, English in the pseudo-locale by design (companion.i18n).
 ALLOWED = ("BG Stats", "Wi-Fi", "QR", "aiohttp", "maya-companion", "TOML", "UTF", "http",
+           "Tikal Chichen Itza Copan Uxmal Palenque",  # Maya's pyramids: the sites' names
            "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 

@@ -9,12 +9,9 @@ cut off, nothing drawn over other text.
 
 English left on screen is told apart by whose it is:
 - the chrome's (a literal of kivy_ui/ shown as written): never allowed;
-- the rest's (the games' sentences, the companion's: their domains are marked on other
-  branches of issue 24): allowed only in the states listed in KNOWN_OTHER, keyed by
-  state. KNOWN_OTHER is strict: a state listed there that reads now fails, so the list
-  shrinks as the domains are marked. **The integrator empties it after merging the
-  other issue-24 branches** (the games' and the companion's catalogs); then every state
-  must read in the pseudo-locale.
+- the rest's (the games' sentences, the companion's: each through its own domain): never
+  allowed either, except in a game that ships no catalog (the test-only fourth game's
+  states). KNOWN_OTHER is strict and empty: a state listed there that reads fails.
 
 The German walk does the same in German (no pseudo-locale: the layout is what is
 checked there) and leaves artifacts/screenshots/lang-de-*.png, the three table screens
@@ -37,110 +34,40 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
 CHILD = pathlib.Path(__file__).with_name("languages_child.py")
 
-GAME = "the game's own sentences (its views, log, choices' labels, summaries): its domain"
-OPTIONS = "the games' titles and options (game.toml, companion.history.option_words)"
-COMPANION_HOME = "the companion's words on Home (companion.table.words: resume rows, hints)"
-HISTORY = "the companion's words of finished games (companion.history: results, option lines, the log)"
-TAGS = "the tag kinds' learn sets and meanings (companion.table.tags, the games' tag kinds)"
-BOX = "the games' box numbers' labels and sources (their components.toml, companion.rules.components)"
-
-#: States whose English comes from the games' or the companion's own sentences (not
-#: the chrome's): marked on the other branches of issue 24. Emptied by the integrator.
-KNOWN_OTHER: dict[str, str] = {
-    "chrome-maya-madness-log": GAME,
-    "chrome-maya-madness-fix": GAME,
-    "chrome-maya-madness-confirm-undo": GAME,
-    "chrome-maya-madness-end": GAME,
-    "chrome-maya-log": GAME,
-    "chrome-maya-fix": GAME,
-    "chrome-maya-confirm-undo": GAME,
-    "chrome-maya-end": GAME,
-    "chrome-mayan-curse-confirm-choice": GAME,
-    "chrome-mayan-curse-log": GAME,
-    "chrome-mayan-curse-fix": GAME,
-    "chrome-mayan-curse-confirm-undo": GAME,
-    "chrome-mayan-curse-end": GAME,
-    "chrome-home": COMPANION_HOME,
-    "chrome-home-abandon": COMPANION_HOME,
-    "curse-2p": GAME,
-    "curse-2p-stela-picker": GAME,
-    "curse-private-view": GAME,
-    "curse-look-away": GAME,
-    "curse-4p": GAME,
-    "curse-6p": GAME,
-    "curse-real-purse-drawn": GAME,
-    "curse-real-purse-entry": GAME,
-    "curse-boulder-cue": GAME,
-    "curse-boulder-place": GAME,
-    "curse-round-end": GAME,
-    "home": COMPANION_HOME,
-    "new_game-maya": OPTIONS,
-    "new_game-maya-madness": OPTIONS,
-    "new_game-mayan-curse": OPTIONS,
-    "madness-2-deal": GAME,
-    "madness-2-starting-count": GAME,
-    "madness-2-turn": GAME,
-    "madness-2-wild-value": GAME,
-    "madness-2-token-won": GAME,
-    "madness-4-deal": GAME,
-    "madness-4-starting-count": GAME,
-    "madness-4-turn": GAME,
-    "madness-4-wild-value": GAME,
-    "madness-4-token-won": GAME,
-    "madness-2-guess-whose": GAME,
-    "madness-2-guess-number": GAME,
-    "madness-4-guess-whose": GAME,
-    "madness-4-guess-number": GAME,
-    "madness-2-full-deck-table": GAME,
-    "madness-2-full-deck-hand": GAME,
-    "madness-4-full-deck-table": GAME,
-    "madness-4-full-deck-hand": GAME,
-    "madness-4-long-names": GAME,
-    "generic-table": GAME,
-    "generic-picker": GAME,
-    "generic-private": GAME,
-    "maya-3p-setup": GAME,
-    "maya-3p-quarrying": GAME,
-    "maya-3p-card-placement": GAME,
-    "maya-3p-quarry-pass-question": GAME,
-    "maya-3p-quarries-scored": GAME,
-    "maya-3p-building": GAME,
-    "maya-3p-double-move-picker": GAME,
-    "maya-3p-pass-question": GAME,
-    "maya-3p-round-summary": GAME,
-    "maya-5p-setup": GAME,
-    "maya-5p-bid-pad": GAME,
-    "maya-5p-quarrying": GAME,
-    "maya-5p-card-placement": GAME,
-    "maya-5p-quarry-pass-question": GAME,
-    "maya-5p-quarries-scored": GAME,
-    "maya-5p-building": GAME,
-    "maya-5p-double-move-picker": GAME,
-    "maya-5p-pass-question": GAME,
-    "maya-5p-round-summary": GAME,
-    "new_game-curse-solo-options": OPTIONS,
-    "new_game-keyboard": OPTIONS,
-    "history": HISTORY,
-    "game_detail-log": HISTORY,
-    "game_detail-step": HISTORY,
-    "game_detail-plot": HISTORY,
-    "game_detail-curse": HISTORY,
-    "tags": TAGS,
-    "box_setup-maya": BOX,
-    "box_setup-maya-madness": BOX,
-    "box_setup-mayan-curse": BOX,
-}
+#: States whose English comes from the games' or the companion's own sentences (not the
+#: chrome's). Empty since every domain has its catalog (issue 24); strict, like KNOWN_LAYOUT.
+KNOWN_OTHER: dict[str, str] = {}
+#: States of the test-only fourth game (tests/companion/fourth_game): a game installed from
+#: outside, with no catalog, shows its own sentences as written; that is what it shows.
+NO_CATALOG = "generic-"
 
 _SQUEEZED = ("the pseudo-locale's chrome buttons (each ~100 dp for its 40% longer word, against 72 dp in "
              "English and German) leave {what} less room; German reads (test_every_screen_in_german_fits)")
+_LONGER = ("the pseudo-locale's words (40% longer, bracketed) overflow {what}, sized for English and "
+           "German; German fits there (test_every_screen_in_german_fits)")
+_CURSE = _LONGER.format(what="the Curse's fixed places (the prompt's two lines, the seat rows' columns, "
+                             "the passage's strips and boulder squares, its buttons)")
+_TOP = _SQUEEZED.format(what="the five Maya tiles in the top bar") + "; " + \
+    _LONGER.format(what="the seven quarries' columns")
 #: Texts cut off or drawn over in the pseudo-locale only, keyed by state. Strict, like KNOWN_OTHER.
+#: Hidden behind KNOWN_OTHER's failures until the domains were all marked; listed since.
 KNOWN_LAYOUT: dict[str, str] = {
-    "curse-real-purse-drawn": _SQUEEZED.format(what="the Curse prompt beside them"),
-    "maya-5p-setup": _SQUEEZED.format(what="the five Maya tiles in the top bar"),
-    "maya-5p-quarrying": _SQUEEZED.format(what="the five Maya tiles in the top bar"),
-    "maya-5p-quarries-scored": _SQUEEZED.format(what="the five Maya tiles in the top bar"),
-    "maya-5p-building": _SQUEEZED.format(what="the five Maya tiles in the top bar"),
-    "maya-5p-double-move-picker": _SQUEEZED.format(what="the five Maya tiles in the top bar"),
+    "chrome-mayan-curse-fix": _LONGER.format(what="the Fix dialog's line of a boulder's trigger tokens"),
+    **{f"curse-{s}": _CURSE for s in ("2p", "2p-stela-picker", "4p", "6p", "real-purse-drawn",
+                                      "boulder-cue", "boulder-place", "round-end")},
+    **{f"madness-{n}-{s}": _LONGER.format(what="the Madness prompt's two lines") for n in (2, 4)
+       for s in ("deal", "starting-count")},
+    **{f"madness-{n}-{s}": _LONGER.format(what="the Madness pad's buttons") for n in (2, 4)
+       for s in ("guess-whose", "guess-number", "full-deck-table")},
+    "maya-3p-card-placement": _LONGER.format(what="the private view's marker lines"),
+    "maya-5p-card-placement": _LONGER.format(what="the private view's quarry columns"),
+    "maya-3p-building": _LONGER.format(what="the Double move button"),
+    "maya-5p-bid-pad": _LONGER.format(what="the bid pad's Seal button"),
+    "maya-5p-setup": _TOP,
+    "maya-5p-quarrying": _TOP,
+    "maya-5p-quarries-scored": _TOP,
+    "maya-5p-building": _TOP + "; " + _LONGER.format(what="the pyramids' rows and the Double move buttons"),
+    "maya-5p-double-move-picker": _TOP,
 }
 
 
@@ -176,7 +103,8 @@ def test_every_screen_in_the_pseudo_locale_reads_translated_and_fits(display, tm
     states = walk(display["DISPLAY"], tmp_path, PSEUDO)
     chrome = {name: s["chrome"] for name, s in states.items() if s["chrome"]}
     assert chrome == {}, "the chrome shows English:\n" + json.dumps(chrome, indent=1, ensure_ascii=False)[:6000]
-    strict({name: s["other"] for name, s in states.items() if s["other"]}, KNOWN_OTHER, "English")
+    strict({name: s["other"] for name, s in states.items() if s["other"] and not name.startswith(NO_CATALOG)},
+           KNOWN_OTHER, "English")
     strict({name: s["cut"] + s["over"] for name, s in states.items() if s["cut"] or s["over"]},
            KNOWN_LAYOUT, "text cut off or drawn over")
 

@@ -15,8 +15,15 @@ from companion.rules.seats import parse_seat
 
 from . import menu_words, round_words, words
 from .actions import private_lines
+from .i18n import N_
 from .rounds import actors
 from .state import BIDDING, QUARRYING, State
+
+#: The numbers of a player's public view by the words Past games' step pane names them
+#: ("{key} {value}", the key's underscores as spaces): marked here, translated there
+#: through this game's catalog (kivy_ui/screens/history.py).
+# i18n: a number of a player's row in Past games' step by step view: "stones 3, drawn 0"
+NUMBER_WORDS = (N_("gold"), N_("pool"), N_("blocks"), N_("cards left"))
 
 
 def public(state: State) -> dict[str, Any]:

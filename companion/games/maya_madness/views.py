@@ -16,10 +16,16 @@ from typing import Any
 from companion.rules.engine import CHANCE, TABLE
 
 from .cards import NOMINATIVE, PAD_ORDER, REVERSE, SKIP, TEMPLE, WILD, card_label, card_name, cards_list, number
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
 from .state import State
 from .turns import waiting
 from .viewtypes import MadnessPlayer, MadnessView, MadnessYou
+
+#: The numbers of a player's public view by the words Past games' step pane names them
+#: ("{key} {value}", the key's underscores as spaces): marked here, translated there
+#: through this game's catalog (kivy_ui/screens/history.py).
+# i18n: a number of a player's row in Past games' step by step view: "stones 3, drawn 0"
+NUMBER_WORDS = (N_("tokens"), N_("hand size"))
 
 
 def _play_sentence(s: State, seat: int, card: str, value: Any, count: int) -> str:

@@ -75,6 +75,19 @@ def boulder(name: Any) -> str:
     return n
 
 
+def boulder_letter(name: Any) -> str:
+    """A boulder's letter on the passage drawing ("centre": "C"; German "M", for Mitte).
+    A box file's own name: its first letter."""
+    n = str(name)
+    if n == "left":
+        return pgettext("boulder's letter on the passage: the left boulder", "L")
+    if n == "centre":
+        return pgettext("boulder's letter on the passage: the centre boulder", "C")
+    if n == "right":
+        return pgettext("boulder's letter on the passage: the right boulder", "R")
+    return n[:1].upper()
+
+
 _SYMBOLS = {"dog": N_("Dog"), "jaguar": N_("Jaguar"), "serpent": N_("Serpent"), "bird": N_("Bird")}
 
 

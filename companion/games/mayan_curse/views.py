@@ -15,12 +15,13 @@ from typing import Any
 from companion.rules.engine import CHANCE
 
 from .components import COLOURS, HAND, PLACES
+from .i18n import N_
 from .knowledge import knowledge
 from .rounds import clockwise_from
 from .scoring import result
 from .state import BOULDERS, DRAW, ENTRANCE, OVER, REVEAL, TURN, VALUE, State
 from .stelae import missing_values
-from .terms import scenario_text
+from .terms import boulder_letter, scenario_text
 from .words import (
     board_stelae,
     board_words,
@@ -35,6 +36,12 @@ from .words import (
     tumble_sentence,
     waiting,
 )
+
+#: The numbers of a player's public view by the words Past games' step pane names them
+#: ("{key} {value}", the key's underscores as spaces): marked here, translated there
+#: through this game's catalog (kivy_ui/screens/history.py).
+# i18n: a number of a player's row in Past games' step by step view: "stones 3, drawn 0"
+NUMBER_WORDS = (N_("stones"), N_("drawn"), N_("knowledge"))
 
 
 def reporter(state: State) -> int:
@@ -70,7 +77,8 @@ def _boulder(state: State, i: int) -> dict[str, Any]:
     tokens, pos = state.boulders[i]
     where = "entrance" if pos == ENTRANCE else ("start" if pos > state.box.rows else "passage")
     cols = state.columns or tuple(range(len(state.boulders)))
-    return {"name": state.box.boulder_names[i], "tokens": tokens, "where": where,
+    name = state.box.boulder_names[i]
+    return {"name": name, "letter": boulder_letter(name), "tokens": tokens, "where": where,
             "row": pos if where == "passage" else None, "column": cols[i],
             "tumbles": tokens == 0 and pos != ENTRANCE}
 
