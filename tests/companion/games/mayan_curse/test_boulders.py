@@ -33,7 +33,7 @@ def test_boulder_already_in_the_passage_tumbles_first_and_only_towards_the_entra
     d.finish_round()
     d.stop("passage", row=4)
     assert d.s.phase == DRAW and d.table["boulders"][0] == {
-        "name": "left", "tokens": 0, "where": "passage", "row": 4, "column": 0, "tumbles": True}
+        "name": "left", "letter": "L", "tokens": 0, "where": "passage", "row": 4, "column": 0, "tumbles": True}
     d.draws()
     d.discover(d.current(), "gray")
     d.discover(d.current(), "beige")  # the centre boulder's two tokens
@@ -87,8 +87,8 @@ def test_a_blocked_boulder_stops_where_it_stands_and_tumbles_again_next_round(dr
     with pytest.raises(IllegalAction, match=r"from 1 to 4 \(counted from the entrance; 4 if it was blocked"):
         d.do(1, "boulder_stopped", boulder="left", where="passage", row=5)
     d.stop("passage", row=4)
-    assert d.table["boulders"][0] == {"name": "left", "tokens": 0, "where": "passage", "row": 4, "column": 0,
-                                      "tumbles": True}
+    assert d.table["boulders"][0] == {"name": "left", "letter": "L", "tokens": 0, "where": "passage", "row": 4,
+                                      "column": 0, "tumbles": True}
     assert d.said.startswith("The left boulder was blocked and stays on row 4 of the passage.")
     d.finish_round()
     assert d.s.phase == BOULDERS and d.table["tumbling"]["now"] == "left"  # it tumbles again

@@ -16,7 +16,7 @@ def test_table_view_has_what_the_table_screen_shows(driver):
     assert v["waiting_for"] == {"actors": ["chance"], "sentence": "Draw 3 sacred stones for Cy."}
     assert v["cameras_left"] == 6 and v["escaped"] == []
     assert [b["name"] for b in v["boulders"]] == ["left", "centre", "right"]
-    assert v["boulders"][0] == {"name": "left", "tokens": 2, "where": "start", "row": None, "column": 0,
+    assert v["boulders"][0] == {"name": "left", "letter": "L", "tokens": 2, "where": "start", "row": None, "column": 0,
                               "tumbles": False}
     assert v["tumbling"] == {"now": None, "order": [], "done": []}
     assert "you" not in v
