@@ -57,6 +57,7 @@ KNOWN_LAYOUT: dict[str, str] = {
                                       "boulder-cue", "boulder-place", "round-end")},
     **{f"madness-{n}-{s}": _LONGER.format(what="the Madness prompt's two lines") for n in (2, 4)
        for s in ("deal", "starting-count")},
+    "madness-4-long-names": _LONGER.format(what="the Madness prompt's two lines (three 20-letter names)"),
     **{f"madness-{n}-{s}": _LONGER.format(what="the Madness pad's buttons") for n in (2, 4)
        for s in ("guess-whose", "guess-number", "full-deck-table")},
     "maya-3p-card-placement": _LONGER.format(what="the private view's marker lines"),
