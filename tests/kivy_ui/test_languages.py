@@ -171,7 +171,7 @@ def test_the_language_chosen_on_settings_is_spoken_everywhere_and_remembered(ger
     d.tap(screen.ids.start)
     table = d.screen()
     assert (table.ids.home.text, table.ids.log.text, table.ids.undo.text, table.ids.redo.text) == (
-        "Start", "Verlauf", "Zurück", "Vor")
+        "Start", "Züge", "Zurück", "Vor")
     d.tap(table.ids.log)
     assert d.find("Was geschah", exact=True) and d.find("Zahl korrigieren…", exact=True)
     d.tap_text("Schließen", exact=True)
