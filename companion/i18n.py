@@ -196,6 +196,7 @@ class Words:
         else:
             folder = pathlib.Path(package)
         self.locale_dir = folder / "locale"
+        self._key = str(self.locale_dir)  # (made once: a view makes hundreds of sentences)
 
     @classmethod
     def of(cls, package: str) -> Words:
@@ -205,7 +206,7 @@ class Words:
 
     def catalog(self, lang: str | None = None) -> _gettext.NullTranslations:
         lang = lang or current()
-        key = (str(self.locale_dir), self.domain, lang)
+        key = (self._key, self.domain, lang)
         found = _catalogs.get(key)
         if found is None:
             with _lock:
@@ -218,7 +219,10 @@ class Words:
 
     def gettext(self, message: str, /, **fields: Any) -> str:
         lang = current()
-        text = pseudo(message) if lang == PSEUDO else self.catalog(lang).gettext(message)
+        if lang == SOURCE:  # the source's own words: no catalog to ask
+            text = message
+        else:
+            text = pseudo(message) if lang == PSEUDO else self.catalog(lang).gettext(message)
         return text.format(**fields) if fields else text
 
     def ngettext(self, singular: str, plural: str, n: int | float, /, **fields: Any) -> str:
