@@ -33,7 +33,12 @@ def configure_window(width: int = 800, height: int = 480) -> None:
 class AppDriver:
     """settle: the app's double-tap guard. A driver taps for several players a few
     milliseconds apart, which the real guard would take for a bouncing finger, so it
-    is off unless a test asks for it."""
+    is off unless a test asks for it.
+
+    patient: each touch waits, as a player does, until the last move's frame is on
+    the screen. A slow disk (a busy CI machine, a worn SD card) holds that frame, and
+    the swap gate ignores touches meanwhile (kivy_ui/swap_gate.py); a test of that
+    stall sets it False to tap on the old picture on purpose."""
 
     def __init__(self, simulate: bool = True, width: int = 800, height: int = 480, settle: float = 0.0):
         self.simulate = simulate
@@ -42,6 +47,7 @@ class AppDriver:
         self.app: Any = None
         self.shots = "artifacts/screenshots"  # where shot() saves
         self.touches = 0  # every tap, hold and key press (a fob tap, a seat button) so far
+        self.patient = True
 
     def start(self):
         configure_window(*self.size)
@@ -74,6 +80,16 @@ class AppDriver:
         """Let real time pass while frames run (device timers, the gate timeout)."""
         end = time.monotonic() + seconds
         while time.monotonic() < end:
+            self.loop.idle()
+
+    def seen(self, timeout: float = 10.0) -> None:
+        """Frames run until the last move is on disk and on the screen (see `patient`)."""
+        gate = getattr(self.app, "swap_gate", None)
+        if not self.patient or gate is None:
+            return
+        journal = getattr(self.app, "journal", None)
+        end = time.monotonic() + timeout
+        while (gate.stalled or (journal is not None and journal.pending)) and time.monotonic() < end:
             self.loop.idle()
 
     def until(self, condition, timeout: float = 5.0) -> bool:
@@ -297,6 +313,7 @@ class AppDriver:
         on-screen keyboard, drawn on one widget."""
         from kivy.tests.common import UnitTestTouch
 
+        self.seen()
         self.touches += 1
         touch = UnitTestTouch(x, y)
         touch.touch_down()
@@ -314,6 +331,7 @@ class AppDriver:
 
         code = ord(char)
         if down:
+            self.seen()
             self.touches += 1
             Window.dispatch("on_key_down", code, 0, char, [])
         if up:

@@ -94,6 +94,9 @@ def ui(driver, ui_data_dir, monkeypatch):
     if app.table is not None:
         app.table.close_gate()
         app.table.cancel_peek()
+    if getattr(app, "language", "en") != "en":  # a test that failed in German leaves no German behind
+        app.set_language("en", remember=False)
+    driver.patient = True
     app.show("home")
     driver.frames(2)
     return driver
