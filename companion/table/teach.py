@@ -24,7 +24,7 @@ state its phase first came up (nothing was played since it was shown; it may not
 have been read).
 
     guide = Guide.of(table)            # None when the table did not ask for the guide
-    card = guide.due(session_actions)  # the Card due now, or None
+    card = guide.due()                 # the Card due now (for the table's actions in effect), or None
     guide.dismiss(card)
 """
 from __future__ import annotations
@@ -85,6 +85,7 @@ class Guide:
         self._keys: list[tuple[str, ...]] = []  # _keys[i]: the keys of state i, () when the table does not see it
         self._state: Any = None  # the state after _acts
         self.dismissed: set[str] = set()
+        self.table: Any = None  # the TableController of Guide.of: due() reads its session's actions
 
     @classmethod
     def of(cls, table: Any) -> Guide | None:
@@ -92,7 +93,9 @@ class Guide:
         session = table.session
         if not wants_teach(session) or game_teach(session.game) is None:
             return None
-        return cls(session.game, session.players, session.options, session.randomness)
+        guide = cls(session.game, session.players, session.options, session.randomness)
+        guide.table = table
+        return guide
 
     # --- the states' keys ---------------------------------------------------------
     def _keys_of(self, state: Any, first_seen: bool) -> tuple[str, ...]:
@@ -130,9 +133,12 @@ class Guide:
         return list(self._keys)
 
     # --- the card due ---------------------------------------------------------------
-    def due(self, actions: Sequence[Any]) -> Card | None:
+    def due(self, actions: Sequence[Any] | None = None) -> Card | None:
         """The card to show now: the first of the current state's keys not seen in an
-        earlier state and not dismissed; None when none is (or the game is over)."""
+        earlier state and not dismissed; None when none is (or the game is over).
+        actions: the actions in effect (by default those of the table's session)."""
+        if actions is None:
+            actions = self.table.session.actions if self.table is not None else []
         self._sync(actions)
         if self.game.result(self._state) is not None:
             return None

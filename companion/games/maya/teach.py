@@ -34,12 +34,10 @@ _ROUND_START = frozenset({FIRST_PLAYER, AUCTION_DRAW, BIDDING, AUCTION_CHOICE, Q
 CARDS: dict[str, tuple[str, tuple[str, ...]]] = {
     # "Preparation"
     SETUP: (N_("Setting up"), (
-        N_("Lay out the quarry tile for {players} players and the pyramids {pyramids}; put each quarry's "
+        N_("Lay out the quarry tile for {players} players, the pyramids {pyramids}, and each quarry's "
            "green marker above it."),
-        N_("Each player takes the 8 worker cards and 2 blocks of their colour; their other blocks are "
-           "their pool, beside the gold of the bank."),
-        N_("Now, in turn, put a starting block on the bottom level of a pyramid (never two of one colour "
-           "in a pyramid) and tap that pyramid here."),)),
+        N_("Each player takes 8 worker cards and 2 blocks of their colour; the other blocks are their pool."),
+        N_("In turn, put a starting block on the bottom level of a pyramid and tap it here."),)),
     # "Variation for Advanced Players": the auction
     AUCTION_DRAW: (N_("The blue markers"), (
         N_("Shuffle the blue-backed markers face down and draw one fewer than there are players."),
@@ -64,8 +62,7 @@ CARDS: dict[str, tuple[str, tuple[str, ...]]] = {
         N_("Quarry by quarry, from the right, the cards are turned face up in their order."),
         N_("The most points takes the most blocks and the quarry's green marker; the owner of a −3 "
            "chooses whom it takes 3 points from."),
-        N_("Take the blocks shown from your pool; your cards left carry one block per point, the rest "
-           "go back."),)),
+        N_("Your cards left carry one block per point: take the blocks shown from your pool."),)),
     # "Phase 2 – Building pyramids"
     BUILDING: (N_("Building"), (
         N_("In turn, put one block on a pyramid at the table and tap the same place here."),
@@ -106,9 +103,8 @@ def teach_card(key: str, view: Mapping[str, Any]) -> tuple[str, Sequence[str]] |
     if key == DISTRIBUTION and _real_cards(view):
         # the quarrying happens at the table first: taught here, where the companion waits
         out = [_(CARDS[QUARRYING][1][0]),
-               _("Lay your cards face down below the quarries at the table; a quarry's first card must be low."),
-               _("When everyone has passed, turn each quarry's cards face up, from the right, and enter them "
-                 "here."), out[-1]]
+               _("Lay cards face down below the quarries; a quarry's first card must be low."),
+               _("When all have passed, turn each quarry's cards, from the right, and enter them here."), out[-1]]
     if key == SETUP and (view.get("options") or {}).get("advanced"):
-        out.insert(2, _("Advanced: each player also takes 10 gold from the bank."))
+        out.insert(2, _("Advanced: each player also takes 10 gold."))
     return _(title), out[:4]

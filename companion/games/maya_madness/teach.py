@@ -18,10 +18,9 @@ from .i18n import N_, _
 CARDS: dict[str, tuple[str, tuple[str, ...]]] = {
     # "Setup"
     "setup": (N_("Setting up"), (
-        N_("Give each player a number line: it helps to follow the count."),
-        N_("Put the secret number tokens away: the companion draws them, and each player sees their own "
-           "number only in their private view."),
-        N_("The player to the left of the dealer ({dealer}) plays first, then clockwise."),)),
+        N_("Give each player a number line."),
+        N_("Leave the number tokens in the box: the companion draws them; yours is in your private view."),
+        N_("The player left of the dealer ({dealer}) plays first, then clockwise."),)),
     "shuffle": (N_("Shuffling"), (
         N_("Shuffle the cards and enter here how they were dealt: five cards to each player."),)),
     "start_card": (N_("The starting card"), (
@@ -32,19 +31,18 @@ CARDS: dict[str, tuple[str, tuple[str, ...]]] = {
         N_("A Wild was turned over: the dealer says the starting count and enters it here."),)),
     # "Game Play Overview", "Power Cards", "Uncovering Tokens"
     "play": (N_("Playing cards"), (
-        N_("On your turn play one card to the discard pile, enter it here and say the new count aloud."),
-        N_("Make the count your secret number on your own turn and the token is yours: the companion "
-           "shows it and draws you a new one."),
-        N_("Skip skips the next player, Reverse turns the direction and the count's sign, the Temple of "
-           "Zero brings the count to 0 and lets you play again."),)),
+        N_("On your turn play one card to the discard pile, enter it here and say the count aloud."),
+        N_("Reach your secret number on your own turn to win the token; the companion draws you a new one."),
+        N_("Skip skips the next player, Reverse turns direction and sign, the Temple of Zero brings 0 and "
+           "another card."),)),
     # "Tips and Strategies": the draw pile runs out
     "reshuffle": (N_("A new draw pile"), (
         N_("The draw pile is empty: shuffle the discard pile into a new draw pile (the count stays)."),)),
 }
 
-_REAL_CARDS = N_("Shuffle the real cards and deal five to each player; the rest, face down, is the draw pile.")
-_DEALT = N_("The companion deals the cards: each player sees their hand in their private view.")
-_DRAW = N_("Then draw a card from the draw pile, back to five in your hand.")
+_REAL_CARDS = N_("Shuffle the cards and deal five to each; the rest, face down, is the draw pile.")
+_DEALT = N_("The companion deals: each player's hand is in their private view.")
+_DRAW = N_("Then draw back to five cards.")
 
 
 def teach_key(view: Mapping[str, Any]) -> str | None:

@@ -19,23 +19,20 @@ from .state import BOULDERS, DRAW, REVEAL, TURN, VALUE
 CARDS: dict[str, tuple[str, tuple[str, ...]]] = {
     # "Setup" 1-4
     "setup": (N_("Setting up"), (
-        N_("Join the boards from the entrance to the temple; stack the 6 temple slabs, largest at the "
-           "bottom, black dots in line."),
-        N_("Cover the rivers with the passage slabs: the 1-dot and 2-dot slabs first, by the entrance, "
-           "the others shuffled."),
-        N_("Lay the stelae face down on their spaces along the passage for {players} players; put the 3 "
-           "boulders and their trigger tokens in place."),)),
+        N_("Join the boards, entrance to temple; stack the 6 temple slabs, largest at the bottom."),
+        N_("Cover the rivers with passage slabs: the 1-dot and 2-dot slabs by the entrance, the rest shuffled."),
+        N_("Lay the stelae face down along the passage for {players} players; set the 3 boulders with their "
+           "trigger tokens."),)),
     # "Step 1: Draw"
     DRAW: (N_("Drawing stones"), (
         N_("Each player draws three sacred stones from the purse and enters them here behind the "
            "privacy gate; keep them hidden."),)),
     # "Step 2: Turns"
     TURN: (N_("A turn"), (
-        N_("Slide up to 3 slabs on the real board, then move your adventurer with your three stones: "
-           "each crosses a line of its symbol."),
-        N_("Tell the companion what happened: a stela found (take it, face down), the temple, the camera, "
-           "the backpack, an escape."),
-        N_("End the turn here; your three stones go back to the purse."),)),
+        N_("Slide up to 3 slabs, then move your adventurer: each stone crosses a line of its symbol."),
+        N_("Enter here what happened: a stela found (keep it face down), the temple, a camera, the "
+           "backpack, an escape."),
+        N_("End the turn here; the stones go back into the purse."),)),
     "value": (N_("A stela's value"), (
         N_("The value of the stela just found is drawn now: only its finder sees it, in their private "
            "view."),)),
@@ -49,10 +46,8 @@ CARDS: dict[str, tuple[str, tuple[str, ...]]] = {
            "here."),)),
 }
 
-_STONES_COMPANION = N_("The companion draws each player's three sacred stones: look at yours in your private "
-                       "view (your fob or seat button).")
-_STONES_REAL = N_("Each player draws three sacred stones from the real purse and enters them behind the "
-                  "privacy gate.")
+_STONES_COMPANION = N_("Your three sacred stones are in your private view (your fob or seat button).")
+_STONES_REAL = N_("Draw three sacred stones from the real purse; enter them behind the privacy gate.")
 
 
 def teach_key(view: Mapping[str, Any]) -> str | None:
