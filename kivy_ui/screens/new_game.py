@@ -415,7 +415,7 @@ class NewGameScreen(NameKeyboard, Screen):
         if app.tags is not None:
             # A player's fob from an earlier night still opens their view.
             fobs = [fob or app.tags.fob(name) for fob, name in zip(fobs, names)]
-        meta = {"colours": [r.colour_name for r in rows], "fobs": fobs}
+        meta: dict[str, Any] = {"colours": [r.colour_name for r in rows], "fobs": fobs}
         if self.teach:
             meta[TEACH] = True
         problem = app.start_game(self.game, names, self.applied_options(), meta, draw_first=self.draw_first)

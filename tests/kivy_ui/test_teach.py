@@ -10,7 +10,7 @@ import random
 
 from companion.i18n import PSEUDO
 from companion.rules.engine import TABLE
-from companion.table.first import drawn_seat
+from companion.table.first import drawn_line, drawn_seat
 from companion.table.teach import SETUP, TEACH, game_teach
 from kivy_ui.i18n import _
 
@@ -73,7 +73,8 @@ def test_new_game_with_the_guide_shows_each_phase_once_and_one_tap_dismisses(ui)
         assert d.until(lambda: overlay(d, "TeachOverlay") is None, 2)
         keys = ["quarrying"]
         for _step in range(40):  # on through the round: each new phase once, quarrying never again
-            if not play(d, session, rng, lambda f, _s, n=len(session.actions): len(session.actions) > n):
+            moved = len(session.actions)
+            if not play(d, session, rng, lambda _f, s, n=moved: len(s.actions) > n):
                 break
             d.frames(2)
             shown = overlay(d, "TeachOverlay")
@@ -90,9 +91,8 @@ def test_new_game_with_the_guide_shows_each_phase_once_and_one_tap_dismisses(ui)
 
 
 def test_every_card_fits_at_800x480_in_german_and_the_pseudo_locale(ui):
-    from kivy_ui.widgets.teach_overlay import TeachOverlay
-
     from companion.table.teach import Card
+    from kivy_ui.widgets.teach_overlay import TeachOverlay
 
     d = ui
     card_overlay = TeachOverlay()
@@ -131,8 +131,8 @@ def test_the_log_opens_with_who_the_draw_chose(ui):
         d.tap(game.ids.log)
         log = overlay(d, "LogOverlay")
         assert log is not None
-        first = list(reversed(log.lines.children))[0].text
-        assert first == f"The draw chose {d.app.session.players[seat]} to start.", first
+        first = log.lines.children[-1].text  # the top line
+        assert first == drawn_line(d.app.session.players, seat) and first, first
         d.shot("teach-log-draw")
     finally:
         close_overlays(d)

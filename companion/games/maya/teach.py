@@ -78,7 +78,7 @@ CARDS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 def _real_cards(view: Mapping[str, Any]) -> bool:
     """Worker cards laid at the real table, entered only when a quarry is turned."""
-    return (view.get("options") or {}).get("quarries", "companion") != "companion"
+    return bool((view.get("options") or {}).get("quarries", "companion") != "companion")
 
 
 def teach_key(view: Mapping[str, Any]) -> str | None:
