@@ -103,9 +103,6 @@ class GameScreen(Screen):
         from ..widgets.help_overlay import HelpOverlay
 
         self._help_overlay = getattr(self, "_help_overlay", None) or HelpOverlay()
-        from ..widgets.teach_overlay import TeachOverlay
-
-        self._teach_overlay = getattr(self, "_teach_overlay", None) or TeachOverlay()
 
     # --- the frame and choices (issue 21) ----------------------------------------------
     #: The table's latest frame (companion/table/frame.py); set before every render().
@@ -146,6 +143,10 @@ class GameScreen(Screen):
             if self.frame.drawn is not None and not any(e.by_player for e in self.frame.log):
                 self.light_the_draw(self.frame)
             self.guide = Guide.of(table)
+            if self.guide is not None:  # its card is built as the screen opens, never inside a move
+                from ..widgets.teach_overlay import TeachOverlay
+
+                self._teach_overlay = getattr(self, "_teach_overlay", None) or TeachOverlay()
         self.frame = table.frame()
         self.newest = self.frame.newest
         self._chrome()
@@ -156,9 +157,10 @@ class GameScreen(Screen):
     guide: Guide | None = None
 
     def teach(self) -> None:
-        """Show the guide's card due now, if any, once the privacy gate is closed (a card
-        never covers a private view, nor waits under it); a card no longer due (the table
-        moved on by a button, a phone) goes."""
+        """Show the guide's card due now, if any, once the privacy gate is closed and the
+        drawn first player was seen (a card never opens over a private view: one that
+        opens later is above it); a card no longer due (the table moved on by a seat
+        button, a phone) goes, counted as shown."""
         if self.guide is None:
             return
         from ..widgets.teach_overlay import TeachOverlay
