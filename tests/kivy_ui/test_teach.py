@@ -168,3 +168,31 @@ def test_an_open_help_follows_the_moves(ui):
             w.dismiss(animation=False)
         d.app.leave_game()
         d.frames(2)
+
+
+def test_a_card_the_table_moved_past_goes_and_does_not_come_back(ui):
+    """A seat button or a phone may play while a card is up: the card goes with its
+    state, counted as shown, and a resumed game does not bring it back."""
+    d = ui
+    from companion.table.session import Session
+
+    game_name, names, options = GAMES[1]  # Maya: its setting-up card, then the starting blocks
+    again = Session.create(d.app.journal, game_name, list(names), options=options, seed=7,
+                           meta={"colours": ["Red", "Blue", "Green"], "fobs": [None] * 3, TEACH: True})
+    try:
+        d.app._attach(again)
+        d.frames(3)
+        assert d.until(lambda: overlay(d, "TeachOverlay") is not None, 3)
+        assert overlay(d, "TeachOverlay").card.key == SETUP
+        seat = sorted(a for a in again.actors() if isinstance(a, int))[0]
+        d.app.table.play(again.legal_actions(seat)[0])
+        assert d.until(lambda: overlay(d, "TeachOverlay") is None, 2), "a card of a state the table left"
+        d.app.leave_game()  # and a restart: the game resumed from its journal
+        d.frames(2)
+        d.app._attach(Session.resume(d.app.journal, again.id))
+        d.frames(3)
+        assert d.screen().guide is not None and overlay(d, "TeachOverlay") is None
+    finally:
+        close_overlays(d)
+        d.app.leave_game()
+        d.frames(2)
