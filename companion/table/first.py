@@ -54,8 +54,11 @@ def drawn_seat(session: Any) -> int | None:
 
 def drawn_sentence(session: Any) -> str:
     """"The draw chose Ben to start.", or "" when the table chose."""
-    seat = drawn_seat(session)
-    players = list(getattr(session, "players", ()))
+    return drawn_line(list(getattr(session, "players", ())), drawn_seat(session))
+
+
+def drawn_line(players: Sequence[str], seat: int | None) -> str:
+    """"The draw chose Ben to start." for a drawn seat (a frame's `drawn`), "" for None."""
     if seat is None or not 0 <= seat < len(players):
         return ""
     return _("The draw chose {name} to start.", name=players[seat])
@@ -77,4 +80,4 @@ def check_drawn(game: Any, players: Sequence[str], options: Mapping[str, Any], s
     return ""
 
 
-__all__ = ["DRAWN", "can_draw", "check_drawn", "drawn_options", "drawn_seat", "drawn_sentence"]
+__all__ = ["DRAWN", "can_draw", "check_drawn", "drawn_line", "drawn_options", "drawn_seat", "drawn_sentence"]

@@ -77,11 +77,17 @@ class Help:
 
 def game_help(game: Any) -> ModuleType | None:
     """The game's own help module (`<its package>.help`), or None when it has none."""
+    return game_module(game, "help")
+
+
+def game_module(game: Any, part: str) -> ModuleType | None:
+    """A module of the game's own package (`<its package>.<part>`: its help, its
+    first-game guide `teach`), or None when it has none."""
     module = sys.modules.get(type(game).__module__)
     package = getattr(module, "__package__", None) or ""
     if not package:
         return None
-    name = f"{package}.help"
+    name = f"{package}.{part}"
     try:
         if name not in sys.modules and importlib.util.find_spec(name) is None:
             return None
@@ -205,4 +211,5 @@ def _refused(game: Any, state: Any, action: Mapping[str, Any]) -> str:
     return ""
 
 
-__all__ = ["MAX_REFUSALS", "Help", "HelpLine", "build_help", "game_help", "seat_help", "state_help", "table_help"]
+__all__ = ["MAX_REFUSALS", "Help", "HelpLine", "build_help", "game_help", "game_module", "seat_help", "state_help",
+           "table_help"]

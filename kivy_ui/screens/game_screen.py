@@ -30,7 +30,9 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.table.first import drawn_line
 from companion.table.log import LogEntry
+from companion.table.teach import Guide
 
 from .. import theme
 from ..widgets.gate import GateView
@@ -140,10 +142,44 @@ class GameScreen(Screen):
             self.frame = table.frame()
             if self.frame.drawn is not None and not any(e.by_player for e in self.frame.log):
                 self.light_the_draw(self.frame)
+            self.guide = Guide.of(table)
+            if self.guide is not None:  # its card is built as the screen opens, never inside a move
+                from ..widgets.teach_overlay import TeachOverlay
+
+                self._teach_overlay = getattr(self, "_teach_overlay", None) or TeachOverlay()
         self.frame = table.frame()
         self.newest = self.frame.newest
         self._chrome()
         self.render()
+        self.teach()
+
+    # --- the first-game guide (issue 25 §1, companion/table/teach.py) --------------------
+    guide: Guide | None = None
+
+    def teach(self) -> None:
+        """Show the guide's card due now, if any, once the privacy gate is closed and the
+        drawn first player was seen (a card never opens over a private view: one that
+        opens later is above it); a card no longer due (the table moved on by a seat
+        button, a phone) goes, counted as shown."""
+        if self.guide is None:
+            return
+        from ..widgets.teach_overlay import TeachOverlay
+
+        self._teach_overlay = overlay = getattr(self, "_teach_overlay", None) or TeachOverlay()
+        gate = self.frame.gate if self.frame is not None else None
+        if self.drawing is not None or (gate is not None and (gate.open or gate.asking is not None)):
+            return
+        card = self.guide.due()
+        if overlay.card is not None and (card is None or card.key != overlay.card.key):
+            self.guide.dismiss(overlay.card)  # it was shown; the table went on without the tap
+            overlay.close()
+        if card is not None and overlay.card is None:
+            overlay.show(card, self._taught)
+
+    def _taught(self, card: Any) -> None:
+        if self.guide is not None:
+            self.guide.dismiss(card)
+        self.teach()  # the next card due in the same state (a game's setting up, then its phase)
 
     #: the companion's draw of who starts, shown on the table line: each name lit in
     #: turn for about DRAW_SHOW seconds, then the sentence naming the one drawn
@@ -159,6 +195,7 @@ class GameScreen(Screen):
                 self.newest = self.frame.newest if self.frame is not None else ""
                 self.drawing = None
                 self.render()
+                self.teach()  # a guide's card waited for the draw to be seen
                 return False
             self.newest = "▶ " + lit.pop(0)
             self.render()  # a game's screen may show the table line in its own words (a summary)
@@ -183,6 +220,9 @@ class GameScreen(Screen):
         for overlay in (self._log_overlay, getattr(self, "_fix_overlay", None), getattr(self, "_help_overlay", None)):
             if overlay is not None:
                 overlay.dismiss(animation=False)
+        teach = getattr(self, "_teach_overlay", None)
+        if teach is not None:
+            teach.close()  # not dismissed: shown again when the game is resumed in this state
         for w in list(Window.children):
             if isinstance(w, ModalView):
                 w.dismiss(animation=False)
@@ -198,6 +238,9 @@ class GameScreen(Screen):
             self.render()
         if what in ("gate", "view"):
             self.gate_view.sync(table)  # a move may close another seat's view in the same change
+            self.teach()
+        if what == "view":
+            self._refresh_help()
         if what == "confirm" and frame.pending_undo:
             self.ask_undo(frame.pending_undo)
 
@@ -238,7 +281,8 @@ class GameScreen(Screen):
         self._log_overlay = self._log_overlay or LogOverlay()
         frame = self._table.frame()
         colours = theme.seat_colours({"colours": list(frame.colours)}, len(frame.players))
-        self._log_overlay.show(self.follower, list(frame.players), colours, on_fix=self.open_fix)
+        opening = [line for line in (drawn_line(frame.players, frame.drawn),) if line]  # who the draw chose
+        self._log_overlay.show(self.follower, list(frame.players), colours, on_fix=self.open_fix, opening=opening)
 
     # --- What can I do now? (issue 25 §1) -------------------------------------------------
     def open_help(self, seat: int | None = None) -> None:
@@ -259,6 +303,18 @@ class GameScreen(Screen):
         table = self._table
         self._seat_help.touched = lambda: table.keep_gate_open(seat)  # reading it is using the view
         self._seat_help.show(seat_help(table, seat))
+
+    def _refresh_help(self) -> None:
+        """A move while Help is open: it tells what can be done now, not before the move."""
+        from companion.table.help import seat_help, table_help
+
+        public = getattr(self, "_help_overlay", None)
+        if public is not None and public.parent is not None:
+            public.show(table_help(self._table))
+        own = getattr(self, "_seat_help", None)
+        gate = self.frame.gate if self.frame is not None else None
+        if own is not None and own.parent is not None and gate is not None and gate.open:
+            own.show(seat_help(self._table, gate.seat))
 
     def close_seat_help(self) -> None:
         """The private view closed: a seat's own help (its secrets) goes with it."""

@@ -141,19 +141,31 @@ class LogOverlay(GateModal):
         if self._on_fix is not None:
             self._on_fix()
 
-    def show(self, follower: LogFollower, names: list[str], colours: list[tuple], on_fix: Any = None) -> None:
+    def show(self, follower: LogFollower, names: list[str], colours: list[tuple], on_fix: Any = None,
+             opening: Sequence[str] = ()) -> None:
+        """opening: the lines before the first action (who the companion drew to start)."""
         self._on_fix = on_fix
         follower.update()
         if self._shown > len(follower.entries) or self._follower is not follower:
             self.forget()  # an Undo took entries back, or another game: build again
         self._follower = follower
+        if not self.lines.children:
+            for line in opening:
+                self.lines.add_widget(self._opening(line))
         for e in follower.entries[self._shown:]:
             self.lines.add_widget(self._line(e, names, colours))
         self._shown = len(follower.entries)
-        self.empty.height = 0 if follower.entries else dp(48)
-        self.empty.opacity = 0 if follower.entries else 1
+        told = bool(follower.entries or opening)
+        self.empty.height = 0 if told else dp(48)
+        self.empty.opacity = 0 if told else 1
         self.open(animation=False)
         self.scroll.scroll_y = 0  # the newest entry, at the bottom
+
+    @staticmethod
+    def _opening(text: str):
+        label = Factory.Body(text=text, font_size=sp(24), size_hint_y=None, color=theme.TEXT_DIM)
+        label.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(4)))
+        return label
 
     @staticmethod
     def _line(e: LogEntry, names: list[str], colours: list[tuple]):

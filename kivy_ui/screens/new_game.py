@@ -24,6 +24,7 @@ from kivy.uix.screenmanager import Screen
 from companion.errors import CompanionError
 from companion.rules.starts import starts_of
 from companion.table.first import can_draw
+from companion.table.teach import TEACH
 
 from .. import theme
 from ..i18n import _
@@ -61,6 +62,7 @@ class NewGameScreen(NameKeyboard, Screen):
     games = ListProperty([])
     keyboard_shown = BooleanProperty(False)
     draw_first = BooleanProperty(False)  # the companion draws who starts (New game, "Draw the first player")
+    teach = BooleanProperty(False)  # the first-game guide (New game, "First game: explain each phase")
     draw_button: Any = None
 
     def refresh(self):
@@ -276,6 +278,18 @@ class NewGameScreen(NameKeyboard, Screen):
             self.draw_button = Factory.BigButton(text=self._draw_text())
             self.draw_button.bind(on_release=lambda _b: self.toggle_draw())
             box.add_widget(self.draw_button)
+        # the first-game guide (issue 25 §1, companion/table/teach.py): a card the first time each phase comes up
+        self.teach_button = Factory.BigButton(text=self._teach_text())
+        self.teach_button.bind(on_release=lambda _b: self.toggle_teach())
+        box.add_widget(self.teach_button)
+
+    def _teach_text(self) -> str:
+        return _("First game: each phase explained") if self.teach else _("First game: explain each phase")
+
+    def toggle_teach(self) -> None:
+        """The first-game guide on or off (kept in the session's meta as `teach`)."""
+        self.teach = not self.teach
+        self.teach_button.text = self._teach_text()
 
     def _draw_text(self) -> str:
         return _("Who starts: drawn by the companion") if self.draw_first else _("Draw the first player")
@@ -401,11 +415,15 @@ class NewGameScreen(NameKeyboard, Screen):
         if app.tags is not None:
             # A player's fob from an earlier night still opens their view.
             fobs = [fob or app.tags.fob(name) for fob, name in zip(fobs, names)]
-        meta = {"colours": [r.colour_name for r in rows], "fobs": fobs}
+        meta: dict[str, Any] = {"colours": [r.colour_name for r in rows], "fobs": fobs}
+        if self.teach:
+            meta[TEACH] = True
         problem = app.start_game(self.game, names, self.applied_options(), meta, draw_first=self.draw_first)
         if problem:
             self.ids.notice.text = problem
             return
+        if self.teach:  # a first game's guide is that game's: the next New game asks again
+            self.toggle_teach()
         if app.tags is not None:
             for name, row in zip(names, rows):
                 if row.fob:

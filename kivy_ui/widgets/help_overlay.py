@@ -76,7 +76,8 @@ class HelpOverlay(GateModal):
             self._line(help.refusals_title, bold=True, size=TITLE_SP, colour=theme.ACCENT)
             for r in help.refusals:
                 self._line(f"[b]{_escape(r.label)}[/b]: {_escape(r.sentence)}")
-        self.open(animation=False)
+        if not self._is_open:  # refilled in place after a move (GameScreen._refresh_help)
+            self.open(animation=False)
         self.scroll.scroll_y = 1
 
     def _line(self, text: str, bold: bool = False, size: float = LINE_SP, colour: Any = None) -> None:
