@@ -30,3 +30,4 @@ def test_new_game_draws_the_first_player_and_the_table_shows_who_starts(ui):
     d.shot("first-player-table")
     d.app.leave_game()
     d.frames(2)
+    s.draw_first = False  # New game remembers the switch; the next test's table chooses
