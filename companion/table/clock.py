@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from companion.rules.seats import is_seat_number
-from companion.words import _
+from companion.words import _, ngettext
 
 OFF, TIMER, CHESS = "off", "timer", "chess"
 MODES = (OFF, TIMER, CHESS)
@@ -305,6 +305,12 @@ class TurnClock:
         return average_turns(self.spent)
 
 
+def turn_average(turns: int, average_s: float) -> str:
+    """"12 timed turns, 0:42 a turn on average" (Past games, Statistics, the CLI)."""
+    return ngettext("{n} timed turn, {time} a turn on average", "{n} timed turns, {time} a turn on average", turns,
+                    time=clock_text(max(average_s, 0.001)))
+
+
 def average_turns(spent: Spent) -> list[tuple[int, float] | None]:
     return [(n, s / n) if n else None for n, s in zip(spent.turns, spent.turn_s)]
 
@@ -329,4 +335,4 @@ def record_of(summary: Any, seats: int) -> Spent | None:
 
 
 __all__ = ["CHESS", "META", "MODES", "OFF", "OFFERED", "RECORD", "TIMER", "WARN_AT", "SeatTime", "Setting", "Spent",
-           "TurnClock", "average_turns", "clock_text", "for_session", "record_of"]
+           "TurnClock", "average_turns", "turn_average", "clock_text", "for_session", "record_of"]

@@ -144,3 +144,33 @@ def test_a_deferred_move_taken_back_takes_its_seconds_back(tmp_path, monkeypatch
         s.take_back_unsaved(failed.value)
         assert s.clock is clock and clock.spent == kept  # memory follows the disk, the clock too
         assert Spent.from_json(Session.resume(j, s.id, deal=False).clock_record, 3) == kept
+
+
+def _finish(s, t, rng, seconds=5.0):
+    while not s.is_over():
+        t.t += seconds
+        s.act(_move(s, rng))
+
+
+def test_averages_come_from_timed_games_only_in_past_games_statistics_and_the_cli(journal):
+    from companion.cli.history import stats_text
+    from companion.history import stats
+
+    t, rng = Fake(), random.Random(8)
+    timed = _timed(journal, t, Setting("timer", 60))
+    _finish(timed, t, rng)
+    plain = Session.create(journal, "maya-madness", NAMES, seed=9)
+    _finish(plain, t, rng)
+    spent = timed.clock.spent
+    detail = stats.game_detail(journal, timed.id)
+    assert detail["turn_times"] == [(n, s / n) for n, s in zip(spent.turns, spent.turn_s)]
+    assert all(avg >= 5.0 for _n, avg in detail["turn_times"])  # 5 s a tap, a turn of one tap or more
+    assert stats.game_detail(journal, plain.id)["turn_times"] is None  # untimed: nothing, not 0
+    plays = stats.load(journal)
+    ana = stats.player_stats(plays, "Ana", "maya-madness")
+    average = round(spent.turn_s[0] / spent.turns[0], 1)
+    assert ana["plays"] == 2 and ana["turns"] == spent.turns[0] and ana["average_turn_s"] == average
+    assert turn_clock.turn_average(12, 5.0) == "12 timed turns, 0:05 a turn on average"
+    only_plain = [p for p in plays if p.id == plain.id]
+    assert stats.player_stats(only_plain, "Ana")["average_turn_s"] is None
+    assert turn_clock.turn_average(ana["turns"], average) in stats_text(stats.summary(plays), None)
