@@ -226,8 +226,8 @@ class TurnClock:
         total. A failed commit changes nothing: call `settled` only once it is made."""
         after = {a for a in actors_after if is_seat_number(a)}
         t = self.now()
-        total, turns, turn_s, run = (list(x) for x in (self.spent.total, self.spent.turns, self.spent.turn_s,
-                                                       self.spent.run))
+        total, turn_s, run = list(self.spent.total), list(self.spent.turn_s), list(self.spent.run)
+        turns = list(self.spent.turns)
         for seat in range(self.seats):
             extra = self._extra[seat] + (t - self._since[seat] if seat in self._since else 0.0)
             total[seat] += extra
@@ -334,5 +334,22 @@ def record_of(summary: Any, seats: int) -> Spent | None:
     return spent if any(spent.turns) or any(spent.total) else None
 
 
-__all__ = ["CHESS", "META", "MODES", "OFF", "OFFERED", "RECORD", "TIMER", "WARN_AT", "SeatTime", "Setting", "Spent",
-           "TurnClock", "average_turns", "turn_average", "clock_text", "for_session", "record_of"]
+__all__ = [
+    "CHESS",
+    "META",
+    "MODES",
+    "OFF",
+    "OFFERED",
+    "RECORD",
+    "TIMER",
+    "WARN_AT",
+    "SeatTime",
+    "Setting",
+    "Spent",
+    "TurnClock",
+    "average_turns",
+    "clock_text",
+    "for_session",
+    "record_of",
+    "turn_average",
+]

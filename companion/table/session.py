@@ -90,7 +90,8 @@ class Session(Undoing, Dealer, Snapshotting):
         self._log = SessionLog(self.game, self._states, self._actions, self.players)  # written as it commits
         # The turn clock (companion/table/clock.py), when the table runs one: its record rides every commit.
         self.clock: Any = None
-        self.clock_record: Any = (row.get("summary") or {}).get(RECORD) if isinstance(row.get("summary"), dict) else None
+        summary = row.get("summary")
+        self.clock_record: Any = summary.get(RECORD) if isinstance(summary, dict) else None
 
     # --- building -------------------------------------------------------------
     @classmethod

@@ -29,7 +29,8 @@ class Fake:
         return self.t
 
 
-def _timed(journal, t, setting=Setting(CHESS, 600), seed=3):
+def _timed(journal, t, setting=None, seed=3):
+    setting = setting or Setting(CHESS, 600)
     s = Session.create(journal, "maya-madness", NAMES, seed=seed, meta={"clock": setting.to_meta()})
     s.clock = turn_clock.for_session(s, t)
     return s
