@@ -273,7 +273,7 @@ class TurnClock:
         """The seconds of this seat's turn under way (0 when it does not act)."""
         return self.spent.run[seat] + self._live(seat) if seat in self._running else 0.0
 
-    def time(self, seat: int) -> SeatTime:
+    def seat_time(self, seat: int) -> SeatTime:
         mode = self.setting.mode
         running = seat in self._running
         if mode == CHESS:
@@ -286,14 +286,14 @@ class TurnClock:
         return SeatTime(seat, left, live, left is not None and 0 < left <= WARN_AT, left is not None and left <= 0)
 
     def times(self) -> tuple[SeatTime, ...]:
-        return tuple(self.time(seat) for seat in range(self.seats))
+        return tuple(self.seat_time(seat) for seat in range(self.seats))
 
     def warnings(self) -> list[int]:
         """The running seats that reached the warning moment since this was last asked
         (once per turn for a timer, once per game for a chess bank): the sound's cue."""
         out = []
         for seat in sorted(self._running):
-            st = self.time(seat)
+            st = self.seat_time(seat)
             if st.left is not None and st.left <= WARN_AT and seat not in self._warned:
                 self._warned.add(seat)
                 if st.left > 0:

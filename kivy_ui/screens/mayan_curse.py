@@ -34,6 +34,7 @@ from .. import theme
 from ..i18n import _
 from ..widgets.curse_passage import Passage, stela_markup, stone_markup
 from ..widgets.curse_private import SecretPanel
+from ..widgets.seat_clock import seat_clock
 from .game_screen import GameScreen
 
 Factory.register("Passage", cls=Passage)
@@ -147,10 +148,13 @@ class MayanCurseScreen(GameScreen):
         while len(box.children) < len(v["players"]):
             row = CurseSeatRow()
             row.bind(on_release=lambda r: self.peek(r.seat))
+            row.clock = seat_clock()
+            row.add_widget(row.clock, index=len(row.children) - 2)  # the turn clock, after the name
             box.add_widget(row)
         while len(box.children) > len(v["players"]):  # a smaller table than the last game's
             box.remove_widget(box.children[0])
         rows = list(reversed(box.children))
+        self.seat_clocks = {p["seat"]: row.clock for row, p in zip(rows, v["players"])}
         now = set(f.acting) | ({v["draw_for"]} if v.get("draw_for") is not None else set())
         for row, p in zip(rows, v["players"]):
             seat = p["seat"]

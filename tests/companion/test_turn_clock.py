@@ -64,18 +64,18 @@ def test_m_ss_rounds_up_while_time_is_left_and_overtime_has_a_plus():
 def test_a_timer_warns_once_near_its_end_then_shows_overtime_and_never_acts():
     t = Fake()
     clock = TurnClock(Setting(TIMER, 30), 2, t, acting=[0])
-    assert clock.time(0).text == "0:30" and clock.time(1).text == ""  # only the running seat shows a timer
+    assert clock.seat_time(0).text == "0:30" and clock.seat_time(1).text == ""  # only the running seat shows a timer
     t.wait(15)
-    assert clock.warnings() == [] and not clock.time(0).warning
+    assert clock.warnings() == [] and not clock.seat_time(0).warning
     t.wait(6)
-    assert clock.time(0).warning and clock.warnings() == [0]
+    assert clock.seat_time(0).warning and clock.warnings() == [0]
     t.wait(1)
     assert clock.warnings() == []  # the sound once a turn
     t.wait(20)
-    st = clock.time(0)
+    st = clock.seat_time(0)
     assert st.over and st.text == "+0:12" and st.running
     _commit(clock, True, [1])  # the player moved: the next turn starts fresh
-    assert clock.time(1).text == "0:30" and clock.time(0).text == ""
+    assert clock.seat_time(1).text == "0:30" and clock.seat_time(0).text == ""
     t.wait(25)
     assert clock.warnings() == [1]
     _commit(clock, True, [0])
@@ -92,12 +92,12 @@ def test_a_chess_bank_counts_down_across_turns_and_goes_below_zero():
     _commit(clock, True, [0])
     t.wait(10)
     assert [st.text for st in clock.times()] == ["8:10", "9:20"]
-    assert clock.time(0).running and not clock.time(1).running
+    assert clock.seat_time(0).running and not clock.seat_time(1).running
     t.wait(490)
-    assert clock.warnings() == [] and clock.time(0).over  # past the warning unseen: no late sound
-    assert clock.time(0).text == "+0:00"
+    assert clock.warnings() == [] and clock.seat_time(0).over  # past the warning unseen: no late sound
+    assert clock.seat_time(0).text == "+0:00"
     t.wait(3)
-    assert clock.time(0).text == "+0:03"
+    assert clock.seat_time(0).text == "+0:03"
 
 
 def test_several_seats_at_once_each_run_their_own_time_and_chance_is_nobodys():
@@ -120,17 +120,17 @@ def test_paused_behind_the_gate_and_on_home_and_going_on_after():
     clock = TurnClock(Setting(TIMER, 60), 2, t, acting=[0])
     t.wait(10)
     clock.pause()
-    assert not clock.time(0).running
+    assert not clock.seat_time(0).running
     t.wait(300)
-    assert clock.time(0).text == "0:50"
+    assert clock.seat_time(0).text == "0:50"
     clock.resume()
     t.wait(5)
-    assert clock.time(0).text == "0:45" and clock.time(0).running
+    assert clock.seat_time(0).text == "0:45" and clock.seat_time(0).running
     clock.pause()
     clock.observe([1])  # a move made meanwhile (a phone): the new seat waits for the resume too
     t.wait(50)
     clock.resume()
-    assert clock.time(1).text == "1:00"
+    assert clock.seat_time(1).text == "1:00"
 
 
 def test_undo_refunds_nothing_and_an_undone_turn_is_not_an_average_turn():
@@ -152,7 +152,7 @@ def test_a_failed_commit_changes_nothing():
     t.wait(20)
     clock.settle(True, [1])  # the disk refused: settled() is never called
     t.wait(5)
-    assert clock.time(0).text == "0:35" and clock.spent == Spent.none(2)
+    assert clock.seat_time(0).text == "0:35" and clock.spent == Spent.none(2)
 
 
 def test_a_multi_part_turn_runs_on_until_the_seat_no_longer_acts():
@@ -162,7 +162,7 @@ def test_a_multi_part_turn_runs_on_until_the_seat_no_longer_acts():
     spent = _commit(clock, True, [0])  # moved a worker, still Ana's turn
     assert spent.run == (20.0, 0.0) and spent.turns == (0, 0)
     t.wait(15)
-    assert clock.time(0).text == "0:25"
+    assert clock.seat_time(0).text == "0:25"
     spent = _commit(clock, True, [1])
     assert spent.turns == (1, 0) and spent.turn_s == (35.0, 0.0)
 
@@ -183,7 +183,7 @@ def test_a_resumed_chess_clock_starts_from_its_bank_minus_the_recorded_seconds()
     clock = TurnClock(Setting(CHESS, 600), 2, t, spent, acting=[0])
     assert [st.text for st in clock.times()] == ["8:20", "9:20"]
     timer = TurnClock(Setting(TIMER, 60), 2, t, spent, acting=[0])
-    assert timer.time(0).text == "0:50"  # the turn under way goes on where it was
+    assert timer.seat_time(0).text == "0:50"  # the turn under way goes on where it was
 
 
 @pytest.mark.parametrize("mode", [TIMER, CHESS])

@@ -76,7 +76,7 @@ def test_turn_seconds_ride_the_moves_commit_and_survive_a_reopen(tmp_path, monke
         clock = turn_clock.for_session(again, t2)
         assert clock.spent == Spent.from_json(spent.to_json(), 3)
         for seat in range(3):  # the bank on resume: bank minus the recorded seconds
-            assert clock.time(seat).left == pytest.approx(600 - spent.total[seat])
+            assert clock.seat_time(seat).left == pytest.approx(600 - spent.total[seat])
 
 
 def test_undo_keeps_the_seconds_spent(journal):
