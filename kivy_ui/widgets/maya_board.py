@@ -204,6 +204,7 @@ class PlayerTile(BoardPanel):
         self.name = label(halign="left")
         self._name = ("", "")  # (the whole name line, the seat's symbol)
         self._widths: dict[str, float] = {}
+        self._name_shown = ""
         # the turn clock (none when off): beside the name when both fit; else the running seat's
         # time takes its name's place (the symbol and the gold frame say whose; the prompt names them)
         self.clock = seat_clock(font_size=GLANCE, bold=False)  # five tiles at 800 px: every pixel counts
@@ -260,8 +261,8 @@ class PlayerTile(BoardPanel):
             text = whole
         else:  # the symbol if it still fits beside the time (the colour frame and the prompt say whose)
             text = symbol if self._width(symbol) + clock.natural_width <= room else ""
-        if self.name.text != text:
-            self.name.text = text
+        if self._name_shown != text:  # an unchanged name is not rendered again
+            self._name_shown = self.name.text = text
         shown = bool(clock.text) and (fits or clock.running)
         if clock.hidden == shown:
             clock.hidden = not shown
