@@ -56,6 +56,11 @@ class CurseSeatRow(ButtonBehavior, BoxLayout):
     colour_rgba = ListProperty([1, 0, 0, 1])
     is_turn = BooleanProperty(False)
     gone = BooleanProperty(False)
+    whole_name = ""  # the name line; name_text is it, or nothing while the turn clock takes its place
+    clock: Any = None  # the turn clock (kivy_ui/widgets/seat_clock.py)
+
+    def fit_clock(self) -> None:
+        self.name_text = self.clock.fit(self.ids.name, self.whole_name) if self.clock is not None else self.whole_name
 
 
 def picking(choice: Choice, picks: dict) -> list[tuple[str, Any, str]]:
@@ -150,6 +155,8 @@ class MayanCurseScreen(GameScreen):
             row.bind(on_release=lambda r: self.peek(r.seat))
             row.clock = seat_clock()
             row.add_widget(row.clock, index=len(row.children) - 2)  # the turn clock, after the name
+            row.clock.on_change = row.fit_clock
+            row.bind(width=lambda r, _w: r.fit_clock())
             box.add_widget(row)
         while len(box.children) > len(v["players"]):  # a smaller table than the last game's
             box.remove_widget(box.children[0])
@@ -160,7 +167,8 @@ class MayanCurseScreen(GameScreen):
             seat = p["seat"]
             _, symbol, rgba = colours[seat]
             row.seat, row.symbol, row.colour_rgba = seat, symbol, list(rgba)
-            row.name_text = p["name"] + (" ⚑" if seat == v["first_player"] and not p["escaped"] else "")
+            row.whole_name = p["name"] + (" ⚑" if seat == v["first_player"] and not p["escaped"] else "")
+            row.fit_clock()
             row.is_turn = seat in now and not f.over
             row.gone = p["escaped"]
             played = " ".join(stone_markup(k) for k in p["played"]) if not p["escaped"] else ""

@@ -203,7 +203,6 @@ class PlayerTile(BoardPanel):
         self.name_row = BoxLayout(spacing=dp(3))
         self.name = label(halign="left")
         self._name = ("", "")  # (the whole name line, the seat's symbol)
-        self._widths: dict[str, float] = {}
         self._name_shown = ""
         # the turn clock (none when off): beside the name when both fit; else the running seat's
         # time takes its name's place (the symbol and the gold frame say whose; the prompt names them)
@@ -254,31 +253,9 @@ class PlayerTile(BoardPanel):
         seat's time in its name's place (five tiles at 800 px), and an idle seat's bank
         left out (it shows when that seat's turn comes)."""
         whole, symbol = self._name
-        clock = self.clock
-        room = self.name_row.width - dp(3)
-        fits = not clock.text or self._width(whole) + clock.natural_width <= room
-        if fits or not clock.running:
-            text = whole
-        else:  # the symbol if it still fits beside the time (the colour frame and the prompt say whose)
-            text = symbol if self._width(symbol) + clock.natural_width <= room else ""
+        text = self.clock.fit(self.name, whole, symbol)
         if self._name_shown != text:  # an unchanged name is not rendered again
             self._name_shown = self.name.text = text
-        shown = bool(clock.text) and (fits or clock.running)
-        if clock.hidden == shown:
-            clock.hidden = not shown
-            clock._fit()
-        show_in_place(clock, shown)
-
-    def _width(self, text: str) -> float:
-        """The natural width of a name line (measured once per name)."""
-        width = self._widths.get(text)
-        if width is None:
-            from kivy.core.text import Label as CoreLabel
-
-            core = CoreLabel(text=text, font_size=self.name.font_size, font_name=self.name.font_name)
-            core.refresh()
-            width = self._widths[text] = float(core.content_width)
-        return width
 
     def _fit_status(self) -> None:
         """The game's status ("8 cards · starts · 1st player"): as many of its pieces as

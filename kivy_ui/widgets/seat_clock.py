@@ -52,6 +52,43 @@ class SeatClock(Label):
             me.texture_update()
             self.on_change()
 
+    def fit(self, name: Any, whole: str, short: str = "") -> str:
+        """The text for the name beside this clock, in a row (a BoxLayout) where the name
+        is the one flexible widget: the whole name when both fit; else, while this seat's
+        time runs, `short` (its symbol, or nothing) so the time takes the name's place, and
+        for a waiting seat the clock is left out (its time shows when its turn comes)."""
+        row = self.parent
+        room = float("inf")
+        if row is not None:
+            fixed = sum(c.width for c in row.children if c is not self and c is not name and c.size_hint_x is None)
+            pad = row.padding[0] + row.padding[2] if len(row.padding) == 4 else 2 * row.padding[0]
+            room = row.width - fixed - row.spacing * (len(row.children) - 1) - pad
+        me: Any = self
+        fits = not me.text or self._natural(name, whole) + self.natural_width <= room
+        if fits or not self.running:
+            text = whole
+        else:
+            text = short if short and self._natural(name, short) + self.natural_width <= room else ""
+        shown = bool(me.text) and (fits or self.running)
+        if self.hidden == shown:
+            self.hidden = not shown
+            self._fit()
+        if me.opacity != (1 if shown else 0):
+            me.opacity = 1 if shown else 0
+        return text
+
+    def _natural(self, name: Any, text: str) -> float:
+        """A text's natural width in the name label's font (measured once per text)."""
+        widths = self.__dict__.setdefault("_widths", {})
+        width = widths.get(text)
+        if width is None:
+            from kivy.core.text import Label as CoreLabel
+
+            core = CoreLabel(text=text, font_size=name.font_size, font_name=name.font_name, bold=name.bold)
+            core.refresh()
+            width = widths[text] = float(core.content_width)
+        return float(width)
+
     @property
     def natural_width(self) -> float:
         me: Any = self

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.table.clock import CHESS, TIMER, Setting
+from kivy_ui import theme
 
 
 class Fake:
@@ -125,3 +126,51 @@ def _abandon(d) -> None:
     d.app.drop_game(sid)
     d.app.show("home")
     d.frames(2)
+
+
+def test_six_curse_rows_show_the_running_seats_bank_without_cutting_a_name(ui):
+    d = ui
+    d.app.show("home")
+    d.frames(2)
+    s = d.fill_new_game("Mayan Curse", ["Ana", "Ben", "Cleo", "Dan", "Eve", "Finn"])
+    _choose_clock(d, s, Setting(CHESS, 600))
+    d.tap(s.ids.start)
+    assert d.until(lambda: d.screen().name == "mayan-curse", 3), s.ids.notice.text
+    _reset(d, s)
+    game = d.screen()
+    fake = _fake_time(d)
+    seat = d.app.table.acting()[0]
+    fake.t += 3
+    d.app.turn_clock.tick()
+    assert sorted(game.seat_clocks) == list(range(6))
+    assert game.seat_clocks[seat].text == "9:57"
+    assert all(game.seat_clocks[x].text == "10:00" for x in range(6) if x != seat)
+    # half the screen's width for a row: the running seat's time takes its name's place
+    # (its colour and symbol stay at the left, the prompt names it), the waiting banks wait
+    assert not game.seat_clocks[seat].hidden
+    assert all(game.seat_clocks[x].hidden for x in range(6) if x != seat)
+    d.shot("clock-curse-6p")
+    _abandon(d)
+
+
+def test_three_maya_tiles_hold_a_name_and_a_timer_side_by_side(ui):
+    d = ui
+    d.app.show("home")
+    d.frames(2)
+    s = d.fill_new_game("Maya", ["Ana", "Ben", "Cleo"])
+    _choose_clock(d, s, Setting(TIMER, 90))
+    d.tap(s.ids.start)
+    assert d.until(lambda: d.screen().name == "maya", 3), s.ids.notice.text
+    _reset(d, s)
+    game = d.screen()
+    fake = _fake_time(d)
+    seat = d.app.table.acting()[0]
+    fake.t += 80.5
+    d.app.turn_clock.tick()
+    d.frames(2)
+    tile = game._tiles[seat]
+    assert game.seat_clocks[seat].text == "0:10" and not game.seat_clocks[seat].hidden
+    assert d.app.session.players[seat] in tile.name.text  # the name stays beside its time
+    assert tuple(game.seat_clocks[seat].color) == tuple(theme.DANGER)  # its last ten seconds
+    d.shot("clock-maya-3p-warning")
+    _abandon(d)
