@@ -174,3 +174,48 @@ def test_three_maya_tiles_hold_a_name_and_a_timer_side_by_side(ui):
     assert tuple(game.seat_clocks[seat].color) == tuple(theme.DANGER)  # its last ten seconds
     d.shot("clock-maya-3p-warning")
     _abandon(d)
+
+
+def test_past_games_and_statistics_show_a_timed_games_average_turn(ui):
+    """A finished timed game: its detail and Statistics say each player's timed turns and
+    average turn time (an untimed game says nothing of it)."""
+    import random
+
+    from companion.bots import RandomBot
+    from companion.rules.engine import CHANCE
+    from companion.table.clock import for_session, turn_average
+    from companion.table.session import Session
+
+    d = ui
+    fake, rng = Fake(), random.Random(3)
+    s = Session.create(d.app.journal, "maya-madness", ["Tia", "Uma"], options={"deck": "full"}, seed=11,
+                       meta={"clock": Setting(TIMER, 60).to_meta()})
+    s.clock = for_session(s, fake)
+    while not s.is_over():
+        fake.t += 6
+        seat = min(a for a in s.actors() if a != CHANCE)
+        s.act(RandomBot().choose(s.game, s.state, seat, rng))
+    d.app.journal.wait_synced()
+    spent = s.clock.spent
+    d.app.show("history").open_game(s.id)
+    d.frames(2)
+    detail = d.screen()
+    texts = [w.text for w in d.walk(detail.ids.results) if hasattr(w, "text")]
+    tia = turn_average(spent.turns[0], spent.turn_s[0] / spent.turns[0])
+    assert any(f"Tia: {tia}" in t for t in texts), texts
+    d.shot("clock-game-detail")
+    st = d.app.show("stats")
+    for _ in range(len(st.games)):
+        if st.game == "maya-madness":
+            break
+        d.tap(st.ids.game_button)
+    while st.player != "Tia":
+        d.tap(st.ids.player_button)
+    lines = [w.text for w in d.walk(st.ids.figures) if hasattr(w, "text")]
+    from companion.history import stats
+
+    figures = stats.player_stats(st.plays, "Tia", "maya-madness")
+    assert any(turn_average(figures["turns"], figures["average_turn_s"]) in t for t in lines), lines
+    d.shot("clock-statistics")
+    d.app.show("home")
+    d.frames(2)
