@@ -129,6 +129,9 @@ class MayaApp(App):
         from .speech import SpokenCues
 
         self.speech = SpokenCues(self.settings)  # off unless [app] speech = true (Settings)
+        from .turn_clock import ClockTicker
+
+        self.turn_clock = ClockTicker(self)  # the optional turn clock (issue 25), off unless New game chose one
         self.watchdog = Watchdog(Clock)  # the kiosk service's (does nothing outside systemd)
 
     # --- start-up -------------------------------------------------------------
@@ -348,6 +351,7 @@ class MayaApp(App):
         if self.table is not None:
             self.table.close()  # the game left behind: its session and listeners go with it
         self.session = session
+        self.turn_clock.attach(session)
         from companion.table.controller import TableController  # the engine's machinery: after the first frame
 
         self.table = TableController(session, timeout=self.settings["gate_timeout"], tags=self.tags,
@@ -356,6 +360,7 @@ class MayaApp(App):
         if getattr(self, "sim_panel", None) is not None:
             self.sim_panel.refresh()
         frame = self.table.frame()
+        self.turn_clock.on_frame(frame)
         self.update_leds(frame)
         self.speak(self.speech.new_table(frame))
         self.show("end" if frame.over else frame.game)
@@ -368,6 +373,7 @@ class MayaApp(App):
         self.table.close()
         self.table = None
         self.session = None
+        self.turn_clock.detach()
         panel = getattr(self, "sim_panel", None)
         if panel is not None:
             panel.refresh()
@@ -400,6 +406,7 @@ class MayaApp(App):
 
         if frame.kind in GAME_CHANGES or frame.kind == "gate":
             self.update_leds(frame)
+        self.turn_clock.on_frame(frame)
         if frame.cue.sound:
             self.play_sound(frame.cue.sound)
         self.speak(self.speech.news(frame))  # every frame: what it announces is remembered
@@ -411,6 +418,7 @@ class MayaApp(App):
         if self.table is not None:
             self.table.close_gate()
             self.table.cancel_peek()
+        self.turn_clock.home()
         leds = getattr(self.devices, "leds", None)
         if leds is not None:
             leds.off_all()

@@ -23,6 +23,7 @@ TUNES = {
     "token": [(523, 0.09), (659, 0.09), (784, 0.09), (1047, 0.22)],  # rising arpeggio: a win
     "reveal": [(880, 0.06), (0, 0.03), (880, 0.06)],  # two soft ticks: the gate opened
     "error": [(196, 0.18), (165, 0.22)],  # falling low tone: not allowed
+    "clock": [(587, 0.10), (0, 0.08), (440, 0.16)],  # a soft two-note chime: ten seconds left (turn clock)
     "rumble": [(98, 0.12), (0, 0.04), (82, 0.12), (0, 0.04), (65, 0.35)],  # low rumble: something heavy tumbles
 }
 

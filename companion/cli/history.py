@@ -20,6 +20,7 @@ from companion.history import export, stats
 from companion.history import files as export_files
 from companion.history.fairness import VerifyError, verify_lines
 from companion.store.journal import Journal
+from companion.table.clock import turn_average
 from companion.table.players import Roster
 from companion.words import _, ngettext
 
@@ -92,6 +93,8 @@ def stats_text(figures: dict[str, Any], game: str | None = None) -> str:
                 "{player}: {plays}, {wins} ({rate}), average {average}, best {best}; last {n}: {scores}",
                 len(p["last10"]), player=p["player"], plays=plays(p["plays"]), wins=wins(p["wins"]),
                 rate=format_percent(p["win_rate"]), average=num(p["average"]), best=num(p["best"]), scores=last))
+            if p.get("turns"):  # only games that ran a turn clock
+                lines.append("    " + turn_average(p["turns"], p["average_turn_s"]))
     lines.append(_("(* a win)"))
     return "\n".join(lines)
 

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from companion.rules.corrections import step
 from companion.rules.engine import TABLE, Game
 from companion.store.journal import Journal
+from companion.table.clock import average_turns, record_of
 from companion.table.players import Roster
 
 PAGE = 1000
@@ -36,6 +37,8 @@ class Play(NamedTuple):
     started: float
     duration_s: float
     seats: tuple[Seat, ...]
+    #: per seat (finished turns, their seconds) when the game ran a turn clock (companion/table/clock.py), else None
+    clock: tuple[tuple[int, float], ...] | None = None
 
 
 _COLUMNS = ("id, game, players, options, meta, seed, randomness, started, finished, result, abandoned, summary, crc,"
@@ -69,8 +72,21 @@ def finished_rows(journal: Journal, game: str | None = None, with_meta: bool = T
         if not (isinstance(players, list) and isinstance(result, dict) and isinstance(meta, dict)):
             continue
         out.append({"id": row[0], "game": row[1], "players": players, "started": float(row[7]),
-                    "duration_s": float(row[8]) - float(row[7]), "result": result, "meta": meta, "seed": row[5]})
+                    "duration_s": float(row[8]) - float(row[7]), "result": result, "meta": meta, "seed": row[5],
+                    "summary": _summary(row[11])})
     return out
+
+
+def _summary(text: Any) -> Any:
+    try:
+        return json.loads(text) if text else None
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
+def _clock(summary: Any, seats: int) -> tuple[tuple[int, float], ...] | None:
+    spent = record_of(summary, seats)
+    return tuple(zip(spent.turns, spent.turn_s)) if spent is not None else None
 
 
 def _player_where(player: Any, game: str | None) -> tuple[str, tuple[Any, ...]]:
@@ -143,7 +159,8 @@ def load(journal: Journal, roster: Roster | None = None, game: str | None = None
             score = scores[seat] if seat < len(scores) else 0
             seats.append(Seat(shown, score if isinstance(score, (int, float)) and not isinstance(score, bool) else 0,
                               seat in winners))
-        out.append(Play(h["id"], h["game"], h["started"], h["duration_s"], tuple(seats)))
+        out.append(Play(h["id"], h["game"], h["started"], h["duration_s"], tuple(seats),
+                        _clock(h.get("summary"), len(seats))))
     return out
 
 
@@ -159,6 +176,10 @@ def player_stats(plays: Sequence[Play], player: str, game: str | None = None) ->
             if s.name == player or s.name.casefold() == key]
     scores = [s.score for _p, s in mine]
     wins = sum(s.won for _p, s in mine)
+    # timed games only (a turn clock ran): an untimed game says nothing of how long a turn took
+    timed = [p.clock[i] for p in plays if p.clock is not None and (game is None or p.game == game)
+             for i, s in enumerate(p.seats) if s.name == player or s.name.casefold() == key]
+    turns = sum(n for n, _s in timed)
     return {
         "player": player, "game": game, "plays": len(mine), "wins": wins,
         "win_rate": round(wins / len(mine), 3) if mine else 0.0,
@@ -166,6 +187,7 @@ def player_stats(plays: Sequence[Play], player: str, game: str | None = None) ->
         "best": _number(max(scores)) if scores else None,
         "last10": [{"id": p.id, "game": p.game, "started": p.started, "score": _number(s.score), "won": s.won}
                    for p, s in mine[-10:]],
+        "turns": turns, "average_turn_s": round(sum(x for _n, x in timed) / turns, 1) if turns else None,
     }
 
 
@@ -305,6 +327,7 @@ def game_detail(journal: Journal, game_id: int, roster: Roster | None = None) ->
         owners = [roster.owner(n, row["started"]) for n in names]
         names = [o.name if o is not None else n for o, n in zip(owners, names)]
     colours = row["meta"].get("colours") or []
+    spent = record_of(row.get("summary"), len(names))
     try:
         progression = score_progression(game, row["players"], row["options"], actions)
     except Exception:  # a plot is a nicety: a game that cannot be replayed still shows its log
@@ -318,6 +341,8 @@ def game_detail(journal: Journal, game_id: int, roster: Roster | None = None) ->
         "sentence": (result.get("detail") or {}).get("sentence") or "", "tiebreak": result.get("tiebreak") or "",
         "started": row["started"], "finished": row["finished"], "duration_s": row["finished"] - row["started"],
         "options": row["options"], "log": log, "views": views, "progression": progression,
+        # per seat (finished turns, average seconds) or None; None for the whole game when it ran no turn clock
+        "turn_times": average_turns(spent) if spent is not None else None,
         "randomness": row["randomness"],
         "seed": str(row["seed"]) if row["randomness"] == "digital" else None,
         "fingerprint": short_fingerprint(int(row["seed"])) if row["randomness"] == "digital" else None,

@@ -39,6 +39,7 @@ from companion.rules.seats import is_seat
 from companion.rules.viewschema import View
 from companion.store.journal import Journal, dumps, loads
 from companion.store.snapshots import SNAPSHOT_EVERY, States
+from companion.table.clock import RECORD, Spent
 from companion.table.dealer import MAX_DEALS, Dealer
 from companion.table.first import DRAWN, drawn_options
 from companion.table.log import LogEntry, SessionLog
@@ -87,6 +88,10 @@ class Session(Undoing, Dealer, Snapshotting):
         self._draws = 0  # chance actions ever journaled: picks the next draw's RNG
         self._seq = 0  # next entry number
         self._log = SessionLog(self.game, self._states, self._actions, self.players)  # written as it commits
+        # The turn clock (companion/table/clock.py), when the table runs one: its record rides every commit.
+        self.clock: Any = None
+        summary = row.get("summary")
+        self.clock_record: Any = summary.get(RECORD) if isinstance(summary, dict) else None
 
     # --- building -------------------------------------------------------------
     @classmethod
@@ -362,12 +367,22 @@ class Session(Undoing, Dealer, Snapshotting):
             waiting, blobs = [], self._pickled(due)
         result = self.game.result(after)
         finished = result is not None
+        summary: dict[str, Any] = {"entries": self._seq + len(entries), "actions": actions_after}
+        clock, spent, record = self.clock, None, self.clock_record
+        if clock is not None:
+            acting = self.game.actors(after)
+            spent = clock.settle(bool(entries) and entries[0][0] == "action", acting)  # a move leads its commit
+            record = spent.to_json()
+        if record is not None:
+            summary[RECORD] = record
         self.journal.commit(
-            self.id, self._seq, entries, summary={"entries": self._seq + len(entries), "actions": actions_after},
+            self.id, self._seq, entries, summary=summary,
             result=(result.to_json() if result is not None else None) if finished != self._finished else ...,
             snapshots=blobs,
         )
-        self._pending = waiting
+        self._pending, self.clock_record = waiting, record
+        if spent is not None:
+            clock.settled(spent, acting)
         became = finished and not self._finished
         self._finished = finished
         return became
@@ -381,6 +396,12 @@ class Session(Undoing, Dealer, Snapshotting):
             if finished:
                 self._notify("finished")
         return self.state
+
+    def save_clock(self) -> None:
+        """Keep the turn clock's seconds since the last move (the app goes Home): one
+        small commit of the summary, off the move path. Nothing to do without a clock."""
+        if self.clock is not None:
+            self._write([], self.state, len(self._actions))
 
     def _sync_finished(self, notify: bool = False) -> None:
         """Keep the journal's finished/result in step with the state (undo can un-finish)."""
@@ -441,14 +462,16 @@ class Session(Undoing, Dealer, Snapshotting):
             sentence = _("{why} It was taken back; play it again.", why=lead)
         except JournalError as e:
             sentence = _("{why} It was taken back. {more}", why=lead, more=e)
-        listeners = self._listeners
+        listeners, clock = self._listeners, self.clock
         try:
             fresh = type(self).resume(self.journal, self.id, deal=False)
         except JournalError as e:  # the game itself was never on disk (its first commit failed)
             sentence = f"{sentence} {e}"
         else:
             self.__dict__.update(fresh.__dict__)
-            self._listeners = listeners
+            self._listeners, self.clock = listeners, clock
+            if clock is not None:  # the seconds on disk, as the moves are
+                clock.restore(Spent.from_json(self.clock_record, len(self.players)), self.actors())
             self._states.loader = self._load_snapshot  # bound to this session, not the one it was read into
         if say is not None:
             say(sentence)

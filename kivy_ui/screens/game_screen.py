@@ -61,6 +61,8 @@ class GameScreen(Screen):
         self.drafts: dict[int, Any] = {}  # seat -> a half-entered private choice
         self._log_overlay: LogOverlay | None = None
         self._prepared = False
+        #: seat -> its tile's clock label (kivy_ui/widgets/seat_clock.py), set by kivy_ui/turn_clock.py once a second
+        self.seat_clocks: dict[int, Any] = {}
 
     def on_kv_post(self, base_widget):
         """The screen's TableTopBar (widgets/top_bar.py): its chrome buttons are named in

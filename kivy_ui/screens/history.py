@@ -242,6 +242,11 @@ class GameDetailScreen(Screen):
         options = described(d["game"], d["options"], len(d["players"]), d["players"])
         if options:
             lines.append(_("Options:") + "\n" + "\n".join(f"· {o}" for o in options))
+        if d.get("turn_times"):  # a game that ran a turn clock (companion/table/clock.py)
+            from companion.table.clock import turn_average
+
+            lines.append(_("Turn clock:") + "\n" + "\n".join(
+                f"· {d['players'][seat]}: {turn_average(*avg)}" for seat, avg in enumerate(d["turn_times"]) if avg))
         if d["seed"] is not None:
             lines.append(_("Draws: seed {seed} (fingerprint {fingerprint}).", seed=d["seed"],
                            fingerprint=d["fingerprint"]))

@@ -131,6 +131,7 @@ class MayaScreen(GameScreen):
         for box in (self.ids.players, self.ids.quarries, self.ids.pyramids):
             box.clear_widgets()
         self._tiles = [PlayerTile(self._tapped_player) for _ in v["players"]]
+        self.seat_clocks = {seat: tile.clock for seat, tile in enumerate(self._tiles)}
         most = max(q["max_cards"] for q in v["quarries"]) + 1  # and the +2 points marker
         self._quarry_cols = [QuarryColumn(most) for _ in v["quarries"]]
         self._pyramid_cols = [PyramidColumn(len(p["levels"])) for p in v["pyramids"]]

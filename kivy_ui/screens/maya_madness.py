@@ -34,6 +34,7 @@ from companion.rules.choices import find, next_part, options_for
 from .. import theme
 from ..i18n import _
 from ..widgets.maya_numeral import MayaNumeral  # noqa: F401  (the kv rule's numeral)
+from ..widgets.seat_clock import seat_clock
 from .game_screen import GameScreen
 from .maya_madness_pad import PAD, TOP, cards_and_others, drawn, pad_button, show
 from .maya_madness_private import Celebration, SecretPanel
@@ -175,10 +176,13 @@ class MayaMadnessScreen(GameScreen):
     def _build_seats(self):
         box = self.ids.seats
         box.clear_widgets()
+        self.seat_clocks = {}
         colours = {"colours": list(self.frame.colours)}  # chosen at New game; none: the palette's
         for seat, (name, symbol, rgba) in enumerate(theme.seat_colours(colours, len(self.frame.players))):
             row = SeatRow(seat=seat, symbol=symbol, colour_name=name, colour_rgba=list(rgba))
             row.bind(on_release=lambda r: self._table.request_peek(r.seat))
+            self.seat_clocks[seat] = seat_clock()
+            row.add_widget(self.seat_clocks[seat], index=1)  # the turn clock, before the tokens
             box.add_widget(row)
         self._rows_for = self._table
 

@@ -34,6 +34,7 @@ from .. import theme
 from ..i18n import _
 from ..widgets.curse_passage import Passage, stela_markup, stone_markup
 from ..widgets.curse_private import SecretPanel
+from ..widgets.seat_clock import seat_clock
 from .game_screen import GameScreen
 
 Factory.register("Passage", cls=Passage)
@@ -55,6 +56,11 @@ class CurseSeatRow(ButtonBehavior, BoxLayout):
     colour_rgba = ListProperty([1, 0, 0, 1])
     is_turn = BooleanProperty(False)
     gone = BooleanProperty(False)
+    whole_name = ""  # the name line; name_text is it, or nothing while the turn clock takes its place
+    clock: Any = None  # the turn clock (kivy_ui/widgets/seat_clock.py)
+
+    def fit_clock(self) -> None:
+        self.name_text = self.clock.fit(self.ids.name, self.whole_name) if self.clock is not None else self.whole_name
 
 
 def picking(choice: Choice, picks: dict) -> list[tuple[str, Any, str]]:
@@ -147,16 +153,22 @@ class MayanCurseScreen(GameScreen):
         while len(box.children) < len(v["players"]):
             row = CurseSeatRow()
             row.bind(on_release=lambda r: self.peek(r.seat))
+            row.clock = seat_clock()
+            row.add_widget(row.clock, index=len(row.children) - 2)  # the turn clock, after the name
+            row.clock.on_change = row.fit_clock
+            row.bind(width=lambda r, _w: r.fit_clock())
             box.add_widget(row)
         while len(box.children) > len(v["players"]):  # a smaller table than the last game's
             box.remove_widget(box.children[0])
         rows = list(reversed(box.children))
+        self.seat_clocks = {p["seat"]: row.clock for row, p in zip(rows, v["players"])}
         now = set(f.acting) | ({v["draw_for"]} if v.get("draw_for") is not None else set())
         for row, p in zip(rows, v["players"]):
             seat = p["seat"]
             _, symbol, rgba = colours[seat]
             row.seat, row.symbol, row.colour_rgba = seat, symbol, list(rgba)
-            row.name_text = p["name"] + (" ⚑" if seat == v["first_player"] and not p["escaped"] else "")
+            row.whole_name = p["name"] + (" ⚑" if seat == v["first_player"] and not p["escaped"] else "")
+            row.fit_clock()
             row.is_turn = seat in now and not f.over
             row.gone = p["escaped"]
             played = " ".join(stone_markup(k) for k in p["played"]) if not p["escaped"] else ""

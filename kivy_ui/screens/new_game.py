@@ -23,6 +23,8 @@ from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
 from companion.rules.starts import starts_of
+from companion.table.clock import META as CLOCK
+from companion.table.clock import Setting
 from companion.table.first import can_draw
 from companion.table.teach import TEACH
 
@@ -64,6 +66,8 @@ class NewGameScreen(NameKeyboard, Screen):
     draw_first = BooleanProperty(False)  # the companion draws who starts (New game, "Draw the first player")
     teach = BooleanProperty(False)  # the first-game guide (New game, "First game: explain each phase")
     draw_button: Any = None
+    clock_setting = Setting()  # the turn clock the table chose (off until it chooses one)
+    clock_button: Any = None
 
     def refresh(self):
         self.games = playable_games()
@@ -278,10 +282,19 @@ class NewGameScreen(NameKeyboard, Screen):
             self.draw_button = Factory.BigButton(text=self._draw_text())
             self.draw_button.bind(on_release=lambda _b: self.toggle_draw())
             box.add_widget(self.draw_button)
+        # The turn clock (issue 25; companion/table/clock.py): off, a timer per turn, a chess bank per seat.
+        self.clock_button = Factory.BigButton(text=self.clock_setting.label())
+        self.clock_button.bind(on_release=lambda _b: self.cycle_clock())
+        box.add_widget(self.clock_button)
         # the first-game guide (issue 25 §1, companion/table/teach.py): a card the first time each phase comes up
         self.teach_button = Factory.BigButton(text=self._teach_text())
         self.teach_button.bind(on_release=lambda _b: self.toggle_teach())
         box.add_widget(self.teach_button)
+
+    def cycle_clock(self) -> None:
+        """Turn clock: off → 30 s … 180 s per turn → chess 10/20/30 min → off."""
+        self.clock_setting = self.clock_setting.following()
+        self.clock_button.text = self.clock_setting.label()
 
     def _teach_text(self) -> str:
         return _("First game: each phase explained") if self.teach else _("First game: explain each phase")
@@ -418,6 +431,8 @@ class NewGameScreen(NameKeyboard, Screen):
         meta: dict[str, Any] = {"colours": [r.colour_name for r in rows], "fobs": fobs}
         if self.teach:
             meta[TEACH] = True
+        if self.clock_setting.on:
+            meta[CLOCK] = self.clock_setting.to_meta()
         problem = app.start_game(self.game, names, self.applied_options(), meta, draw_first=self.draw_first)
         if problem:
             self.ids.notice.text = problem

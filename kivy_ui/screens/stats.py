@@ -65,6 +65,7 @@ class StatsScreen(Screen):
 
     def _show(self):
         from companion.history import stats
+        from companion.table.clock import turn_average
 
         self.ids.game_button.text = _("Game: {title}", title=game_title(self.game)) if self.game else _(
             "Game: none yet")
@@ -92,6 +93,8 @@ class StatsScreen(Screen):
             last = " ".join(f"{r['score']}{'★' if r['won'] else ''}" for r in p["last10"])
             lines.append(("    " + _("average {average}, best {best}; last: {scores}", average=p["average"],
                                      best=p["best"], scores=last), "18sp", theme.TEXT_DIM))
+            if p["turns"]:  # only games that ran a turn clock
+                lines.append(("    " + turn_average(p["turns"], p["average_turn_s"]), "18sp", theme.TEXT_DIM))
         for text, size, colour in lines:
             lab = Factory.Body(text=text, font_size=size, color=colour, font_name=theme.SYMBOL_FONT,
                                size_hint_y=None)

@@ -26,6 +26,7 @@ from companion.games.maya import words
 from companion.games.maya.words import short_marker_name
 
 from .. import theme
+from .seat_clock import seat_clock
 
 # Kivy caches a font found by a name without ".ttf" under the name with it, so each
 # label would look the name up on disk again (a few stat() calls per text change).
@@ -199,7 +200,17 @@ class PlayerTile(BoardPanel):
         self.seat = 0
         self.on_tap = on_tap
         bottom = BoxLayout(spacing=dp(3))
+        self.name_row = BoxLayout(spacing=dp(3))
         self.name = label(halign="left")
+        self._name = ("", "")  # (the whole name line, the seat's symbol)
+        self._name_shown = ""
+        # the turn clock (none when off): beside the name when both fit; else the running seat's
+        # time takes its name's place (the symbol and the gold frame say whose; the prompt names them)
+        self.clock = seat_clock(font_size=GLANCE, bold=False)  # five tiles at 800 px: every pixel counts
+        self.clock.on_change = self._fit_clock
+        self.name_row.bind(width=lambda *_: self._fit_clock())
+        self.name_row.add_widget(self.name)
+        self.name_row.add_widget(self.clock)
         self.gold = label(bold=True, halign="left", size_hint_x=None, shorten=False, wrap=False)
         self.gold.color = theme.ACCENT
         self.blocks = label(halign="left", size_hint_x=None, shorten=False, markup=True, wrap=False)
@@ -210,7 +221,7 @@ class PlayerTile(BoardPanel):
         self._status = ""
         for w in (self.gold, self.blocks, self.status):
             bottom.add_widget(w)
-        self.add_widget(self.name)
+        self.add_widget(self.name_row)
         self.add_widget(bottom)
 
     def on_touch_up(self, touch: Any) -> bool:
@@ -222,7 +233,10 @@ class PlayerTile(BoardPanel):
     def show(self, p: dict, seats: Seats, acting: bool, status: str) -> None:
         self.seat = p["seat"]
         # whose turn: the name turns gold in a gold frame (a colour change redraws no text)
-        self.name.text = f"{seats[p['seat']][1]} {p['name']}"
+        whole = f"{seats[p['seat']][1]} {p['name']}"
+        if self._name != (whole, seats[p["seat"]][1]):
+            self._name = (whole, seats[p["seat"]][1])
+            self._fit_clock()
         self.name.color = theme.ACCENT if acting else theme.TEXT
         self.gold.text = f"{p['gold']}g"
         self.name.glance = self.gold.glance = self.blocks.glance = True
@@ -233,6 +247,15 @@ class PlayerTile(BoardPanel):
             self._fit_status()
         self.framed(acting, frame=(*seats[p["seat"]][2][:3], 0.9))
 
+
+    def _fit_clock(self) -> None:
+        """The name and the turn clock on one line when both fit; else the running
+        seat's time in its name's place (five tiles at 800 px), and an idle seat's bank
+        left out (it shows when that seat's turn comes)."""
+        whole, symbol = self._name
+        text = self.clock.fit(self.name, whole, symbol)
+        if self._name_shown != text:  # an unchanged name is not rendered again
+            self._name_shown = self.name.text = text
 
     def _fit_status(self) -> None:
         """The game's status ("8 cards · starts · 1st player"): as many of its pieces as

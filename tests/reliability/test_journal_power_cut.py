@@ -152,3 +152,25 @@ def test_without_waiting_for_the_fsync_the_power_cut_loses_seen_moves(disk, tmp_
     """The same test catches the defect: a move shown before its fsync returned."""
     disk.delay = 0.02
     assert play_and_cut(disk, tmp_path, wait=False, seed=23, moves=120) != []
+
+
+def test_a_power_cut_loses_no_turn_clock_seconds_a_player_saw(disk, tmp_path):
+    """Issue 25 §1: the turn clock's seconds ride each move's commit (the game's summary),
+    so what the tiles showed at the last move a player saw comes back after a cut."""
+    from companion.table import clock as turn_clock
+    from companion.table.clock import Setting, Spent
+
+    rng, now = random.Random(25), [100.0]
+    j = disk.journal
+    s = Session.create(j, "maya-madness", ["Di", "Ed", "Flo"], options={"deck": "full"}, seed=4,
+                       meta={"clock": Setting("chess", 600).to_meta()})
+    s.clock = turn_clock.for_session(s, lambda: now[0])
+    for step in range(60):
+        now[0] += rng.uniform(1, 20)
+        _step(s, rng)
+        j.wait_synced()  # the frame shows the move, and the tiles its seconds
+        seen = s.clock.spent
+        if rng.random() < 0.2:
+            with disk.cut(tmp_path / "after-cut") as after:
+                record = Session.resume(after, s.id, deal=False).clock_record
+                assert Spent.from_json(record, 3) == Spent.from_json(seen.to_json(), 3), f"step {step}"

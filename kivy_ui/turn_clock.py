@@ -1,0 +1,93 @@
+"""The app's side of the turn clock (issue 25; the clock itself is
+companion/table/clock.py): it attaches the clock a game chose to its session (so
+its seconds ride every commit), feeds it whose turn it is from each frame,
+pauses it while the privacy gate shows a private view and while the table's
+screen is not shown (Home, Past games …), and once a second sets only the seat
+tiles' clock labels (`screen.seat_clocks`, kivy_ui/widgets/seat_clock.py).
+
+At the warning moment (10 s left) it plays the soft "clock" sound (prepared with
+the others, kivy_ui/sounds.py) and, when speech is on, says so. It never acts:
+at zero the tile shows overtime, and the turn goes on.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+
+from companion.errors import CompanionError
+from companion.table.clock import TurnClock, for_session
+
+from .i18n import _
+
+TICK_S = 1.0  # the labels are set once a second (only a text that changed is drawn again)
+
+
+class ClockTicker:
+    def __init__(self, app: Any):
+        self.app = app
+        self.clock: TurnClock | None = None
+        self._event: Any = None
+        self._gate_open = False
+        self._over = False
+
+    def attach(self, session: Any) -> None:
+        """A game opened: the clock its New game chose (None when off), going on from its record."""
+        self.clock = for_session(session)
+        session.clock = self.clock
+        self._gate_open = self._over = False
+        if self._event is not None:
+            self._event.cancel()
+            self._event = None
+        if self.clock is not None:
+            self._event = Clock.schedule_interval(self.tick, TICK_S)
+
+    def on_frame(self, frame: Any) -> None:
+        if self.clock is None:
+            return
+        self._over = bool(frame.over)
+        self.clock.observe(() if frame.over else frame.acting)
+        self._gate_open = frame.gate.open  # a private view shows: nobody's time runs
+        self.tick()
+
+    def _table_shown(self) -> bool:
+        table = self.app.table
+        return table is not None and self.app.sm.current == table.frame().game
+
+    def tick(self, *_args: Any) -> None:
+        clock = self.clock
+        if clock is None:
+            return
+        shown = self._table_shown()
+        if shown and not self._gate_open and not self._over:
+            clock.resume()
+        else:
+            clock.pause()
+        if not shown:
+            return
+        screen = self.app.screen(self.app.sm.current)
+        labels = getattr(screen, "seat_clocks", None) or {}
+        for seat, label in labels.items():
+            if 0 <= seat < clock.seats:
+                st = clock.seat_time(seat)
+                label.show(st.text, st.running, st.warning or st.over)
+        for seat in clock.warnings():
+            self.app.play_sound("clock", now=True)
+            self.app.speak(_("{name}: ten seconds left.", name=self.app.table.name(seat)), now=True)
+
+    def home(self) -> None:
+        """The table leaves its screen (Home): the clock stops, and its seconds since the
+        last move are kept (one small commit, off the move path)."""
+        if self.clock is None or self.app.session is None:
+            return
+        self.clock.pause()
+        try:
+            self.app.session.save_clock()
+        except CompanionError:  # a clock's few seconds never stop the table going Home
+            pass
+
+    def detach(self) -> None:
+        if self._event is not None:
+            self._event.cancel()
+            self._event = None
+        self.clock = None
