@@ -75,14 +75,14 @@ class ClockTicker:
             self.app.play_sound("clock", now=True)
             self.app.speak(_("{name}: ten seconds left.", name=self.app.table.name(seat)), now=True)
 
-    def home(self) -> None:
+    def home(self, session: Any) -> None:
         """The table leaves its screen (Home): the clock stops, and its seconds since the
-        last move are kept (one small commit, off the move path)."""
-        if self.clock is None or self.app.session is None:
+        last move are kept in `session` (one small commit, off the move path)."""
+        if self.clock is None or session is None:
             return
         self.clock.pause()
         try:
-            self.app.session.save_clock()
+            session.save_clock()
         except CompanionError:  # a clock's few seconds never stop the table going Home
             pass
 
