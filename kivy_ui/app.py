@@ -418,7 +418,7 @@ class MayaApp(App):
         if self.table is not None:
             self.table.close_gate()
             self.table.cancel_peek()
-        self.turn_clock.home(self.session)
+        self.turn_clock.home()
         leds = getattr(self.devices, "leds", None)
         if leds is not None:
             leds.off_all()

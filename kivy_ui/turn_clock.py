@@ -30,11 +30,13 @@ class ClockTicker:
         self._event: Any = None
         self._gate_open = False
         self._over = False
+        self._save: Any = None
 
     def attach(self, session: Any) -> None:
         """A game opened: the clock its New game chose (None when off), going on from its record."""
         self.clock = for_session(session)
         session.clock = self.clock
+        self._save = session.save_clock  # Home keeps the seconds since the last move
         self._gate_open = self._over = False
         if self._event is not None:
             self._event.cancel()
@@ -75,18 +77,19 @@ class ClockTicker:
             self.app.play_sound("clock", now=True)
             self.app.speak(_("{name}: ten seconds left.", name=self.app.table.name(seat)), now=True)
 
-    def home(self, session: Any) -> None:
+    def home(self) -> None:
         """The table leaves its screen (Home): the clock stops, and its seconds since the
-        last move are kept in `session` (one small commit, off the move path)."""
-        if self.clock is None or session is None:
+        last move are kept (one small commit of the session attached, off the move path)."""
+        if self.clock is None or self._save is None:
             return
         self.clock.pause()
         try:
-            session.save_clock()
+            self._save()
         except CompanionError:  # a clock's few seconds never stop the table going Home
             pass
 
     def detach(self) -> None:
+        self._save = None
         if self._event is not None:
             self._event.cancel()
             self._event = None
