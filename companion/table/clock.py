@@ -290,6 +290,11 @@ class TurnClock:
         self.observe(actors)
 
     # --- reading --------------------------------------------------------------------
+    @property
+    def acting(self) -> frozenset[int]:
+        """The seats whose turn it is (their time runs unless paused)."""
+        return frozenset(self._running)
+
     def _live(self, seat: int) -> float:
         start = self._since.get(seat)
         return self._extra[seat] + (self.now() - start if start is not None else 0.0)
