@@ -1,0 +1,62 @@
+"""The turn clock's "then the turn ends" (issue 25 §1: the clock "never ends a turn by
+itself unless the table chose that"), in the app: Mayan Curse (which declares its
+end-turn action) with a 30 s timer that ends the turn. The clock reads a fake time:
+nothing waits 30 real seconds."""
+from __future__ import annotations
+
+from companion.table.clock import TIMER, Setting
+from kivy_ui.i18n import _
+
+from .test_turn_clock import _abandon, _choose_clock, _fake_time, _reset
+
+
+def _ended_by_clock(session, since: int, seat: int) -> bool:
+    return any(a.get("type") == "end_turn" and a.get("actor") == seat for a in list(session.actions)[since:])
+
+
+def test_a_curse_turn_ends_by_itself_at_zero_but_never_behind_the_gate_or_mid_choice(ui):
+    d = ui
+    d.app.show("home")
+    d.frames(2)
+    s = d.fill_new_game("Mayan Curse", ["Ana", "Ben"])
+    wanted = Setting(TIMER, 30, end=True)
+    _choose_clock(d, s, wanted)  # offered to Mayan Curse only: its turn ends with one move
+    d.shot("clock-new-game-then-end")
+    d.tap(s.ids.start)
+    assert d.until(lambda: d.screen().name == "mayan-curse", 3), s.ids.notice.text
+    _reset(d, s)
+    session, table, game = d.app.session, d.app.table, d.screen()
+    assert session.meta["clock"] == {"mode": "timer", "seconds": 30, "end": True}
+    fake = _fake_time(d)
+    seat = table.acting()[0]
+    since = len(session.actions)
+
+    table.request_peek(seat)  # behind the gate: the time stands still, nothing ends
+    table.confirm_peek()
+    assert d.until(lambda: table.frame().gate.open, 2)
+    fake.t += 100
+    d.app.turn_clock.tick()
+    assert table.acting() == [seat] and not _ended_by_clock(session, since, seat)
+    table.close_gate()
+    d.frames(2)
+    d.app.turn_clock.tick()
+    assert game.seat_clocks[seat].text == "0:30"
+
+    game.act(("choice", "stela"))  # a stela's colour half picked: the turn is not ended under a finger
+    d.frames(1)
+    fake.t += 31
+    d.app.turn_clock.tick()
+    assert table.acting() == [seat] and not _ended_by_clock(session, since, seat)
+    game.act(("cancel", None))
+    d.frames(1)
+    d.app.turn_clock.tick()  # nothing half entered now: the time ran out, the turn ends
+    assert d.until(lambda: _ended_by_clock(session, since, seat), 3)
+    name = session.players[seat]
+    assert table.frame().notice == _("{name}'s time ran out: the turn ended.", name=name)
+    assert d.until(lambda: game.summary == table.frame().notice, 2)  # the table line says so
+    assert any(e.actor == seat for e in table.log())  # journaled and in the log, as a tap is
+    d.shot("clock-curse-time-ran-out")
+    fake.t += 5
+    d.app.turn_clock.tick()
+    assert sum(a.get("type") == "end_turn" for a in list(session.actions)[since:]) == 1  # asked once
+    _abandon(d)
