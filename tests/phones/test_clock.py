@@ -35,7 +35,7 @@ def _views(rec, seat):
 
 
 def test_a_seats_message_carries_its_own_timer_and_the_other_seat_gets_none(journal, main):
-    s, hub, rec, fake = _timed(journal, main, Setting(TIMER, 60))
+    _s, hub, rec, fake = _timed(journal, main, Setting(TIMER, 60))
     seat = hub.table.acting()[0]
     other = 1 - seat
     fake.t += 12
@@ -69,7 +69,7 @@ def test_pausing_and_resuming_the_clock_sends_the_seats_time_again_and_nothing_e
 
 
 def test_a_chess_clock_shows_each_seat_its_own_bank_and_a_move_starts_the_next_seats(journal, main):
-    s, hub, rec, fake = _timed(journal, main, Setting(CHESS, 600))
+    _s, hub, rec, fake = _timed(journal, main, Setting(CHESS, 600))
     seat = hub.table.acting()[0]
     other = 1 - seat
     fake.t += 30

@@ -159,7 +159,8 @@ MOVES: dict[str, dict[str, Move]] = {
 class MayanCurse(Game[State]):
     name = "mayan-curse"
     starts = Starts("first")  # who holds the first-player token in round 1
-    # "At the end of your turn, you must discard all 3 of your sacred stones" (step 2c, line 156): what the turn clock's "then the turn ends" plays (issue 25 §1)
+    # "At the end of your turn, you must discard all 3 of your sacred stones" (step 2c, mayan-curse.txt
+    # line 156): the move the turn clock's "then the turn ends" plays (issue 25 §1)
     ends_turn = EndsTurn(A.END_TURN)
     title = "Mayan Curse"
     # No BoardGameGeek id could be confirmed (docs/history.md, "BG Stats"): bgg stays None,
