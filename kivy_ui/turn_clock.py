@@ -86,7 +86,7 @@ class ClockTicker:
         for seat in clock.warnings():
             self.app.play_sound("clock", now=True)
             self.app.speak(_("{name}: ten seconds left.", name=self.app.table.name(seat)), now=True)
-        if not self._entering(screen):
+        if clock.setting.end and not self._entering(screen):
             for seat in clock.due():
                 self._end_turn(seat)
 

@@ -60,3 +60,43 @@ def test_a_curse_turn_ends_by_itself_at_zero_but_never_behind_the_gate_or_mid_ch
     d.app.turn_clock.tick()
     assert sum(a.get("type") == "end_turn" for a in list(session.actions)[since:]) == 1  # asked once
     _abandon(d)
+
+
+class _Phones:
+    """Stands in for the phone service: counts what the clock tells it."""
+
+    def __init__(self):
+        self.told = 0
+
+    def clock_changed(self):
+        self.told += 1
+
+
+def test_the_phones_are_told_when_the_gate_or_home_pauses_the_clock_and_when_it_resumes(ui):
+    d = ui
+    d.app.show("home")
+    d.frames(2)
+    s = d.fill_new_game("Mayan Curse", ["Ana", "Ben"])
+    _choose_clock(d, s, Setting(TIMER, 60))
+    d.tap(s.ids.start)
+    assert d.until(lambda: d.screen().name == "mayan-curse", 3), s.ids.notice.text
+    _reset(d, s)
+    table, kept = d.app.table, getattr(d.app, "phones", None)
+    phones = d.app.phones = _Phones()
+    try:
+        fake = _fake_time(d)
+        seat = table.acting()[0]
+        d.app.turn_clock.tick()
+        fake.t += 3
+        d.app.turn_clock.tick()
+        assert phones.told == 0  # a running clock sends nothing a second
+        table.request_peek(seat)
+        table.confirm_peek()
+        assert d.until(lambda: phones.told == 1, 2)  # the gate paused it
+        table.close_gate()
+        assert d.until(lambda: phones.told == 2, 2)  # ... and closing it resumed it
+        d.app.leave_game()  # Home
+        assert phones.told == 3
+    finally:
+        d.app.phones = kept
+    _abandon(d)
