@@ -44,6 +44,9 @@ class ClockTicker:
         """A game opened: the clock its New game chose (None when off), going on from its record."""
         self.clock = for_session(session)
         session.clock = self.clock
+        for screen in self.app.sm.screens:  # the last game's times leave the tiles (an untimed game shows none)
+            for label in (getattr(screen, "seat_clocks", None) or {}).values():
+                label.show("", False, False)
         self._gate_open = self._over = False
         if self._event is not None:
             self._event.cancel()

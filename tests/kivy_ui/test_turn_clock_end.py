@@ -100,3 +100,24 @@ def test_the_phones_are_told_when_the_gate_or_home_pauses_the_clock_and_when_it_
     finally:
         d.app.phones = kept
     _abandon(d)
+
+
+def test_an_untimed_game_after_a_timed_one_shows_no_time_left_over_in_its_tiles(ui):
+    """The tiles are the screen's own from game to game: a chess bank's "9:57" stayed in
+    the next, untimed game's row (in place of the player's name)."""
+    from companion.table.clock import CHESS
+
+    d = ui
+    for setting in (Setting(CHESS, 600), Setting()):
+        d.app.show("home")
+        d.frames(2)
+        s = d.fill_new_game("Mayan Curse", ["Ana", "Ben"])
+        _choose_clock(d, s, setting)
+        d.tap(s.ids.start)
+        assert d.until(lambda: d.screen().name == "mayan-curse", 3), s.ids.notice.text
+        _reset(d, s)
+        d.app.turn_clock.tick()
+        d.frames(2)
+        texts = [label.text for label in d.screen().seat_clocks.values()]
+        assert texts == (["10:00", "10:00"] if setting.on else ["", ""])
+        _abandon(d)
