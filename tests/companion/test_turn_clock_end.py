@@ -94,3 +94,28 @@ def test_a_game_that_declares_no_end_turn_runs_the_plain_timer():
     assert plain is not None and plain.setting == Setting(TIMER, 30)
     ends = for_session(_Session("mayan-curse", meta))
     assert ends is not None and ends.setting.end
+
+
+def test_the_tables_own_end_of_a_turn_is_a_move_like_a_tap_and_a_refusal_says_nothing(tmp_path):
+    from companion.store.journal import Journal
+    from companion.table.controller import TableController
+    from companion.table.session import Session
+
+    journal = Journal.open(tmp_path / "j.sqlite3")
+    try:
+        s = Session.create(journal, "mayan-curse", ["Ana", "Ben"], seed=3)
+        table = TableController(s, settle=0)
+        frames = []
+        table.subscribe_frames(frames.append)
+        seat = table.acting()[0]
+        ends = ends_turn_of(s.game)
+        assert ends is not None
+        refused = table.play(ends.action(1 - seat), notice=lambda: "time ran out")  # not that seat's turn
+        assert not refused.ok and table.message is None and frames == []  # nothing said, nothing published
+        played = table.play(ends.action(seat), notice=lambda: "time ran out")
+        assert played.ok and frames[-1].kind == "move" and frames[-1].notice == "time ran out"
+        # journaled as the seat's own End turn (a draw for the next seat may follow it)
+        assert any(a == {"actor": seat, "type": "end_turn"} for a in s.actions)
+        assert table.acting() != [seat]
+    finally:
+        journal.close()
