@@ -60,13 +60,13 @@ class ClockTicker:
         self._over = bool(frame.over)
         self.clock.observe(() if frame.over else frame.acting)
         self._gate_open = frame.gate.open  # a private view shows: nobody's time runs
-        self.tick()
+        self.tick(act=False)  # inside the frame's publishing: no move is made from here
 
     def _table_shown(self) -> bool:
         table = self.app.table
         return table is not None and self.app.sm.current == table.frame().game
 
-    def tick(self, *_args: Any) -> None:
+    def tick(self, *_args: Any, act: bool = True) -> None:
         clock = self.clock
         if clock is None:
             return
@@ -89,7 +89,7 @@ class ClockTicker:
         for seat in clock.warnings():
             self.app.play_sound("clock", now=True)
             self.app.speak(_("{name}: ten seconds left.", name=self.app.table.name(seat)), now=True)
-        if clock.setting.end and not self._entering(screen):
+        if act and clock.setting.end and not self._entering(screen):
             for seat in clock.due():
                 self._end_turn(seat)
 
