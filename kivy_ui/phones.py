@@ -150,6 +150,11 @@ class PhoneService:
     def connected(self) -> list[int]:
         return self.hub.connected() if self.hub is not None and self.server is not None else []
 
+    def clock_changed(self) -> None:
+        """The turn clock paused or resumed: the phones' pages stop or go on counting."""
+        if self.hub is not None and self.server is not None:
+            self.hub.clock_changed()
+
     # --- following the game on the table -----------------------------------------
     def _new_hub(self) -> None:
         from companion.phones.hub import PhoneHub

@@ -6,8 +6,16 @@ screen is not shown (Home, Past games …), and once a second sets only the seat
 tiles' clock labels (`screen.seat_clocks`, kivy_ui/widgets/seat_clock.py).
 
 At the warning moment (10 s left) it plays the soft "clock" sound (prepared with
-the others, kivy_ui/sounds.py) and, when speech is on, says so. It never acts:
-at zero the tile shows overtime, and the turn goes on.
+the others, kivy_ui/sounds.py) and, when speech is on, says so. At zero the tile
+shows overtime, and the turn goes on, unless the table chose "then the turn ends"
+(a game that declares its end-turn action, companion/rules/turn_end.py): then,
+once the gate is closed and nothing is half entered on the table's screen, that
+action is played through the table controller like a tap, and the table line (and
+speech) says the time ran out; a game that refuses it now leaves the turn as it is.
+
+When the clock pauses or resumes, the phones are told (kivy_ui/phones.py
+`clock_changed`: a copy of a few numbers here; their messages are built on the
+phone server's loop), so a seat's page stops or goes on counting its own time.
 """
 from __future__ import annotations
 
@@ -16,6 +24,7 @@ from typing import Any
 from kivy.clock import Clock
 
 from companion.errors import CompanionError
+from companion.rules.turn_end import ends_turn_of
 from companion.table.clock import TurnClock, for_session
 
 from .i18n import _
@@ -31,12 +40,17 @@ class ClockTicker:
         self._gate_open = False
         self._over = False
         self._save: Any = None
+        self._ends: Any = None
 
     def attach(self, session: Any) -> None:
         """A game opened: the clock its New game chose (None when off), going on from its record."""
         self.clock = for_session(session)
         session.clock = self.clock
         self._save = session.save_clock  # Home keeps the seconds since the last move
+        self._ends = ends_turn_of(session.game)  # the game's end-turn action, if it declares one
+        for screen in self.app.sm.screens:  # the last game's times leave the tiles (an untimed game shows none)
+            for label in (getattr(screen, "seat_clocks", None) or {}).values():
+                label.show("", False, False)
         self._gate_open = self._over = False
         if self._event is not None:
             self._event.cancel()
@@ -50,21 +64,24 @@ class ClockTicker:
         self._over = bool(frame.over)
         self.clock.observe(() if frame.over else frame.acting)
         self._gate_open = frame.gate.open  # a private view shows: nobody's time runs
-        self.tick()
+        self.tick(act=False)  # inside the frame's publishing: no move is made from here
 
     def _table_shown(self) -> bool:
         table = self.app.table
         return table is not None and self.app.sm.current == table.frame().game
 
-    def tick(self, *_args: Any) -> None:
+    def tick(self, *_args: Any, act: bool = True) -> None:
         clock = self.clock
         if clock is None:
             return
         shown = self._table_shown()
+        was = clock.paused
         if shown and not self._gate_open and not self._over:
             clock.resume()
         else:
             clock.pause()
+        if clock.paused != was:
+            self._tell_phones()
         if not shown:
             return
         screen = self.app.screen(self.app.sm.current)
@@ -76,17 +93,48 @@ class ClockTicker:
         for seat in clock.warnings():
             self.app.play_sound("clock", now=True)
             self.app.speak(_("{name}: ten seconds left.", name=self.app.table.name(seat)), now=True)
+        if act and clock.setting.end and not self._entering(screen):
+            for seat in clock.due():
+                self._end_turn(seat)
+
+    def _entering(self, screen: Any) -> bool:
+        """Something is half entered on the table (the gate open or asked for, a choice
+        being picked, a question waiting): a turn is not ended under a player's finger."""
+        frame = self.app.table.frame()
+        if frame.gate.open or frame.gate.asking is not None or frame.pending_undo:
+            return True
+        entering = getattr(screen, "entering", None)
+        return bool(entering()) if entering is not None else False
+
+    def _end_turn(self, seat: int) -> None:
+        """Seat's time ran out and the table chose that the turn then ends: the game's
+        end-turn action, through the controller like a tap (journaled, in the log)."""
+        table = self.app.table
+        ends = self._ends
+        if ends is None or seat not in table.acting():
+            return
+        name = table.name(seat)
+        if table.play(ends.action(seat), notice=lambda: _("{name}'s time ran out: the turn ended.", name=name)).ok:
+            self.app.speak(_("{name}'s time ran out: the turn ended.", name=name), now=True)
 
     def home(self) -> None:
         """The table leaves its screen (Home): the clock stops, and its seconds since the
         last move are kept (one small commit of the session attached, off the move path)."""
         if self.clock is None or self._save is None:
             return
+        was = self.clock.paused
         self.clock.pause()
+        if not was:
+            self._tell_phones()
         try:
             self._save()
         except CompanionError:  # a clock's few seconds never stop the table going Home
             pass
+
+    def _tell_phones(self) -> None:
+        phones = getattr(self.app, "phones", None)
+        if phones is not None:
+            phones.clock_changed()
 
     def detach(self) -> None:
         self._save = None

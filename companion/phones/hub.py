@@ -23,6 +23,10 @@ change's immutable state; the view taken on the main thread (in the table's
 language, for the look journaled) is used as it is when the phone reads the
 table's language, and made again there otherwise. What the hub says to a phone
 (a refusal, a question) is in that phone's language too.
+
+A seat's message carries its own turn clock (companion/phones/clock.py), copied
+on the main thread after each change and when the clock pauses or resumes
+(`clock_changed`: the seats' newest messages go again with it, on the server's loop).
 """
 from __future__ import annotations
 
@@ -41,6 +45,7 @@ from companion.table.frame import GateFrame, Outcome, TableFrame
 
 from ..errors import CompanionError
 from ..games import get_game
+from .clock import SeatClocks
 from .i18n import N_, _
 from .languages import PlayerLanguages, RosterLanguages, decide, shipped
 from .messages import message_for, private_lines
@@ -145,6 +150,8 @@ class PhoneHub:
         self._sender: Sender | None = None
         self._change: _Change | None = None  # the newest change
         self._taken: _Change | None = None  # the newest change whose messages are on their way
+        self._built: _Change | None = None  # the newest change whose messages were built (the server's loop)
+        self.clocks = SeatClocks(lambda: getattr(self.table.session, "clock", None))
         self._serial = 0
         self.main_seconds: list[float] = []  # main-thread time per change taken (the bench reads it)
         self.refreshes = 0  # how many times the messages were made (one per change; tests count it)
@@ -300,6 +307,7 @@ class PhoneHub:
         if self.ended or change is None or change is self._taken:
             return  # taken already (several changes in one frame: only the newest)
         t0 = time.perf_counter()
+        self.clocks.take()
         self._taken = change
         views: dict[int, Any] = {}
         refused: dict[int, str] = {}
@@ -350,8 +358,28 @@ class PhoneHub:
                     msg = {"type": "error", "sentence": _("Your view cannot be shown: {why}", why=refused[seat])}
                 else:
                     own = own_frame(self._game, change, seat, view if lang == (made_in or lang) else None)
-                    msg = message_for(self._game, own, change.frame)
+                    msg = self.clocks.add(message_for(self._game, own, change.frame), seat)
             if msg != s.last:
+                s.last = msg
+                self._send(seat, msg)
+        self._built = change
+
+    def clock_changed(self) -> None:
+        """Main thread: the turn clock paused or resumed (the gate, Home): each seat's
+        newest message goes again with it (built on the server's loop; a change on its
+        way carries it anyway)."""
+        if self.ended:
+            return
+        self.clocks.take()
+        self._on_loop(self._reclock)
+
+    def _reclock(self) -> None:
+        if self.ended or self._taken is not self._built:
+            return
+        for seat in self.connected():
+            s = self._seats[seat]
+            msg = self.clocks.again(s.last, seat)
+            if msg is not None:
                 s.last = msg
                 self._send(seat, msg)
 

@@ -47,6 +47,9 @@ PAGE_WORDS: dict[str, str] = {
     "gone": N_("This link no longer opens a seat: it was replaced at the table, or the game is over. "
                "Scan your seat's code on the table screen again."),
     "picked": N_("Picked:"),
+    # i18n: beside the seat's turn clock on its phone while the table's clock stands still
+    # (a private view open on the table, or the table on its Home screen)
+    "paused": N_("paused"),
     "language": N_("Language"),
     # i18n: the seat page's buttons: back a step of a picker, answer its question, close it,
     # hide or show the secrets (someone looks over the player's shoulder)
@@ -186,6 +189,7 @@ def message_for(game: Game, own: GateFrame, table: TableFrame) -> dict[str, Any]
         "secrets": private_lines(game, view),
         "groups": grouped(mine),
         "over": False,
+        # "clock": the seat's own turn clock, added where messages are built (companion/phones/clock.py)
     }
 
 

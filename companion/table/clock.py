@@ -11,8 +11,11 @@ several at once); CHANCE is nobody's.
     clock.time(0).text                 # "0:42"; "+0:05" is overtime
     clock.pause(); clock.resume()      # the privacy gate, Home
 
-The clock never acts: at zero a timer only shows overtime (and a chess bank
-goes below zero); no move is made for anyone.
+The clock never acts by itself: at zero a timer shows overtime (and a chess
+bank goes below zero). Only when the table chose "then the turn ends" (a timer
+with `end`, offered for a game that declares its end-turn action,
+companion/rules/turn_end.py) does `due()` name the seat whose time ran out,
+once a turn, for the app to play that action through the table controller.
 
 What is kept, and when. The session writes the clock's record (`Spent`) into
 the game's summary with every commit (companion/table/session.py `_write`), so
@@ -36,6 +39,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from companion.rules.seats import is_seat_number
+from companion.rules.turn_end import ends_turn_of
 from companion.words import _, ngettext
 
 OFF, TIMER, CHESS = "off", "timer", "chess"
@@ -60,13 +64,17 @@ class Setting:
 
     mode: str = OFF
     seconds: int = 0
+    end: bool = False  # a timer only: at zero the turn ends (the game's end-turn action is played)
 
     @property
     def on(self) -> bool:
         return self.mode != OFF
 
     def to_meta(self) -> dict[str, Any]:
-        return {"mode": self.mode, "seconds": self.seconds}
+        meta: dict[str, Any] = {"mode": self.mode, "seconds": self.seconds}
+        if self.end:
+            meta["end"] = True
+        return meta
 
     @classmethod
     def from_meta(cls, meta: Mapping[str, Any] | None) -> Setting:
@@ -77,21 +85,40 @@ class Setting:
         mode, seconds = got.get("mode"), got.get("seconds")
         if mode not in (TIMER, CHESS) or not is_seat_number(seconds) or not 0 < seconds <= _LONGEST:
             return cls()
-        return cls(str(mode), int(seconds))
+        return cls(str(mode), int(seconds), mode == TIMER and got.get("end") is True)
 
     def label(self) -> str:
         """New game's row: "Turn clock: off", "Turn clock: 60 s per turn", "Turn clock: chess, 20 min each"."""
+        if self.mode == TIMER and self.end:
+            return _("Turn clock: {seconds} s, then the turn ends", seconds=self.seconds)
         if self.mode == TIMER:
             return _("Turn clock: {seconds} s per turn", seconds=self.seconds)
         if self.mode == CHESS:
             return _("Turn clock: chess, {minutes} min each", minutes=self.seconds // 60)
         return _("Turn clock: off")
 
-    def following(self) -> Setting:
-        """The next choice New game's row offers (after the last: off)."""
-        here = (self.mode, self.seconds)
-        i = OFFERED.index(here) if here in OFFERED else -1
-        return Setting(*OFFERED[(i + 1) % len(OFFERED)])
+    def following(self, ends: bool = False) -> Setting:
+        """The next choice New game's row offers (after the last: off); ends: the game
+        declares its end-turn action, so each timer is followed by its "then the turn
+        ends" variant."""
+        offered = offered_for(ends)
+        i = offered.index(self) if self in offered else -1
+        return offered[(i + 1) % len(offered)]
+
+    def for_game(self, ends: bool) -> Setting:
+        """This choice for a game that declares an end-turn action (ends) or not: a game
+        that cannot end a turn by itself runs the plain timer."""
+        return self if ends or not self.end else Setting(self.mode, self.seconds)
+
+
+def offered_for(ends: bool) -> tuple[Setting, ...]:
+    """New game's clock row, in order: OFFERED, each timer followed by its end variant when `ends`."""
+    out: list[Setting] = []
+    for mode, seconds in OFFERED:
+        out.append(Setting(mode, seconds))
+        if ends and mode == TIMER:
+            out.append(Setting(mode, seconds, True))
+    return tuple(out)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -175,6 +202,7 @@ class TurnClock:
         self._since: dict[int, float] = {}  # running seat -> when its live stretch began (not while paused)
         self._running: set[int] = set()
         self._warned: set[int] = set()
+        self._ended: set[int] = set()  # seats whose running out was named by due() this turn
         self._settle_t: float | None = None
         self.observe(acting)
 
@@ -250,6 +278,7 @@ class TurnClock:
         self._since = {seat: t for seat in self._since}
         if self.setting.mode != CHESS:  # a timer warns once a turn; a bank once a game
             self._warned -= {s for s in self._running if s not in after}
+        self._ended -= {s for s in self._running if s not in after}
         self.observe(actors_after)
 
     def restore(self, spent: Spent, actors: Iterable[Any]) -> None:
@@ -261,6 +290,11 @@ class TurnClock:
         self.observe(actors)
 
     # --- reading --------------------------------------------------------------------
+    @property
+    def acting(self) -> frozenset[int]:
+        """The seats whose turn it is (their time runs unless paused)."""
+        return frozenset(self._running)
+
     def _live(self, seat: int) -> float:
         start = self._since.get(seat)
         return self._extra[seat] + (self.now() - start if start is not None else 0.0)
@@ -300,6 +334,18 @@ class TurnClock:
                     out.append(seat)
         return out
 
+    def due(self) -> list[int]:
+        """The running seats whose per-turn time ran out, each once a turn, when the table
+        chose "then the turn ends" (none while paused: behind the gate, on Home); the
+        caller asks the game to end that seat's turn, and asks nothing again this turn
+        (a refusal leaves the turn to the players)."""
+        if self.paused or self.setting.mode != TIMER or not self.setting.end:
+            return []
+        out = [seat for seat in sorted(self._running)
+               if seat not in self._ended and self.setting.seconds - self.this_turn(seat) <= 0]
+        self._ended.update(out)
+        return out
+
     def averages(self) -> list[tuple[int, float] | None]:
         """Per seat (number of finished turns, average seconds), None for a seat with none."""
         return average_turns(self.spent)
@@ -318,6 +364,7 @@ def average_turns(spent: Spent) -> list[tuple[int, float] | None]:
 def for_session(session: Any, now: Callable[[], float] = time.monotonic) -> TurnClock | None:
     """The clock a session's table runs (its meta's choice, its record so far), or None when off."""
     setting = Setting.from_meta(getattr(session, "meta", None))
+    setting = setting.for_game(ends_turn_of(getattr(session, "game", None)) is not None)
     if not setting.on:
         return None
     seats = len(session.players)
@@ -350,6 +397,7 @@ __all__ = [
     "average_turns",
     "clock_text",
     "for_session",
+    "offered_for",
     "record_of",
     "turn_average",
 ]

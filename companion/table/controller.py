@@ -65,7 +65,6 @@ _WHAT: dict[str, str] = {kind: "view" for kind in GAME_CHANGES}
 
 class TableController(GateKeeper, DeviceHandling):
     """Turns intents and device events into session actions; owns the privacy gate.
-
     session: a SessionLike. fobs: tag uid -> seat. seat_buttons: button name -> seat
     (its LED has the same name). clock: a monotonic time source (tests pass a fake
     one). tags: a TagLookup. settle: seconds within which a move for another seat
@@ -353,15 +352,15 @@ class TableController(GateKeeper, DeviceHandling):
         return self._cannot()
 
     # --- game intents -----------------------------------------------------
-    def play(self, action: Mapping[str, Any]) -> Outcome:
-        """Send an action for the seat whose turn it is (unless it names its actor).
+    def play(self, action: Mapping[str, Any], notice: Callable[[], str] | None = None) -> Outcome:
+        """Send an action for the seat whose turn it is (unless it names its actor). Outcome(True, what it did,
+        in the TABLE log's words) when the session took it; otherwise Outcome(False, why) (also in `message`)
+        and nothing changed. A double tap's second touch is Outcome(False, "") and says nothing. notice: the
+        table's own move (the turn clock's): the table line says notice() once played; a refusal is not said."""
+        return self._play(action, guard=notice is None, private=notice is not None, notice=notice)
 
-        Outcome(True, what it did, in the TABLE log's words) when the session took
-        it; otherwise Outcome(False, why) (also in `message`) and nothing changed.
-        A double tap's second touch is Outcome(False, "") and says nothing."""
-        return self._play(action, guard=True)
-
-    def _play(self, action: Mapping[str, Any], guard: bool, private: bool = False) -> Outcome:
+    def _play(self, action: Mapping[str, Any], guard: bool, private: bool = False,
+              notice: Callable[[], str] | None = None) -> Outcome:
         """play(); guard: a move for another seat within `settle` of the last is a double tap.
         private: a seat's own choice, whose refusal is that seat's (the Outcome), not the table's."""
         move = dict(action)
@@ -381,9 +380,10 @@ class TableController(GateKeeper, DeviceHandling):
         except CompanionError as e:
             return Outcome(False, str(e)) if private else self._say(str(e))
         self._last_play = (self.clock(), move["actor"])
-        self.message = self.notice = None
-        self.selected = None
+        self.message = self.notice = self.selected = None
         self._held.clear()
+        if notice is not None:
+            self._note(notice)
         self._publish("move")
         return Outcome(True, self._sentence_of(move["actor"]))
 

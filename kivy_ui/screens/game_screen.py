@@ -90,6 +90,15 @@ class GameScreen(Screen):
     def on_log(self, new_entries: list[LogEntry], news: bool) -> None:
         """New log entries since the last render; news: made just now by a player."""
 
+    def entering(self) -> bool:
+        """Something is half entered here (a seat's private draft, a window open over the
+        table: a choice's question, Fix a number…): the turn clock ends no turn meanwhile.
+        A game screen adds its own (a choice whose parts are being picked)."""
+        from kivy.core.window import Window
+        from kivy.uix.modalview import ModalView
+
+        return bool(self.drafts) or any(isinstance(w, ModalView) for w in Window.children)
+
     def prepare(self) -> None:
         """Build ahead what a move would build the first time: called once, while idle,
         PREPARE_AFTER seconds after the screen first showed a table. Here the overlays

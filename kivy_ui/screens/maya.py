@@ -117,6 +117,9 @@ class MayaScreen(GameScreen):
     def reset_input(self) -> None:
         self.picking, self.picks = None, {}
 
+    def entering(self) -> bool:
+        return self.picking is not None or super().entering()
+
     def on_leave(self, *args: Any) -> None:
         super().on_leave(*args)
         if self._summary is not None and self._summary.shown:

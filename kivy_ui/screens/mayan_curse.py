@@ -111,6 +111,9 @@ class MayanCurseScreen(GameScreen):
     def reset_input(self) -> None:
         self._open, self._picks = None, {}
 
+    def entering(self) -> bool:
+        return self._open is not None or super().entering()
+
     def _prepare(self, *_: Any) -> None:
         """What a move would otherwise build the first time it needs it, built while the
         table is idle once the screen opened: the private view, the round's summary (its

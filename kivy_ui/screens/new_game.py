@@ -23,6 +23,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.errors import CompanionError
 from companion.rules.starts import starts_of
+from companion.rules.turn_end import ends_turn_of
 from companion.table.clock import META as CLOCK
 from companion.table.clock import Setting
 from companion.table.first import can_draw
@@ -67,6 +68,7 @@ class NewGameScreen(NameKeyboard, Screen):
     teach = BooleanProperty(False)  # the first-game guide (New game, "First game: explain each phase")
     draw_button: Any = None
     clock_setting = Setting()  # the turn clock the table chose (off until it chooses one)
+    clock_ends = False  # the game chosen declares its end-turn action (the timers' "then the turn ends")
     clock_button: Any = None
 
     def refresh(self):
@@ -282,8 +284,10 @@ class NewGameScreen(NameKeyboard, Screen):
             self.draw_button = Factory.BigButton(text=self._draw_text())
             self.draw_button.bind(on_release=lambda _b: self.toggle_draw())
             box.add_widget(self.draw_button)
-        # The turn clock (issue 25; companion/table/clock.py): off, a timer per turn, a chess bank per seat.
-        self.clock_button = Factory.BigButton(text=self.clock_setting.label())
+        # The turn clock (issue 25; companion/table/clock.py): off, a timer per turn, a chess bank per seat;
+        # for a game that declares its end-turn action, each timer also "then the turn ends"
+        self.clock_ends = ends_turn_of(engine) is not None
+        self.clock_button = Factory.BigButton(text=self.clock_setting.for_game(self.clock_ends).label())
         self.clock_button.bind(on_release=lambda _b: self.cycle_clock())
         box.add_widget(self.clock_button)
         # the first-game guide (issue 25 §1, companion/table/teach.py): a card the first time each phase comes up
@@ -292,8 +296,8 @@ class NewGameScreen(NameKeyboard, Screen):
         box.add_widget(self.teach_button)
 
     def cycle_clock(self) -> None:
-        """Turn clock: off → 30 s … 180 s per turn → chess 10/20/30 min → off."""
-        self.clock_setting = self.clock_setting.following()
+        """Turn clock: off → 30 s (then 30 s, then the turn ends) … 180 s per turn → chess 10/20/30 min → off."""
+        self.clock_setting = self.clock_setting.for_game(self.clock_ends).following(self.clock_ends)
         self.clock_button.text = self.clock_setting.label()
 
     def _teach_text(self) -> str:
@@ -432,7 +436,7 @@ class NewGameScreen(NameKeyboard, Screen):
         if self.teach:
             meta[TEACH] = True
         if self.clock_setting.on:
-            meta[CLOCK] = self.clock_setting.to_meta()
+            meta[CLOCK] = self.clock_setting.for_game(self.clock_ends).to_meta()
         problem = app.start_game(self.game, names, self.applied_options(), meta, draw_first=self.draw_first)
         if problem:
             self.ids.notice.text = problem

@@ -26,6 +26,7 @@ from companion.rules.engine import (
     resolve_options,
 )
 from companion.rules.starts import Starts
+from companion.rules.turn_end import EndsTurn
 from companion.rules.viewschema import View, as_view
 
 from ...errors import BadOption
@@ -158,6 +159,9 @@ MOVES: dict[str, dict[str, Move]] = {
 class MayanCurse(Game[State]):
     name = "mayan-curse"
     starts = Starts("first")  # who holds the first-player token in round 1
+    # "At the end of your turn, you must discard all 3 of your sacred stones" (step 2c, mayan-curse.txt
+    # line 156): the move the turn clock's "then the turn ends" plays (issue 25 §1)
+    ends_turn = EndsTurn(A.END_TURN)
     title = "Mayan Curse"
     # No BoardGameGeek id could be confirmed (docs/history.md, "BG Stats"): bgg stays None,
     # so BG Stats matches the play by its name.

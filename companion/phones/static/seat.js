@@ -11,6 +11,8 @@
   var picking = null;   // {key, steps: [values picked]}: a choice with parts being picked
   var asking = null;    // {key, picks, question}: a choice waiting for Yes or No
   var hidden = false;   // the seat hid its secrets (someone looks over its shoulder)
+  var clock = null;     // the seat's turn clock: {left, running, paused, warn, at: performance.now() at receipt}
+  var ticking = null;   // the interval that counts a running clock here (no message a second)
   var $ = function (id) { return document.getElementById(id); };
   var W = {}, L = { lang: "", languages: [] };
   try { W = JSON.parse($("words").textContent); } catch (e) { W = {}; }
@@ -27,6 +29,32 @@
     return el;
   }
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+  // --- the seat's own turn clock: m:ss left (rounded up), +m:ss past zero ----------------
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function clockText(left) {
+    if (left > 0) { var s = Math.ceil(left - 1e-9); return Math.floor(s / 60) + ":" + two(s % 60); }
+    var o = Math.floor(-left);
+    return "+" + Math.floor(o / 60) + ":" + two(o % 60);
+  }
+  function drawClock() {
+    var el = $("clock");
+    if (!clock) { show(el, false); return; }
+    var left = clock.left - (clock.running ? (performance.now() - clock.at) / 1000 : 0);
+    clear(el);
+    el.appendChild(document.createTextNode(clockText(left)));
+    if (clock.paused) { el.appendChild(make("span", "small", word("paused"))); }
+    el.classList.toggle("running", clock.running);
+    el.classList.toggle("warn", clock.running && left <= clock.warn);
+    show(el, true);
+  }
+  function setClock(c) {   // as of its receipt: the page counts from its own monotonic time
+    clock = c ? { left: +c.left, running: !!c.running, paused: !!c.paused, warn: +c.warn || 0,
+                  at: performance.now() } : null;
+    if (clock && clock.running && !ticking) { ticking = setInterval(drawClock, 250); }
+    if (!(clock && clock.running) && ticking) { clearInterval(ticking); ticking = null; }
+    drawClock();
+  }
 
   function status(kind) {
     var el = $("status");
@@ -190,6 +218,7 @@
     var turn = $("turn");
     text(turn, m.waiting || "");
     turn.classList.toggle("mine", !!m.my_turn);
+    setClock(m.clock || null);
     show($("private"), true);
     text($("secrets-title"), word("secrets"));
     var ul = $("secrets");
@@ -214,6 +243,7 @@
 
   function empty() {
     last = null; picking = null; asking = null;
+    setClock(null);
     clear($("secrets")); clear($("choices")); clear($("picker")); clear($("ask"));
     show($("private"), false); show($("picker"), false); show($("ask"), false);
   }
