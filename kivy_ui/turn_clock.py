@@ -1,9 +1,10 @@
 """The app's side of the turn clock (issue 25; the clock itself is
 companion/table/clock.py): it attaches the clock a game chose to its session (so
 its seconds ride every commit), feeds it whose turn it is from each frame,
-pauses it while the privacy gate shows a private view and while the table's
-screen is not shown (Home, Past games …), and once a second sets only the seat
-tiles' clock labels (`screen.seat_clocks`, kivy_ui/widgets/seat_clock.py).
+pauses it while the privacy gate shows a private view, while the first-game
+guide's card is read, and while the table's screen is not shown (Home, Past
+games …), and once a second sets only the seat tiles' clock labels
+(`screen.seat_clocks`, kivy_ui/widgets/seat_clock.py).
 
 At the warning moment (10 s left) it plays the soft "clock" sound (prepared with
 the others, kivy_ui/sounds.py) and, when speech is on, says so. At zero the tile
@@ -76,7 +77,7 @@ class ClockTicker:
             return
         shown = self._table_shown()
         was = clock.paused
-        if shown and not self._gate_open and not self._over:
+        if shown and not self._gate_open and not self._over and not self._teaching():
             clock.resume()
         else:
             clock.pause()
@@ -96,6 +97,11 @@ class ClockTicker:
         if act and clock.setting.end and not self._entering(screen):
             for seat in clock.due():
                 self._end_turn(seat)
+
+    def _teaching(self) -> bool:
+        """The first-game guide's card is up: the table reads it, nobody's time runs."""
+        overlay = getattr(self.app.screen(self.app.sm.current), "_teach_overlay", None)
+        return overlay is not None and overlay.card is not None
 
     def _entering(self, screen: Any) -> bool:
         """Something is half entered on the table (the gate open or asked for, a choice

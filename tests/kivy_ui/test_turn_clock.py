@@ -117,6 +117,39 @@ def test_a_timer_shows_in_the_turns_tile_stops_behind_the_gate_and_shows_overtim
     _abandon(d)
 
 
+def test_nobody_s_time_runs_while_the_first_game_guide_is_read(ui):
+    """A teaching table reads the guide's card before it plays: the timer waits for
+    the one tap that dismisses it."""
+    d = ui
+    d.app.show("home")
+    d.frames(2)
+    s = d.fill_new_game("Maya Madness", ["Ana", "Ben"], {"deck": "full", "advanced": False, "tokens_to_win": 5})
+    _choose_clock(d, s, Setting(TIMER, 30))
+    s.ids.scroll.scroll_to(s.teach_button, padding=10, animate=False)
+    d.frames(1)
+    d.tap(s.teach_button)
+    d.tap(s.ids.start)
+    assert d.until(lambda: d.screen().name == "maya-madness", 3), s.ids.notice.text
+    _reset(d, s)
+    game = d.screen()
+    overlay = game._teach_overlay
+    assert d.until(lambda: overlay.card is not None, 3), "the guide's first card did not open"
+    fake = _fake_time(d)
+    d.app.turn_clock.tick()  # the clock looks at the table: a card is up
+    seat = d.app.table.acting()[0]
+    fake.t += 40  # the table reads the card
+    d.app.turn_clock.tick()
+    assert d.app.turn_clock.clock.paused and game.seat_clocks[seat].text == "0:30"
+    d.tap(overlay)
+    while overlay.card is not None:  # each phase's card the game opens with, one tap each
+        d.tap(overlay)
+    d.app.turn_clock.tick()
+    fake.t += 5
+    d.app.turn_clock.tick()
+    assert game.seat_clocks[d.app.table.acting()[0]].text == "0:25"
+    _abandon(d)
+
+
 def _abandon(d) -> None:
     """Leave the shared app on Home, with no game of these tests left to resume."""
     d.app.leave_game()
