@@ -34,6 +34,19 @@ def _reset(d, screen) -> None:
     screen.clock_setting = Setting()  # New game remembers the choice: the other tests' games run no clock
 
 
+def _timed_game(d, setting: Setting, title: str, names, options=None):
+    """Home -> New game -> the game with `setting` chosen on the clock row by touches ->
+    its table screen; New game's clock row is put back to off for the next tests."""
+    d.app.show("home")
+    d.frames(2)
+    s = d.fill_new_game(title, names, options)
+    _choose_clock(d, s, setting)
+    d.tap(s.ids.start)
+    assert d.until(lambda: d.screen().name not in ("new_game", "home"), 3), s.ids.notice.text
+    _reset(d, s)
+    return s
+
+
 def _fake_time(d) -> Fake:
     fake = Fake()
     clock = d.app.turn_clock.clock
@@ -83,13 +96,8 @@ def test_a_chess_clock_chosen_at_new_game_runs_in_the_maya_tiles_and_pauses_on_h
 
 def test_a_timer_shows_in_the_turns_tile_stops_behind_the_gate_and_shows_overtime(ui):
     d = ui
-    d.app.show("home")
-    d.frames(2)
-    s = d.fill_new_game("Maya Madness", ["Ana", "Ben"], {"deck": "full", "advanced": False, "tokens_to_win": 5})
-    _choose_clock(d, s, Setting(TIMER, 30))
-    d.tap(s.ids.start)
-    assert d.until(lambda: d.screen().name == "maya-madness", 3), s.ids.notice.text
-    _reset(d, s)
+    _timed_game(d, Setting(TIMER, 30), "Maya Madness", ["Ana", "Ben"],
+                {"deck": "full", "advanced": False, "tokens_to_win": 5})
     table = d.app.table
     game = d.screen()
     fake = _fake_time(d)
@@ -163,13 +171,7 @@ def _abandon(d) -> None:
 
 def test_six_curse_rows_show_the_running_seats_bank_without_cutting_a_name(ui):
     d = ui
-    d.app.show("home")
-    d.frames(2)
-    s = d.fill_new_game("Mayan Curse", ["Ana", "Ben", "Cleo", "Dan", "Eve", "Finn"])
-    _choose_clock(d, s, Setting(CHESS, 600))
-    d.tap(s.ids.start)
-    assert d.until(lambda: d.screen().name == "mayan-curse", 3), s.ids.notice.text
-    _reset(d, s)
+    _timed_game(d, Setting(CHESS, 600), "Mayan Curse", ["Ana", "Ben", "Cleo", "Dan", "Eve", "Finn"])
     game = d.screen()
     fake = _fake_time(d)
     seat = d.app.table.acting()[0]
@@ -188,13 +190,7 @@ def test_six_curse_rows_show_the_running_seats_bank_without_cutting_a_name(ui):
 
 def test_three_maya_tiles_hold_a_name_and_a_timer_side_by_side(ui):
     d = ui
-    d.app.show("home")
-    d.frames(2)
-    s = d.fill_new_game("Maya", ["Ana", "Ben", "Cleo"])
-    _choose_clock(d, s, Setting(TIMER, 90))
-    d.tap(s.ids.start)
-    assert d.until(lambda: d.screen().name == "maya", 3), s.ids.notice.text
-    _reset(d, s)
+    _timed_game(d, Setting(TIMER, 90), "Maya", ["Ana", "Ben", "Cleo"])
     game = d.screen()
     fake = _fake_time(d)
     seat = d.app.table.acting()[0]
