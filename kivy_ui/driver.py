@@ -388,7 +388,10 @@ class AppDriver:
     def shot(self, name: str) -> pathlib.Path:
         """Screenshot a main screen into `self.shots`, after checking that no
         text on it is cut off or drawn over another (the checks a person would make
-        looking at it)."""
+        looking at it): once the layout has settled, as the eye sees it a frame or two
+        later (on a loaded machine a grid just filled can be one layout pass behind)."""
+        self.seen()
+        self.frames(2)
         path = self.screenshot(name, self.shots)  # first, so a failure can be looked at
         cut = self.cut_off()
         assert cut == [], f"text cut off on {name}: {cut}"

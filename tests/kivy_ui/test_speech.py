@@ -132,9 +132,10 @@ def test_without_espeak_ng_the_row_says_so_and_nothing_else_changes(speaking):
     assert ids.speech_on.disabled and ids.speech_off.bold
     assert d.app.speech.set_on(True) is None and d.app.speech.on is False
     assert "speech = false" in config.read_text() and spoken.calls == []
-    d.tap_text("Deutsch", exact=True)  # the other rows still answer
+    d.tap_text("Deutsch", widget=ids.language_row, exact=True)  # the other rows still answer
+    assert d.app.language == "de", (d.app.language, d.screen().notice, [type(w).__name__ for w in d.window_widgets()])
     assert "espeak-ng, das hier nicht installiert ist" in ids.speech_missing.text
-    d.tap_text("English", exact=True)
+    d.tap_text("English", widget=ids.language_row, exact=True)
 
 
 def moves(app) -> int:
