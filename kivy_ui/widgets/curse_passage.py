@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
+from kivy.graphics import Callback, Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -23,6 +23,7 @@ from kivy.uix.widget import Widget
 from .. import theme
 from ..i18n import pgettext
 from .fit import natural_width
+from .opaque import blended, opaque_colour
 
 # A symbol's shape and colour; symbols a box names beyond these take the spares in turn.
 STONE_LOOK = {"dog": ("●", (0.95, 0.55, 0.20, 1)), "jaguar": ("■", (0.95, 0.85, 0.25, 1)),
@@ -136,6 +137,7 @@ class Passage(Widget):
         top = self.top
         body_y, body_h = self.y + label_h, self.height - label_h
         with self.canvas.before:
+            Callback(opaque_colour)  # the strips are opaque: written with blending off (widgets/opaque.py)
             for i in range(n):
                 x, w = self.strip(i)
                 if i == 0:
@@ -145,6 +147,7 @@ class Passage(Widget):
                 else:
                     Color(*(theme.SURFACE_HI if i % 2 else theme.SURFACE))
                 Rectangle(pos=(x + dp(1), body_y), size=(w - dp(2), body_h))
+            blended()
             # the three entrance spaces a boulder blocks
             x, w = self.strip(0)
             Color(*theme.DANGER)

@@ -26,6 +26,7 @@ from companion.games.maya import words
 from companion.games.maya.words import short_marker_name
 
 from .. import theme
+from .opaque import blended, opaque
 from .seat_clock import seat_clock
 
 # Kivy caches a font found by a name without ".ttf" under the name with it, so each
@@ -156,11 +157,14 @@ class BoardPanel(BoxLayout):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        with self.canvas.before:
+        with self.canvas.before:  # opaque: written with blending off (widgets/opaque.py)
             self._bg_colour = Color(*theme.SURFACE)
+            opaque(self._bg_colour)
             self._bg = Mesh(mode="triangles")
             self._frame_colour = Color(0, 0, 0, 0)
+            opaque(self._frame_colour)
             self._frame = Line(points=[], width=1)
+            blended()
         self.bind(pos=self._fit, size=self._fit)
 
     def covered(self) -> list[tuple]:
@@ -284,7 +288,9 @@ class Chip(Label):
         self.glance = True  # a card's owner and low/high: read across the table
         with self.canvas.before:
             self._colour = Color(0, 0, 0, 0)
+            opaque(self._colour)
             self._rect = Rectangle(pos=self.pos, size=self.size)
+            blended()
         self.bind(pos=self._fit, size=self._fit)
 
     def _fit(self, *_: Any) -> None:
@@ -433,11 +439,13 @@ class LevelRow(Widget):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        with self.canvas.before:
-            Color(*theme.SURFACE_HI)
+        with self.canvas.before:  # opaque: written with blending off (widgets/opaque.py)
+            back = Color(*theme.SURFACE_HI)
+            opaque(back)
             self._back = Rectangle()
             self._fill_colour = Color(*theme.SURFACE)
             self._fill = Rectangle()
+            blended()
         self.text = snug(label(markup=True, halign="center", shorten=False, wrap=False), clip=True)
         self.add_widget(self.text)
         self.fraction = 0.0
