@@ -26,6 +26,7 @@ from companion.games.maya import words
 from companion.games.maya.words import short_marker_name
 
 from .. import theme
+from .ink import InkLabel
 from .opaque import blended, opaque
 from .seat_clock import seat_clock
 
@@ -41,7 +42,7 @@ Seats = dict  # seat -> (colour name, symbol, rgba)
 
 def label(size: float = GLANCE, bold: bool = False, dim: bool = False, halign: str = "center",
           markup: bool = False, shorten: bool = True, wrap: bool = True, **kw: Any) -> Label:
-    lab = Label(font_size=size, bold=bold, color=theme.TEXT_DIM if dim else theme.TEXT,
+    lab = InkLabel(font_size=size, bold=bold, color=theme.TEXT_DIM if dim else theme.TEXT,
                 font_name=FONT, halign=halign, valign="middle", shorten=shorten,
                 shorten_from="right", markup=markup, **kw)
     lab.glance = size >= GLANCE  # read at a glance across the table (AppDriver.small_text checks it)
