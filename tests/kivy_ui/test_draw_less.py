@@ -64,7 +64,7 @@ def test_an_ink_label_shows_the_same_pixels_as_kivys_label(ui, tmp_path, halign,
         inked = _pixels(d, tmp_path, "ink", (box[0] + 300, *box[1:]))
         assert plain == inked, "the InkLabel's pixels differ from Kivy's Label's"
         ink = placed[3]
-        drawn = [i for i in ink.canvas.children if isinstance(i, Rectangle)][0]
+        drawn = next(i for i in ink.canvas.children if isinstance(i, Rectangle))
         whole = ink.texture.size[0] * ink.texture.size[1]
         assert drawn.size[0] * drawn.size[1] <= whole
         if text_size[0] is not None and text != "two\nlines":
