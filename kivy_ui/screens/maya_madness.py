@@ -89,6 +89,17 @@ class SeatsScroll(ScrollView):
         self.bind(pos=self._cut, size=self._cut, parent=self._cut)
         self._cut()
 
+    def _bind_inactive_bar_color(self, *args: Any) -> None:
+        """Kivy fades the scroll bar out over half a second after every layout change,
+        a redraw of the whole window each frame of it; while the rows fit there is no
+        bar to fade (it is drawn transparent), so its colour is set at once: one frame."""
+        if self.viewport_size[1] > self.height:
+            super()._bind_inactive_bar_color(*args)
+            return
+        self.funbind("bar_color", self._change_bar_color)
+        self.fbind("bar_inactive_color", self._change_bar_color)
+        self._bar_color = self.bar_inactive_color
+
     def _cut(self, *_: Any) -> None:
         x, y = self.parent.to_window(*self.pos) if self.parent is not None else self.pos
         s = self._scissor

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
+from kivy.graphics import Callback, Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -23,6 +23,8 @@ from kivy.uix.widget import Widget
 from .. import theme
 from ..i18n import pgettext
 from .fit import natural_width
+from .ink import InkLabel
+from .opaque import blended, opaque_colour
 
 # A symbol's shape and colour; symbols a box names beyond these take the spares in turn.
 STONE_LOOK = {"dog": ("●", (0.95, 0.55, 0.20, 1)), "jaguar": ("■", (0.95, 0.85, 0.25, 1)),
@@ -82,11 +84,11 @@ class Passage(Widget):
         self.rows = 7
         self.row_labels: list[Label] = []
         # the entrance's and the central board's names, from the view (show)
-        self.end_labels = [Label(text="", font_size=sp(18), bold=True, color=theme.TEXT_DIM),
-                           Label(text="", font_size=sp(18), color=theme.TEXT_DIM)]
+        self.end_labels = [InkLabel(text="", font_size=sp(18), bold=True, color=theme.TEXT_DIM),
+                           InkLabel(text="", font_size=sp(18), color=theme.TEXT_DIM)]
         for lab in self.end_labels:
             self.add_widget(lab)
-        self.boulder_labels = [Label(text="", font_size=sp(24), bold=True, color=(0.05, 0.05, 0.05, 1))
+        self.boulder_labels = [InkLabel(text="", font_size=sp(24), bold=True, color=(0.05, 0.05, 0.05, 1))
                                for _ in range(3)]
         for lab in self.boulder_labels:
             lab.glance = True
@@ -95,7 +97,7 @@ class Passage(Widget):
 
     def _ensure_rows(self, rows: int) -> None:
         while len(self.row_labels) < rows:
-            lab = Label(text=str(len(self.row_labels) + 1), font_size=sp(24), bold=True, color=theme.TEXT)
+            lab = InkLabel(text=str(len(self.row_labels) + 1), font_size=sp(24), bold=True, color=theme.TEXT)
             lab.glance = True  # the boulder rows are read at a glance
             self.row_labels.append(lab)
             self.add_widget(lab)
@@ -136,6 +138,7 @@ class Passage(Widget):
         top = self.top
         body_y, body_h = self.y + label_h, self.height - label_h
         with self.canvas.before:
+            Callback(opaque_colour)  # the strips are opaque: written with blending off (widgets/opaque.py)
             for i in range(n):
                 x, w = self.strip(i)
                 if i == 0:
@@ -145,6 +148,7 @@ class Passage(Widget):
                 else:
                     Color(*(theme.SURFACE_HI if i % 2 else theme.SURFACE))
                 Rectangle(pos=(x + dp(1), body_y), size=(w - dp(2), body_h))
+            blended()
             # the three entrance spaces a boulder blocks
             x, w = self.strip(0)
             Color(*theme.DANGER)

@@ -26,6 +26,8 @@ from companion.games.maya import words
 from companion.games.maya.words import short_marker_name
 
 from .. import theme
+from .ink import InkLabel
+from .opaque import blended, opaque
 from .seat_clock import seat_clock
 
 # Kivy caches a font found by a name without ".ttf" under the name with it, so each
@@ -40,7 +42,7 @@ Seats = dict  # seat -> (colour name, symbol, rgba)
 
 def label(size: float = GLANCE, bold: bool = False, dim: bool = False, halign: str = "center",
           markup: bool = False, shorten: bool = True, wrap: bool = True, **kw: Any) -> Label:
-    lab = Label(font_size=size, bold=bold, color=theme.TEXT_DIM if dim else theme.TEXT,
+    lab = InkLabel(font_size=size, bold=bold, color=theme.TEXT_DIM if dim else theme.TEXT,
                 font_name=FONT, halign=halign, valign="middle", shorten=shorten,
                 shorten_from="right", markup=markup, **kw)
     lab.glance = size >= GLANCE  # read at a glance across the table (AppDriver.small_text checks it)
@@ -156,11 +158,14 @@ class BoardPanel(BoxLayout):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        with self.canvas.before:
+        with self.canvas.before:  # opaque: written with blending off (widgets/opaque.py)
             self._bg_colour = Color(*theme.SURFACE)
+            opaque(self._bg_colour)
             self._bg = Mesh(mode="triangles")
             self._frame_colour = Color(0, 0, 0, 0)
+            opaque(self._frame_colour)
             self._frame = Line(points=[], width=1)
+            blended()
         self.bind(pos=self._fit, size=self._fit)
 
     def covered(self) -> list[tuple]:
@@ -284,7 +289,9 @@ class Chip(Label):
         self.glance = True  # a card's owner and low/high: read across the table
         with self.canvas.before:
             self._colour = Color(0, 0, 0, 0)
+            opaque(self._colour)
             self._rect = Rectangle(pos=self.pos, size=self.size)
+            blended()
         self.bind(pos=self._fit, size=self._fit)
 
     def _fit(self, *_: Any) -> None:
@@ -433,11 +440,13 @@ class LevelRow(Widget):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        with self.canvas.before:
-            Color(*theme.SURFACE_HI)
+        with self.canvas.before:  # opaque: written with blending off (widgets/opaque.py)
+            back = Color(*theme.SURFACE_HI)
+            opaque(back)
             self._back = Rectangle()
             self._fill_colour = Color(*theme.SURFACE)
             self._fill = Rectangle()
+            blended()
         self.text = snug(label(markup=True, halign="center", shorten=False, wrap=False), clip=True)
         self.add_widget(self.text)
         self.fraction = 0.0
