@@ -40,8 +40,9 @@ class SecretPanel(BoxLayout):
         self.caption = Factory.Body(text="", halign="center", font_size=sp(24), size_hint_y=None, height=dp(34))
         left.add_widget(self.caption)
         self.number = Factory.Label(text="", font_size=sp(96), bold=True, color=theme.ACCENT)
-        # as big as the room left by the hand (and a Wild's values) allows
-        self.number.bind(height=lambda w, h: setattr(w, "font_size", max(sp(40), min(sp(96), h * 0.75))))
+        # as big as the room left by the hand (and a Wild's values) allows: a two-row hand
+        # with a Wild's values open leaves it ~30 px, where 40 px digits stood out of their row
+        self.number.bind(height=lambda w, h: setattr(w, "font_size", max(sp(24), min(sp(96), h * 0.75))))
         left.add_widget(self.number)
         row.add_widget(left)
         self.numeral = MayaNumeral(value=0, size_hint_x=0.35)

@@ -23,6 +23,7 @@ self.center_y)` (BigButton's in app.kv does).
 from __future__ import annotations
 
 import math
+import pathlib
 from typing import Any
 
 from kivy.factory import Factory
@@ -109,14 +110,4 @@ class InkLabel(Label):
 
 Factory.register("InkLabel", cls=InkLabel)
 
-Builder.load_string("""
-#:import ink kivy_ui.widgets.ink
-<-InkLabel>:
-    canvas:
-        Color:
-            rgba: 1, 1, 1, 1
-        Rectangle:
-            texture: ink.region(self, self.texture)
-            size: ink.size(self, self.texture)
-            pos: ink.pos(self, self.texture, self.center_x, self.center_y)
-""", filename="kivy_ui/widgets/ink.py")
+Builder.load_file(str(pathlib.Path(__file__).with_suffix(".kv")))  # the rule beside its class, as Kivy lays them out
