@@ -307,6 +307,11 @@ class AppDriver:
             self.frames(2)
         x, y = widget.to_window(*widget.center)
         self.tap_at(x, y, hold=hold, frames=frames)
+        if parent is not None:
+            # A ScrollView waits to see whether a finger scrolls: a tap's release reaches the
+            # button inside it 0.2 s after the finger left (Kivy's on_scroll_stop), so the
+            # tap is done when the button is up again, not when the frames above have run.
+            self.until(lambda: getattr(widget, "state", "normal") != "down", 1.0)
 
     def tap_at(self, x: float, y: float, hold: float = 0.0, frames: int = 2):
         """A finger down at (x, y) in window coordinates, then up: a key of the

@@ -133,9 +133,12 @@ def test_without_espeak_ng_the_row_says_so_and_nothing_else_changes(speaking):
     assert d.app.speech.set_on(True) is None and d.app.speech.on is False
     assert "speech = false" in config.read_text() and spoken.calls == []
     d.tap_text("Deutsch", widget=ids.language_row, exact=True)  # the other rows still answer
-    assert d.app.language == "de", (d.app.language, d.screen().notice, [type(w).__name__ for w in d.window_widgets()])
+    # (a ScrollView may hand the tap's release to the button 0.2 s after the finger left)
+    assert d.until(lambda: d.app.language == "de", 2), \
+        (d.app.language, d.screen().notice, [type(w).__name__ for w in d.window_widgets()])
     assert "espeak-ng, das hier nicht installiert ist" in ids.speech_missing.text
     d.tap_text("English", widget=ids.language_row, exact=True)
+    assert d.until(lambda: d.app.language == "en", 2)
 
 
 def moves(app) -> int:
