@@ -19,7 +19,8 @@ def run_child(env, *args):
 def test_killed_app_resumes_the_same_game_at_the_same_point(display, tmp_path, game, moves):
     """Each game, killed mid-game with SIGKILL: Resume brings back the same table
     screen with the same public view (the same round, phase, turn and last event)."""
-    env = dict(display, MAYA_COMPANION_DATA=str(tmp_path / "data"), KIVY_HOME=str(tmp_path / "kivy"))
+    env = dict(display, MAYA_COMPANION_DATA=str(tmp_path / "data"), KIVY_HOME=str(tmp_path / "kivy"),
+               MAYA_COMPANION_CONFIG=str(tmp_path / "config.toml"))  # not the machine's own config
     child = run_child(env, "play", str(moves), *(() if game == "maya-madness" else (game,)))
     try:
         before = json.loads(child.stdout.readline())
@@ -41,7 +42,8 @@ def test_killed_app_resumes_the_same_game_at_the_same_point(display, tmp_path, g
 
 def test_the_app_works_in_a_larger_window_with_nothing_cut_off(display, tmp_path):
     shots = pathlib.Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-    env = dict(display, MAYA_COMPANION_DATA=str(tmp_path / "data"), KIVY_HOME=str(tmp_path / "kivy"))
+    env = dict(display, MAYA_COMPANION_DATA=str(tmp_path / "data"), KIVY_HOME=str(tmp_path / "kivy"),
+               MAYA_COMPANION_CONFIG=str(tmp_path / "config.toml"))  # not the machine's own config
     child = run_child(env, "large", "1280", "800", str(shots))
     try:
         report = json.loads(child.stdout.readline())
