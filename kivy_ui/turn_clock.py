@@ -120,8 +120,12 @@ class ClockTicker:
         if ends is None or seat not in table.acting():
             return
         name = table.name(seat)
-        if table.play(ends.action(seat), notice=lambda: _("{name}'s time ran out: the turn ended.", name=name)).ok:
-            self.app.speak(_("{name}'s time ran out: the turn ended.", name=name), now=True)
+
+        def said() -> str:  # made when shown (the table line follows a language change)
+            return _("{name}'s time ran out: the turn ended.", name=name)
+
+        if table.play(ends.action(seat), notice=said).ok:
+            self.app.speak(said(), now=True)
 
     def home(self) -> None:
         """The table leaves its screen (Home): the clock stops, and its seconds since the
