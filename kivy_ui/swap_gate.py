@@ -5,7 +5,8 @@ The app's journal runs in deferred mode: a move's commit returns once it is in
 the WAL, and a worker thread fsyncs the WAL while Kivy prepares and draws the
 frame. `SwapGate` wraps `Window.flip` (an instance attribute, so Kivy's
 `on_flip` default handler calls it): the buffer swap waits for
-`journal.wait_synced()`, then swaps, then runs the frame's effects (the LEDs and
+`journal.wait_synced()` (after a `glFlush()` when the fsync is still running,
+so the GPU draws the frame during the wait), then swaps, then runs the frame's effects (the LEDs and
 the sound queued by the app with `after_swap`). A frame with no commit behind it
 does not wait. If no frame is drawn, the effects run after FALLBACK_S, still
 only once the fsync returned.
@@ -36,6 +37,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.graphics.opengl import glFlush
 
 from companion.errors import JournalError
 
@@ -111,6 +113,8 @@ class SwapGate:
             self._checkpoint_due = True
             Clock.schedule_once(self._checkpoint, CHECKPOINT_AFTER)
         try:
+            if not self.stalled and not journal.wait_synced(0):
+                glFlush()  # the GPU (Mesa's threads here) draws the frame while the disk writes
             if journal.wait_synced(0 if self.stalled else STALL_S):  # stalled: no second wait
                 self.stalled = False
                 return True
