@@ -44,7 +44,6 @@ from companion.table.frame import (
     Ability,
     Cue,
     FrameKind,
-    GateFrame,
     Outcome,
     TableFrame,
     cue,
@@ -289,20 +288,6 @@ class TableController(GateKeeper, DeviceHandling):
         self._again["notice"] = (self.notice, again)
         return self.notice
 
-    def _gate_frame(self) -> GateFrame:
-        asking = self.pending_peek
-        who = self.name(asking) if asking is not None else ""
-        ask = GateFrame(asking=asking, ask_title=words.ask_title(who) if who else "",
-                        ask=words.ask_away(who) if who else "", show=words.ask_show(who) if who else "")
-        if self.gate is None:
-            return ask
-        seat = self.gate.seat
-        own = self.seat_frame(seat)
-        return dataclasses.replace(
-            ask, seat=seat, how=self.gate.how, opened_at=self.gate.opened_at, closes_at=self.gate.closes_at,
-            view=own.view, choices=own.choices, title=words.gate_title(self.name(seat)),
-            selected=self.selected[1] if self.selected and self.selected[0] == seat else None)
-
     def _retime(self) -> None:
         self._translated.clear()
         if self._frame is not None and self.gate is not None:
@@ -318,20 +303,22 @@ class TableController(GateKeeper, DeviceHandling):
         return cue(kind, acting, over, [self.led_name(seat) for seat in range(len(self.players))], open_seat,
                    bool(self.message))
 
-    def seat_frame(self, seat: int) -> GateFrame:
-        """One seat's own view and own choices (Choice.seat == seat), for the open gate
-        or that seat's phone; the caller journals the look (open_gate, a phone's peek)."""
-        state, game = self.session.state, self.session.game
-        over = self.session.result() is not None
-        own = tuple(c for c in game.menu(state, seat) if c.seat == seat) if not over and seat in self.choosers() else ()
-        return GateFrame(seat=seat, view=self.session.view(seat), choices=own)
-
     def choose(self, key: str, picks: Mapping[str, Any] | None = None, seat: int | None = None,
-               confirmed: bool = False) -> Outcome:
+               confirmed: bool = False, hide: str = "") -> Outcome:
         """Play the choice `key` offered now (with the values picked for its parts).
         seat: the seat choosing through the gate or its phone; a seat's own choices are
         found only for that seat. A choice that asks a confirmation is not played until
-        confirmed (Outcome.ask holds the question)."""
+        confirmed (Outcome.ask holds the question). hide: the open view closes "first"
+        (as the choice is played) or when "done" (the move leaves the seat nothing to do
+        behind it), in the one frame the move publishes (GateKeeper.hidden)."""
+        serial, hid = self._serial, hide == "first" and self._close_gate()
+        out = self._choose(key, picks, seat, confirmed, done=hide == "done")
+        if hid and self._serial == serial:  # nothing published (a question, a seat's refusal): the view closes
+            self._publish("gate")
+        return out
+
+    def _choose(self, key: str, picks: Mapping[str, Any] | None, seat: int | None, confirmed: bool,
+                done: bool) -> Outcome:
         state, game = self.session.state, self.session.game
         choosers = self.choosers()
         for s in choosers if seat is None else [s for s in choosers if s == seat]:
@@ -348,7 +335,7 @@ class TableController(GateKeeper, DeviceHandling):
                 return Outcome(False, ask=found.confirm)
             # A seat's own choice is made behind its gate or on its phone: never the second
             # touch of a double tap on the previous player's button.
-            return self._play(action, guard=found.public, private=not found.public)
+            return self._play(action, guard=found.public, private=not found.public, done=seat if done else None)
         return self._cannot()
 
     # --- game intents -----------------------------------------------------
@@ -360,9 +347,11 @@ class TableController(GateKeeper, DeviceHandling):
         return self._play(action, guard=notice is None, private=notice is not None, notice=notice)
 
     def _play(self, action: Mapping[str, Any], guard: bool, private: bool = False,
-              notice: Callable[[], str] | None = None) -> Outcome:
+              notice: Callable[[], str] | None = None, done: int | None = None) -> Outcome:
         """play(); guard: a move for another seat within `settle` of the last is a double tap.
-        private: a seat's own choice, whose refusal is that seat's (the Outcome), not the table's."""
+        private: a seat's own choice, whose refusal is that seat's (the Outcome), not the table's.
+        done: this seat's view closes with the move when it leaves the seat nothing to do there
+        (the seat that chose: the actor, or a draw's CHANCE it entered)."""
         move = dict(action)
         if "actor" not in move:
             seat = self.turn()
@@ -384,6 +373,8 @@ class TableController(GateKeeper, DeviceHandling):
         self._held.clear()
         if notice is not None:
             self._note(notice)
+        if done is not None:
+            self.hidden(done)
         self._publish("move")
         return Outcome(True, self._sentence_of(move["actor"]))
 

@@ -11,6 +11,7 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.rules.viewschema import View
 from companion.table import words
+from companion.table.frame import GateFrame
 from companion.table.parts import ControllerCore, Gate
 
 #: How a gate was opened; each kind closes in its own way as well as on timeout.
@@ -36,6 +37,36 @@ class GateKeeper(ControllerCore):
         if self.gate is None:
             return None
         return self.gate.seat, self.session.view(self.gate.seat)
+
+    def _gate_frame(self) -> GateFrame:
+        asking = self.pending_peek
+        who = self.name(asking) if asking is not None else ""
+        ask = GateFrame(asking=asking, ask_title=words.ask_title(who) if who else "",
+                        ask=words.ask_away(who) if who else "", show=words.ask_show(who) if who else "")
+        if self.gate is None:
+            return ask
+        seat = self.gate.seat
+        own = self.seat_frame(seat)
+        return dataclasses.replace(
+            ask, seat=seat, how=self.gate.how, opened_at=self.gate.opened_at, closes_at=self.gate.closes_at,
+            view=own.view, choices=own.choices, title=words.gate_title(self.name(seat)),
+            selected=self.selected[1] if self.selected and self.selected[0] == seat else None)
+
+    def seat_frame(self, seat: int) -> GateFrame:
+        """One seat's own view and own choices (Choice.seat == seat), for the open gate
+        or that seat's phone; the caller journals the look (open_gate, a phone's peek)."""
+        state, game = self.session.state, self.session.game
+        over = self.session.result() is not None
+        own = tuple(c for c in game.menu(state, seat) if c.seat == seat) if not over and seat in self.choosers() else ()
+        return GateFrame(seat=seat, view=self.session.view(seat), choices=own)
+
+    def hidden(self, seat: Any) -> None:
+        """After a move by `seat` behind its open view: the view closes (unpublished: the
+        move's frame shows it closed) when the seat neither acts now nor has a choice of
+        its own left there."""
+        if self.gate is not None and self.gate.seat == seat and seat not in self.acting() \
+                and not self.seat_frame(seat).choices:
+            self._close_gate()
 
     def request_peek(self, seat: int) -> None:
         """A player tapped their name: ask them to confirm the others look away."""

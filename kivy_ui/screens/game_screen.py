@@ -119,11 +119,12 @@ class GameScreen(Screen):
     #: The table's latest frame (companion/table/frame.py); set before every render().
     frame: Any = None
 
-    def choose(self, key: str, picks: dict | None = None, seat: int | None = None) -> bool:
+    def choose(self, key: str, picks: dict | None = None, seat: int | None = None, hide: str = "") -> bool:
         """Play a Choice by its key (the choice's parts picked in `picks`; seat: the
-        seat choosing behind the gate). A choice with a confirmation asks it first, in
-        the game's words, and plays only on Yes. True when the move was played now."""
-        outcome = self._table.choose(key, picks, seat=seat)
+        seat choosing behind the gate; hide: when its view closes, TableController.choose).
+        A choice with a confirmation asks it first, in the game's words, and plays only
+        on Yes. True when the move was played now."""
+        outcome = self._table.choose(key, picks, seat=seat, hide=hide)
         if outcome.ask:
             from .fix import ConfirmChoice
 

@@ -441,8 +441,7 @@ class MayaScreen(GameScreen):
         if choice is not None and choice.confirm:
             self.choose(key, picks, seat=seat)
             return
-        self._table.close_gate()
-        if not self._table.choose(key, picks, seat=seat).ok:
+        if not self._table.choose(key, picks, seat=seat, hide="first").ok:  # one frame: the view closed
             self.render()
 
     def _chosen(self, key: str, picks: dict | None, seat: int | None) -> None:

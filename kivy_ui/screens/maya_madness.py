@@ -339,16 +339,16 @@ class MayaMadnessScreen(GameScreen):
         self._pick = None
         self._choose(pick.key, picks, choice.seat)
 
-    def _choose(self, key: str, picks: dict | None, seat: int | None) -> None:
+    def _choose(self, key: str, picks: dict | None, seat: int | None, hide: str = "") -> None:
         """A move taken re-renders the screen through the table's notice (issue 13: once
         per move); one refused or waiting for a Yes is rendered here."""
-        if not self.choose(key, picks, seat=seat):
+        if not self.choose(key, picks, seat=seat, hide=hide):
             self.render()
 
     def choose_private(self, seat: int, key: str, picks: dict | None = None) -> None:
-        """A seat's own choice from behind the gate: the gate closes, then it is played."""
-        self._table.close_gate()
-        self._choose(key, picks, seat)
+        """A seat's own choice from behind the gate: the gate closes as it is played
+        (the move's one frame shows the table with the view closed)."""
+        self._choose(key, picks, seat, hide="first")
 
     def take_from_gate(self, key: str) -> None:
         """A public choice offered beside the hand (a guess): the gate closes first, as it

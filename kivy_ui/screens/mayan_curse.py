@@ -364,24 +364,20 @@ class MayanCurseScreen(GameScreen):
 
     def choose_private(self, seat: int, key: str, picks: dict | None = None) -> None:
         """A choice made behind the gate. When it leaves the seat nothing more to do (its
-        turn ended, its draw is entered), the gate closes: the next player's screen."""
-        outcome = self._table.choose(key, picks, seat=seat)
+        turn ended, its draw is entered), the gate closes with the move, in its one frame:
+        the next player's screen."""
+        outcome = self._table.choose(key, picks, seat=seat, hide="done")
         if outcome.ask:  # the last stela value: the game asks first, in its words
             from .fix import ConfirmChoice
 
             self._confirm_choice = getattr(self, "_confirm_choice", None) or ConfirmChoice()
             self._confirm_choice.show(outcome.ask, lambda: self._chosen(key, picks, seat))
             return
-        if not outcome.ok:
-            # refused (stones the bag cannot have given): said behind the gate only, the
-            # entry offered again
-            if self._secret_panel is not None and self.frame is not None and self.frame.gate.seat == seat:
-                self._fill_private(seat)
-                self._secret_panel.say(outcome.sentence)
-            return
-        f = self._table.frame()
-        if f.gate.seat == seat and seat not in f.acting and not f.gate.choices:
-            self._table.close_gate()
+        # refused (stones the bag cannot have given): said behind the gate only, the entry offered again
+        panel = self._secret_panel
+        if not outcome.ok and panel is not None and self.frame is not None and self.frame.gate.seat == seat:
+            self._fill_private(seat)
+            panel.say(outcome.sentence)
 
     @staticmethod
     def end_details(session: Any, result: Any) -> list[str]:

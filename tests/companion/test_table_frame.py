@@ -357,3 +357,64 @@ def test_a_choice_that_asks_first_is_not_asked_for_picks_that_are_not_possible(j
     assert not out.ok and out.ask is None and out.sentence == table.frame().message
     out = table.choose("guess", {"target": other, "number": 1})
     assert out.ask and not out.ok
+
+
+# --- a choice made behind the view: one frame, the view closed in it (issue 23: no second build) ---
+def _own_choice(table, seat):
+    table.open_gate(seat, BY_TOUCH)
+    return next(c for c in table.frame().gate.choices if c.enabled and c.parts and c.legal)
+
+
+def test_a_choice_made_behind_the_view_hides_it_in_the_moves_one_frame(journal):
+    s, table = _maya_at_a_lay(journal)
+    seat = table.acting()[0]
+    lay = _own_choice(table, seat)
+    seen = Counter(table)
+    played = len(s.actions)
+    assert table.choose(lay.key, dict(lay.legal[0]), seat=seat, hide="first").ok
+    assert len(s.actions) == played + 1
+    assert [f.kind for f in seen.frames] == ["move"], "the view closes in the move's frame, not a frame before it"
+    assert seen.frames[0].gate.seat is None and not seen.frames[0].gate.view
+
+
+def test_a_refused_choice_behind_the_view_still_hides_it(journal):
+    s = Session.create(journal, "maya", ["Ana", "Ben", "Cy"], seed=1)
+    table = TableController(s)
+    seat = table.acting()[0]
+    table.open_gate(seat, BY_TOUCH)
+    seen = Counter(table)
+    assert not table.choose("no-such-choice", {}, seat=seat, hide="first").ok
+    assert len(seen.frames) == 1 and seen.frames[0].gate.seat is None, "hidden, in one frame, with the refusal"
+
+
+def _maya_at_a_lay(journal):
+    s = Session.create(journal, "maya", ["Ana", "Ben", "Cy"], seed=1)
+    table = TableController(s)
+    rng = random.Random(1)
+    while not any(c.enabled and c.parts for c in table.seat_frame(table.acting()[0]).choices):
+        table.play(rng.choice(s.legal_actions(table.acting()[0])))
+    return s, table
+
+
+def test_a_choice_behind_the_view_that_leaves_the_seat_nothing_to_do_hides_it_with_the_move(journal):
+    """hide="done": Maya's card laid behind the view ends the seat's turn, so the view
+    closes in the move's one frame; a Mayan Curse stone leaves its player at turn,
+    so their view stays open with the stones they have left."""
+    s, table = _maya_at_a_lay(journal)
+    seat = table.acting()[0]
+    lay = _own_choice(table, seat)
+    seen = Counter(table)
+    assert table.choose(lay.key, dict(lay.legal[0]), seat=seat, hide="done").ok
+    assert [f.kind for f in seen.frames] == ["move"] and seen.frames[0].gate.seat is None
+    assert seat not in seen.frames[0].acting
+
+    s = Session.create(journal, "mayan-curse", ["Ana", "Ben", "Cy"], seed=1)
+    table = TableController(s)
+    seat = table.acting()[0]
+    stone = _own_choice(table, seat)
+    held = len(table.frame().gate.view["you"]["stones"])
+    seen = Counter(table)
+    assert table.choose(stone.key, dict(stone.legal[0]), seat=seat, hide="done").ok
+    frame = seen.frames[-1]
+    assert [f.kind for f in seen.frames] == ["move"] and frame.gate.seat == seat and seat in frame.acting
+    assert len(frame.gate.view["you"]["stones"]) == held - 1 and frame.gate.choices, "the stones left, to play"
