@@ -28,6 +28,7 @@ from typing import Any
 
 from kivy.factory import Factory
 from kivy.lang import Builder
+from kivy.properties import BooleanProperty
 from kivy.uix.label import Label
 
 Box = tuple[int, int, int, int]  # x, y from the texture's bottom left, width, height
@@ -105,7 +106,15 @@ def pos(label: Any, texture: Any, cx: float, cy: float) -> tuple[int, int]:
 
 
 class InkLabel(Label):
-    """A Label that draws only its lines' part of its texture (see the module)."""
+    """A Label that draws only its lines' part of its texture (see the module).
+
+    glance: read at a glance across the table (AppDriver.small_text holds it to
+    theme.GLANCE_PX). Declared here: a kv rule that sets a property a class lacks
+    makes Kivy add one to the class, and that one would hide the value a screen set
+    in Python on every label made before it (Maya's `summary` read None once a Curse
+    screen had been built)."""
+
+    glance = BooleanProperty(False)
 
 
 Factory.register("InkLabel", cls=InkLabel)

@@ -108,3 +108,17 @@ def test_an_opaque_fill_written_without_blending_is_the_same_picture(ui, tmp_pat
         for w in placed:
             Window.remove_widget(w)
         d.frames(1)
+
+
+def test_a_label_marked_for_a_glance_stays_marked_when_a_kv_rule_marks_another(ui):
+    """A kv rule that sets `glance` (mayan_curse.kv, phones.kv) must not hide the mark a
+    screen set in Python on a label made before it: the readability checks would hold
+    Maya's 'what just happened' to the small-text rule instead of the glance size."""
+    from kivy.lang import Builder
+
+    from kivy_ui.widgets.ink import InkLabel
+
+    marked = InkLabel(text="Ana laid a card")
+    marked.glance = True
+    Builder.load_string("InkLabel:\n    glance: True\n")
+    assert marked.glance is True and InkLabel().glance is False
