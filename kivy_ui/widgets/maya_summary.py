@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
@@ -26,8 +27,10 @@ ROW = dp(36)
 
 
 def _cell(text: str, colour: Any = theme.TEXT, bold: bool = False, halign: str = "center",
-          size: float = CELL, pad: float = 0) -> Label:
-    lab = Label(text=text, font_size=size, bold=bold, color=colour, font_name=FONT, markup=True,
+          size: float = CELL, pad: float = 0, markup: bool = False) -> Label:
+    """A table's cell; plain text (a markup label lays out each word in Python: a
+    round's end renders its tables inside the move, 3x slower with markup)."""
+    lab = Label(text=text, font_size=size, bold=bold, color=colour, font_name=FONT, markup=markup,
                 halign=halign, valign="middle", size_hint_y=None, height=ROW, padding=(pad, 0))
     lab.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - dp(4), None)))
     lab.bind(texture_size=lambda w, ts: setattr(w, "height", max(ROW, ts[1] + dp(4))))
@@ -52,7 +55,7 @@ class SummaryTable(BoxLayout):
         self.stripes: list[Color] = []
         self.cells: list[list[Label]] = []
         for _ in range(rows):
-            name = _cell("", bold=True, halign="left", pad=dp(8))
+            name = _cell("", bold=True, halign="left", pad=dp(8), markup=True)  # the symbol in its colour
             self.stripes.append(_stripe(name))
             self.names.append(name)
             grid.add_widget(name)
@@ -64,17 +67,17 @@ class SummaryTable(BoxLayout):
         self.bind(minimum_height=self.setter("height"))
 
     def fill(self, table: dict, seats: dict) -> SummaryTable:
-        self.title.text = escape_markup(table["title"])
+        self.title.text = table["title"]
         # the pyramids' names: smaller where many columns share a narrow screen, whole words
         head = sp(theme.MIN_PX) if len(table["columns"]) >= 4 else CELL
         for cell, column in zip(self.heads, table["columns"]):
-            cell.text, cell.font_size, cell.bold = escape_markup(column), head, head == CELL
+            cell.text, cell.font_size, cell.bold = column, head, head == CELL
         for name, stripe, cells, row in zip(self.names, self.stripes, self.cells, table["rows"]):
             _, symbol, rgba = seats.get(row["seat"], ("", "●", theme.TEXT))
             name.text = f"[color={theme.hex_colour(rgba)}]{symbol}[/color] {escape_markup(row['name'])}"
             stripe.rgba = rgba
             for cell, text in zip(cells, row["cells"]):
-                cell.text = escape_markup(text)
+                cell.text = text
                 cell.color = theme.TEXT_DIM if text == "—" else theme.TEXT
         return self
 
@@ -129,6 +132,11 @@ class RoundSummary(ModalView):
                 have.remove(shape)
             else:
                 self._built.append(SummaryTable(*shape))
+        if not self.shown:  # laid out at the window's width now: the round's end renders each cell once
+            self.size = Window.size  # (a ModalView takes the window's size only once open)
+            self.content.clear_widgets()
+            for table in self._built:
+                self.content.add_widget(table)
 
     def _table(self, table: dict, seats: dict, taken: list) -> SummaryTable:
         made = next((t for t in self._built if t.shape == _shape(table) and t not in taken), None)
