@@ -24,6 +24,7 @@ from kivy.uix.widget import Widget
 
 from companion.games.maya import words
 from companion.games.maya.words import short_marker_name
+from companion.i18n import current
 
 from .. import theme
 from .ink import InkLabel
@@ -167,6 +168,16 @@ class BoardPanel(BoxLayout):
             self._frame = Line(points=[], width=1)
             blended()
         self.bind(pos=self._fit, size=self._fit)
+        self._inputs: tuple | None = None
+
+    def same(self, *inputs: Any) -> bool:
+        """True when show() is handed what the panel shows already, in the same language:
+        then nothing of it is touched (a move changes one quarry and one or two tiles)."""
+        key = (current(), inputs)
+        if key == self._inputs:
+            return True
+        self._inputs = key
+        return False
 
     def covered(self) -> list[tuple]:
         """Rectangles inside the panel that a child paints over (none here)."""
@@ -236,6 +247,8 @@ class PlayerTile(BoardPanel):
         return bool(super().on_touch_up(touch))
 
     def show(self, p: dict, seats: Seats, acting: bool, status: str) -> None:
+        if self.same(p, dict(seats), acting, status):
+            return
         self.seat = p["seat"]
         # whose turn: the name turns gold in a gold frame (a colour change redraws no text)
         whole = f"{seats[p['seat']][1]} {p['name']}"
@@ -344,6 +357,8 @@ class QuarryColumn(BoardPanel):
         return GLANCE + dp(4) + 2 * GLANCE + dp(8) + rows * (cls.CHIP_ROW + dp(2)) + dp(8)
 
     def show(self, q: dict, seats: Seats, current: bool, result: dict | None) -> None:
+        if self.same(q, dict(seats), current, result):
+            return
         pays = "·".join(map(str, q["blocks"]))
         # the blocks it pays are the glance text; where four places pay, its number
         # moves to the line below (seven quarries side by side leave ~110 px each)
@@ -494,6 +509,8 @@ class PyramidColumn(BoardPanel):
         return [row.bar() for row in self.rows]
 
     def show(self, p: dict, seats: Seats) -> None:
+        if self.same(p, dict(seats)):
+            return
         self.title.text = p["name"]
         for row, level in zip(self.rows, p["levels"]):
             row.show(level, seats)
