@@ -29,10 +29,14 @@ def held_kind(meaning: dict, kinds: list) -> str | None:
     return next(("/".join(p) for p in (symbols, symbols[::-1]) if "/".join(p) in kinds), None)
 
 
-def stone_button(kind: str, label: str, **kw: Any) -> Any:
+def stone_text(kind: str, label: str) -> str:
     """A stone as its symbols (shape and colour) with its name under them."""
-    return Factory.BigButton(text=f"[size={int(sp(40))}]{stone_markup(kind)}[/size]\n{label}",
-                             markup=True, font_name=theme.SYMBOL_FONT, font_size=sp(18), halign="center", **kw)
+    return f"[size={int(sp(40))}]{stone_markup(kind)}[/size]\n{label}"
+
+
+def stone_button(**kw: Any) -> Any:
+    return Factory.BigButton(text="", markup=True, font_name=theme.SYMBOL_FONT, font_size=sp(18), halign="center",
+                             **kw)
 
 
 class SecretPanel(BoxLayout):
@@ -62,6 +66,12 @@ class SecretPanel(BoxLayout):
         self.bottom = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
         self.add_widget(self.bottom)
         self._picks: dict[str, dict] = {}  # a choice's key -> the values picked so far
+        # the stones' buttons and the bottom's, made once and refilled: a stone played behind
+        # the gate refills the view inside the move (a new button costs its kv rules)
+        self._stone_buttons: list[Any] = []
+        self._bottom_buttons: list[Any] = []
+        self._pooled(self._stone_buttons, 5, lambda: stone_button(height=dp(96)))  # three drawn, three played
+        self._pooled(self._bottom_buttons, 1, lambda: Factory.AccentButton(height=dp(56)))
 
     def show(self, seat: int, view: dict, choices: list[Choice], held: list) -> None:
         self.say("")
@@ -72,13 +82,12 @@ class SecretPanel(BoxLayout):
         playable = {o.value for o in options_for(play, {})} if play is not None else set()
         labels = dict(words["names"])
         self.stones.clear_widgets()
-        for kind in you["stones"]:
-            b = stone_button(kind, labels.get(kind, kind), height=dp(96))
-            if kind in playable and play is not None:
-                b.bind(on_release=lambda _b, k=kind, c=play: self.screen.choose_private(seat, c.key, {"stone": k}))
-            self.stones.add_widget(b)
-        for kind in you["played"]:
-            b = stone_button(kind, f"{labels.get(kind, kind)} {words['played']}", height=dp(96), disabled=True)
+        shown = [(kind, labels.get(kind, kind), False) for kind in you["stones"]]
+        shown += [(kind, f"{labels.get(kind, kind)} {words['played']}", True) for kind in you["played"]]
+        for i, (kind, label, played) in enumerate(shown):
+            b = self._pooled(self._stone_buttons, i, lambda: stone_button(height=dp(96)))
+            b.text, b.disabled = stone_text(kind, label), played
+            b.plays = (play.key, {"stone": kind}) if not played and kind in playable and play is not None else None
             self.stones.add_widget(b)
         entering = any(p.count > 1 for c in choices for p in c.parts)
         empty = not you["stones"] and not you["played"]
@@ -103,11 +112,24 @@ class SecretPanel(BoxLayout):
             else:
                 self._rows(c)
         self.bottom.clear_widgets()
-        for c in choices:
-            if not c.parts and c.enabled:
-                b = Factory.AccentButton(text=c.label, height=dp(56))
-                b.bind(on_release=lambda _b, key=c.key: self.screen.choose_private(seat, key))
-                self.bottom.add_widget(b)
+        for i, c in enumerate(c for c in choices if not c.parts and c.enabled):
+            b = self._pooled(self._bottom_buttons, i, lambda: Factory.AccentButton(height=dp(56)))
+            b.text, b.plays = c.label, (c.key, None)
+            self.bottom.add_widget(b)
+
+    def _pooled(self, pool: list, i: int, make: Any) -> Any:
+        """The pool's i-th button, made on first use; a tap plays what it was last filled with."""
+        while len(pool) <= i:
+            b = make()
+            b.plays = None
+            b.bind(on_release=self._tapped)
+            pool.append(b)
+        return pool[i]
+
+    def _tapped(self, button: Any) -> None:
+        if button.plays is not None:
+            key, picks = button.plays
+            self.screen.choose_private(self.seat, key, picks)
 
     def _rows(self, c: Choice) -> None:
         """A choice of one or two parts as rows of buttons: with two (a stela, then its
@@ -179,6 +201,8 @@ class SecretPanel(BoxLayout):
     def clear(self) -> None:
         self._picks.clear()
         self.say("")
+        for b in self._stone_buttons + self._bottom_buttons:  # no secret kept in a button put away
+            b.text, b.plays = "", None
         self.stones.clear_widgets()
         self.stelae.text = ""
         self.entry.clear_widgets()
