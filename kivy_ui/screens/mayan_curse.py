@@ -302,8 +302,8 @@ class MayanCurseScreen(GameScreen):
                     self.choose(key, picks)
         self.render()
 
-    def choose(self, key: str, picks: dict | None = None, seat: int | None = None) -> bool:
-        played = super().choose(key, picks, seat)
+    def choose(self, key: str, picks: dict | None = None, seat: int | None = None, hide: str = "") -> bool:
+        played = super().choose(key, picks, seat, hide)
         if not played:
             self.render()  # refused or asking: the buttons go back to their first step
         return played
