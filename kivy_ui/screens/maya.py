@@ -445,9 +445,8 @@ class MayaScreen(GameScreen):
             self.render()
 
     def _chosen(self, key: str, picks: dict | None, seat: int | None) -> None:
-        if seat is not None:  # a private choice confirmed: hide the view first
-            self._table.close_gate()
-        super()._chosen(key, picks, seat)
+        # a private choice confirmed: its view closes as it is played, in the move's one frame
+        self._table.choose(key, picks, seat=seat, confirmed=True, hide="first" if seat is not None else "")
 
 
 def _hashable(value: Any) -> Any:
